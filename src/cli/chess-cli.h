@@ -1,0 +1,8 @@
+/* chess-cli.h — the subcommands of thinkchess-cli. Each takes the
+ * arguments after its name (argv[0] is the subcommand) and returns the
+ * process exit status. */
+#pragma once
+
+int chess_cli_perft (int argc, char **argv);
+int chess_cli_pgn   (int argc, char **argv);
+int chess_cli_play  (int argc, char **argv);

@@ -1,0 +1,53 @@
+/* thinkchess-cli — the command-line face of ThinkChess: perft, PGN tools
+ * and the terminal game. */
+#include "config.h"
+
+#include <glib.h>
+#include <glib/gi18n.h>
+#include <locale.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "chess-cli.h"
+
+typedef struct
+{
+  const char *name;
+  int (*run) (int argc, char **argv);
+  const char *usage;
+} ChessCliCommand;
+
+static const ChessCliCommand commands[] = {
+  /* Each subcommand adds its line here. */
+};
+
+static void
+print_usage (FILE *out)
+{
+  fprintf (out, _("Usage: thinkchess-cli COMMAND [ARGUMENTS…]\n\nCommands:\n"));
+  for (gsize i = 0; i < G_N_ELEMENTS (commands); i++)
+    fprintf (out, "  %s\n", commands[i].usage);
+}
+
+int
+main (int argc, char **argv)
+{
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, g_getenv ("THINKCHESS_LOCALEDIR") ? g_getenv ("THINKCHESS_LOCALEDIR") : LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+
+  if (argc < 2 || strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "help") == 0)
+    {
+      print_usage (argc < 2 ? stderr : stdout);
+      return argc < 2 ? 2 : 0;
+    }
+
+  for (gsize i = 0; i < G_N_ELEMENTS (commands); i++)
+    if (strcmp (argv[1], commands[i].name) == 0)
+      return commands[i].run (argc - 1, argv + 1);
+
+  fprintf (stderr, _("Unknown command “%s”.\n"), argv[1]);
+  print_usage (stderr);
+  return 2;
+}

@@ -1,0 +1,108 @@
+/* chess-pgn.h — reading and writing PGN game files (no GTK). */
+#pragma once
+
+#include <glib.h>
+
+#include "chess-line.h"
+
+G_BEGIN_DECLS
+
+#define CHESS_PGN_ERROR (chess_pgn_error_quark ())
+
+typedef enum
+{
+  CHESS_PGN_ERROR_IO,         /* the file could not be read or written   */
+  CHESS_PGN_ERROR_SYNTAX,     /* a token that does not belong there       */
+  CHESS_PGN_ERROR_ILLEGAL,    /* a move that is not legal or unreadable   */
+  CHESS_PGN_ERROR_FEN,        /* a bad SetUp/FEN tag                      */
+  CHESS_PGN_ERROR_NO_GAMES,   /* nothing that looks like a game           */
+} ChessPgnError;
+
+GQuark chess_pgn_error_quark (void);
+
+/* Where a problem is: 1-based line and column in the file. */
+typedef struct
+{
+  guint line;
+  guint column;
+} ChessPgnLocation;
+
+/* One game's list entry: found by scanning tags only. */
+typedef struct
+{
+  guint   number;      /* 1-based game number in the file          */
+  gsize   offset;      /* byte offset of the game's first tag/move  */
+  gsize   length;      /* bytes up to the next game                 */
+  guint   line;        /* line of `offset`                          */
+  char   *white;       /* tag values (UTF-8), "" when missing       */
+  char   *black;
+  char   *result;
+  char   *date;
+  char   *event;
+} ChessPgnIndexEntry;
+
+void       chess_pgn_index_entry_free (ChessPgnIndexEntry *entry);
+
+/* Scans `data` for its games without parsing moves. Returns a GPtrArray of
+ * ChessPgnIndexEntry (free function set). Never fails: garbage between
+ * games is skipped. */
+GPtrArray *chess_pgn_index (const char *data,
+                            gsize       length);
+
+/* A variation: moves branching off the main line, kept as text. */
+typedef struct
+{
+  guint  ply;          /* the alternative replaces main-line move `ply` */
+  char  *text;         /* the variation's movetext, as read             */
+} ChessPgnVariation;
+
+typedef struct
+{
+  GPtrArray *tag_names;     /* char *, in file order                        */
+  GPtrArray *tag_values;    /* char *, UTF-8, unescaped                     */
+  ChessLine  line;          /* start position (SetUp/FEN) and main line     */
+  char      *comment_start; /* comment before the first move, or NULL       */
+  GPtrArray *comments;      /* char * or NULL, one per ply: after that move */
+  GArray    *nags;          /* per ply: a GArray of guint8 NAG numbers, or NULL
+                             * (element type GArray *)                       */
+  GArray    *clock_ms;      /* gint64 per ply: [%clk] remaining time, -1 none */
+  GPtrArray *variations;    /* ChessPgnVariation *                          */
+  char      *result;        /* "1-0", "0-1", "1/2-1/2" or "*"               */
+} ChessPgnGame;
+
+ChessPgnGame *chess_pgn_game_new      (const ChessBoard *start); /* NULL: standard */
+void          chess_pgn_game_free     (ChessPgnGame     *game);
+const char   *chess_pgn_game_get_tag  (const ChessPgnGame *game,
+                                       const char         *name); /* NULL if absent */
+void          chess_pgn_game_set_tag  (ChessPgnGame     *game,
+                                       const char       *name,
+                                       const char       *value);   /* NULL removes */
+/* Appends a move (legal in game->line.current) with no comment, NAG or clock. */
+void          chess_pgn_game_add_move (ChessPgnGame     *game,
+                                       ChessMove         move);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (ChessPgnGame, chess_pgn_game_free)
+
+/* Parses one game (the bytes of an index entry, or a whole one-game text).
+ * `first_line` is the line number of data[0] in its file, for messages.
+ * Latin-1 text is converted to UTF-8; a BOM is skipped. On error returns
+ * NULL with a message such as "line 214, column 9: illegal move 'Nxe5' for
+ * White (Smith – Jones)" and fills `where` when not NULL. */
+ChessPgnGame *chess_pgn_parse_game (const char        *data,
+                                    gsize              length,
+                                    guint              first_line,
+                                    ChessPgnLocation  *where,
+                                    GError           **error);
+
+/* Writes the game in PGN export format (Seven Tag Roster first, lines of at
+ * most 80 characters, comments, NAGs, [%clk], result), ending in "\n". */
+char         *chess_pgn_game_to_string (const ChessPgnGame *game);
+
+/* Writes the games atomically (temporary file + rename), one blank line
+ * between games. */
+gboolean      chess_pgn_save_file (const char          *path,
+                                   ChessPgnGame *const *games,
+                                   guint                n_games,
+                                   GError             **error);
+
+G_END_DECLS
