@@ -52,7 +52,8 @@ GPtrArray *chess_pgn_index (const char *data,
 /* A variation: moves branching off the main line, kept as text. */
 typedef struct
 {
-  guint  ply;          /* the alternative replaces main-line move `ply` */
+  guint  ply;          /* the alternative replaces main-line move `ply`
+                        * (0-based: line.moves[ply])                     */
   char  *text;         /* the variation's movetext, as read             */
 } ChessPgnVariation;
 
@@ -93,6 +94,27 @@ ChessPgnGame *chess_pgn_parse_game (const char        *data,
                                     guint              first_line,
                                     ChessPgnLocation  *where,
                                     GError           **error);
+
+/* Parses the game `entry` (from chess_pgn_index (data, length)) of a whole
+ * file's text. The message names the game number and the players but not
+ * the place, which is in `where` only: the caller shows it as it likes
+ * ("FILE:LINE:COLUMN: message", "line L, column C: message"). */
+ChessPgnGame *chess_pgn_parse_entry (const char               *data,
+                                     gsize                     length,
+                                     const ChessPgnIndexEntry *entry,
+                                     ChessPgnLocation         *where,
+                                     GError                  **error);
+
+/* Like chess_pgn_parse_entry, but only plays the moves, keeping nothing:
+ * fills `final` (the last position) and `n_plies`. For checking and
+ * counting whole files quickly; reports the same errors. */
+gboolean      chess_pgn_replay_entry (const char               *data,
+                                      gsize                     length,
+                                      const ChessPgnIndexEntry *entry,
+                                      ChessBoard               *final,
+                                      guint                    *n_plies,
+                                      ChessPgnLocation         *where,
+                                      GError                  **error);
 
 /* Writes the game in PGN export format (Seven Tag Roster first, lines of at
  * most 80 characters, comments, NAGs, [%clk], result), ending in "\n". */

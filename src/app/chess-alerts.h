@@ -1,0 +1,90 @@
+/* chess-alerts.h — short questions and error messages over a window:
+ * the draw offer, the resignation, unsaved changes, errors.
+ *
+ * GtkAlertDialog from GTK 4.10, GtkMessageDialog on 4.8; the caller sees
+ * the same interface either way: buttons by index, an answer through a
+ * callback, and a GCancellable that closes the question (answered with the
+ * cancel button).
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+/* `response` is the index of the button chosen; closing the alert or
+ * cancelling `cancellable` answers `cancel_button`. A modal alert blocks
+ * its parent until answered. */
+typedef void (*ChessAlertCallback) (int      response,
+                                    gpointer user_data);
+
+void chess_alert_choose (GtkWindow          *parent,
+                         gboolean            modal,
+                         const char         *message,
+                         const char         *detail,
+                         const char * const *buttons,
+                         int                 cancel_button,
+                         int                 default_button,
+                         GCancellable       *cancellable,
+                         ChessAlertCallback  callback,
+                         gpointer            user_data);
+
+typedef enum
+{
+  CHESS_DRAW_OFFER_DECLINE = 0,
+  CHESS_DRAW_OFFER_ACCEPT  = 1,
+} ChessDrawOfferResponse;
+
+/* "White offers a draw. Black, do you accept?" with "Decline" and
+ * "Accept". Not modal: the opponent may move instead; cancelling
+ * `cancellable` then closes it, declined. */
+void chess_alert_draw_offer (GtkWindow          *parent,
+                             const char         *offerer,
+                             const char         *opponent,
+                             GCancellable       *cancellable,
+                             ChessAlertCallback  callback,
+                             gpointer            user_data);
+
+typedef enum
+{
+  CHESS_RESIGN_CANCEL  = 0,
+  CHESS_RESIGN_CONFIRM = 1,
+} ChessResignResponse;
+
+/* "Resign this game?", naming the winner; "Cancel" and "Resign". */
+void chess_alert_resign (GtkWindow          *parent,
+                         const char         *loser,
+                         const char         *winner,
+                         ChessAlertCallback  callback,
+                         gpointer            user_data);
+
+typedef enum
+{
+  CHESS_UNSAVED_CANCEL  = 0,
+  CHESS_UNSAVED_DISCARD = 1,
+  CHESS_UNSAVED_SAVE    = 2,
+} ChessUnsavedResponse;
+
+/* "Save the current game?" with "Cancel", "Discard" and "Save". */
+void chess_alert_unsaved (GtkWindow          *parent,
+                          const char         *game_name,
+                          ChessAlertCallback  callback,
+                          gpointer            user_data);
+
+/* An error with a "Close" button; `callback` may be NULL. */
+void chess_alert_error (GtkWindow          *parent,
+                        const char         *message,
+                        const char         *detail,
+                        ChessAlertCallback  callback,
+                        gpointer            user_data);
+
+/* For tests: the number of alerts on screen, the newest one's message and
+ * detail, and answering it as if button `response` was clicked. Works only
+ * where the alerts are our own windows (GTK 4.8); elsewhere the count is 0
+ * and chess_alert_respond returns FALSE. */
+guint       chess_alert_get_n_open        (void);
+const char *chess_alert_get_message       (void);
+const char *chess_alert_get_detail        (void);
+gboolean    chess_alert_respond           (int response);
+
+G_END_DECLS

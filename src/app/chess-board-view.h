@@ -1,0 +1,76 @@
+/* chess-board-view.h — the chessboard widget.
+ *
+ * Draws the position a ChessGame is showing (its view-ply) and lets the
+ * player move with the mouse (drag-and-drop, click-click, right button held
+ * to peek at a piece's moves) or the keyboard (arrows + Enter/Space; Home,
+ * End, Alt+←/→, and ←/→ while no cursor is shown, browse the moves). Moves
+ * go to the game through chess_game_play_squares; a refused one springs back
+ * and the widget emits ::refused with the game's reason.
+ *
+ * CSS name: chessboard.
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "chess-game.h"
+
+G_BEGIN_DECLS
+
+#define CHESS_TYPE_BOARD_VIEW (chess_board_view_get_type ())
+G_DECLARE_FINAL_TYPE (ChessBoardView, chess_board_view, CHESS, BOARD_VIEW, GtkWidget)
+
+GtkWidget  *chess_board_view_new                (void);
+
+/* The game shown and played (a new reference is kept; NULL shows the start
+ * position, not playable). */
+void        chess_board_view_set_game           (ChessBoardView *self,
+                                                 ChessGame      *game);
+ChessGame  *chess_board_view_get_game           (ChessBoardView *self);
+
+/* Black at the bottom when TRUE ("flipped" property). */
+void        chess_board_view_set_flipped        (ChessBoardView *self,
+                                                 gboolean        flipped);
+gboolean    chess_board_view_get_flipped        (ChessBoardView *self);
+
+/* Whether the player may move pieces at all (FALSE e.g. while the computer
+ * thinks; "interactive" property, default TRUE). Moves are only ever made at
+ * the live position of a game that is not over. */
+void        chess_board_view_set_interactive    (ChessBoardView *self,
+                                                 gboolean        interactive);
+
+/* Display options, also properties bound to GSettings by the window:
+ * "show-coordinates", "show-legal-moves", "animate", "theme" (one of
+ * chess_board_view_list_themes), "piece-set". */
+void        chess_board_view_set_show_coordinates (ChessBoardView *self,
+                                                   gboolean        show);
+void        chess_board_view_set_show_legal_moves (ChessBoardView *self,
+                                                   gboolean        show);
+void        chess_board_view_set_animate        (ChessBoardView *self,
+                                                 gboolean        animate);
+void        chess_board_view_set_theme          (ChessBoardView *self,
+                                                 const char     *theme);
+void        chess_board_view_set_piece_set      (ChessBoardView *self,
+                                                 const char     *name);
+
+/* Theme names ("wood", "green", "blue", "grey", …), NULL-terminated, static. */
+const char *const *chess_board_view_list_themes (void);
+/* The translated name of a theme for menus ("Wood"). */
+const char *chess_board_view_get_theme_title    (const char     *theme);
+
+/* Geometry in widget coordinates: the square under (x, y), or
+ * CHESS_NO_SQUARE; and the rectangle of a square (FALSE before the first
+ * allocation). Both follow the orientation. */
+ChessSquare chess_board_view_square_at          (ChessBoardView  *self,
+                                                 double           x,
+                                                 double           y);
+gboolean    chess_board_view_get_square_bounds  (ChessBoardView  *self,
+                                                 ChessSquare      square,
+                                                 graphene_rect_t *bounds);
+
+/* The selected square (click-click, keyboard) or CHESS_NO_SQUARE. */
+ChessSquare chess_board_view_get_selected       (ChessBoardView *self);
+/* TRUE while the promotion chooser is open. */
+gboolean    chess_board_view_is_choosing_promotion (ChessBoardView *self);
+
+G_END_DECLS

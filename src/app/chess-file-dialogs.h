@@ -1,0 +1,29 @@
+/* chess-file-dialogs.h — choosing a game file to open or a place to save.
+ *
+ * GtkFileDialog from GTK 4.10, GtkFileChooserNative on 4.8; both go
+ * through the file-chooser portal inside Flatpak.
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+/* `file` is NULL when the user cancelled. */
+typedef void (*ChessFileCallback) (GFile    *file,
+                                   gpointer  user_data);
+
+/* Asks for a file to open, with "PGN files" and "All files" filters. */
+void chess_file_dialog_open (GtkWindow         *parent,
+                             ChessFileCallback  callback,
+                             gpointer           user_data);
+
+/* Asks where to save: starts in `current`'s folder when it is set, with
+ * `suggested_name` in the name field. */
+void chess_file_dialog_save (GtkWindow         *parent,
+                             GFile             *current,
+                             const char        *suggested_name,
+                             ChessFileCallback  callback,
+                             gpointer           user_data);
+
+G_END_DECLS

@@ -1,0 +1,32 @@
+/* chess-move-list-view.h — the game's moves as numbered pairs; the move
+ * being viewed is highlighted and kept in view, and clicking a move shows
+ * the position after it (the game's view-ply). CSS name: movelist. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "chess-game.h"
+
+G_BEGIN_DECLS
+
+#define CHESS_TYPE_MOVE_LIST_VIEW (chess_move_list_view_get_type ())
+G_DECLARE_FINAL_TYPE (ChessMoveListView, chess_move_list_view, CHESS, MOVE_LIST_VIEW, GtkWidget)
+
+GtkWidget  *chess_move_list_view_new          (void);
+void        chess_move_list_view_set_game     (ChessMoveListView *self,
+                                               ChessGame         *game);
+void        chess_move_list_view_set_notation (ChessMoveListView *self,
+                                               ChessNotation      notation);
+/* The text of move `ply` as shown (for tests), NULL when out of range. */
+const char *chess_move_list_view_get_move_text (ChessMoveListView *self,
+                                                guint              ply);
+/* The move-number label of the row of move `ply` ("1."), or NULL. */
+const char *chess_move_list_view_get_number_text (ChessMoveListView *self,
+                                                  guint              ply);
+/* The ply of the highlighted move, or -1 when none (the start position). */
+int         chess_move_list_view_get_current  (ChessMoveListView *self);
+/* The button of move `ply` (for tests), or NULL. */
+GtkWidget  *chess_move_list_view_get_move_button (ChessMoveListView *self,
+                                                  guint              ply);
+
+G_END_DECLS

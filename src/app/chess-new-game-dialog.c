@@ -1,0 +1,262 @@
+/* chess-new-game-dialog.c — players and time control for a new game. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "chess-new-game-dialog.h"
+
+struct _ChessNewGameDialog
+{
+  GtkWindow parent_instance;
+
+  /* Template widgets */
+  GtkToggleButton *white_human;
+  GtkToggleButton *white_computer;
+  GtkEntry        *white_name;
+  GtkToggleButton *black_human;
+  GtkToggleButton *black_computer;
+  GtkEntry        *black_name;
+  GtkDropDown     *time_dropdown;
+  GtkWidget       *custom_grid;
+  GtkSpinButton   *minutes_spin;
+  GtkSpinButton   *seconds_spin;
+  GtkCheckButton  *delay_check;
+
+  /* Owned */
+  GSettings       *settings;
+};
+
+G_DEFINE_FINAL_TYPE (ChessNewGameDialog, chess_new_game_dialog, GTK_TYPE_WINDOW)
+
+enum
+{
+  SIGNAL_START,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static const ChessTimePreset presets[] = {
+  { 0, 0 },
+  { 1, 0 },
+  { 3, 2 },
+  { 5, 0 },
+  { 10, 0 },
+  { 15, 10 },
+  { 30, 0 },
+  { 90, 30 },
+};
+
+/* Shown beside each preset; same order. */
+static const char *const preset_labels[] = {
+  N_("Untimed"),
+  N_("1 + 0 (bullet)"),
+  N_("3 + 2 (blitz)"),
+  N_("5 + 0 (blitz)"),
+  N_("10 + 0 (rapid)"),
+  N_("15 + 10 (rapid)"),
+  N_("30 + 0 (classical)"),
+  N_("90 + 30 (classical)"),
+};
+
+#define N_PRESETS G_N_ELEMENTS (presets)
+#define CUSTOM_INDEX N_PRESETS
+
+const ChessTimePreset *
+chess_new_game_dialog_get_presets (guint *n_presets)
+{
+  if (n_presets != NULL)
+    *n_presets = N_PRESETS;
+  return presets;
+}
+
+/* The seconds per move of the current choice. */
+static int
+current_seconds (ChessNewGameDialog *self)
+{
+  guint selected = gtk_drop_down_get_selected (self->time_dropdown);
+
+  if (selected < N_PRESETS)
+    return presets[selected].seconds;
+  return gtk_spin_button_get_value_as_int (self->seconds_spin);
+}
+
+static void
+time_control_changed_cb (ChessNewGameDialog *self)
+{
+  guint selected = gtk_drop_down_get_selected (self->time_dropdown);
+
+  gtk_widget_set_visible (self->custom_grid, selected == CUSTOM_INDEX);
+  /* A delay needs seconds to delay by. */
+  gtk_widget_set_sensitive (GTK_WIDGET (self->delay_check),
+                            selected != 0 && current_seconds (self) > 0);
+}
+
+static void
+cancel_clicked_cb (ChessNewGameDialog *self)
+{
+  gtk_window_close (GTK_WINDOW (self));
+}
+
+/* Shows what the settings remember. */
+static void
+load_settings (ChessNewGameDialog *self)
+{
+  g_autofree char *white = g_settings_get_string (self->settings, "white-name");
+  g_autofree char *black = g_settings_get_string (self->settings, "black-name");
+  int minutes = g_settings_get_int (self->settings, "time-minutes");
+  int increment = g_settings_get_int (self->settings, "time-increment");
+  int delay = g_settings_get_int (self->settings, "time-delay");
+  int seconds = delay > 0 ? delay : increment;
+  guint selected = CUSTOM_INDEX;
+
+  /* The computer cannot play yet: both sides start as humans. */
+  gtk_toggle_button_set_active (self->white_human, TRUE);
+  gtk_toggle_button_set_active (self->black_human, TRUE);
+  gtk_editable_set_text (GTK_EDITABLE (self->white_name), white);
+  gtk_editable_set_text (GTK_EDITABLE (self->black_name), black);
+
+  if (minutes == 0)
+    selected = 0;
+  else
+    for (guint i = 1; i < N_PRESETS; i++)
+      if (presets[i].minutes == minutes && presets[i].seconds == seconds)
+        selected = i;
+
+  if (minutes > 0)
+    gtk_spin_button_set_value (self->minutes_spin, minutes);
+  gtk_spin_button_set_value (self->seconds_spin, seconds);
+  gtk_check_button_set_active (self->delay_check, delay > 0);
+  gtk_drop_down_set_selected (self->time_dropdown, selected);
+  time_control_changed_cb (self);
+}
+
+static void
+save_settings (ChessNewGameDialog *self)
+{
+  g_autofree char *white = NULL;
+  g_autofree char *black = NULL;
+  guint selected = gtk_drop_down_get_selected (self->time_dropdown);
+  int minutes, seconds;
+  gboolean delay;
+
+  white = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->white_name))));
+  black = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->black_name))));
+
+  if (selected < N_PRESETS)
+    {
+      minutes = presets[selected].minutes;
+      seconds = presets[selected].seconds;
+    }
+  else
+    {
+      minutes = gtk_spin_button_get_value_as_int (self->minutes_spin);
+      seconds = gtk_spin_button_get_value_as_int (self->seconds_spin);
+    }
+  if (minutes == 0)
+    seconds = 0;
+  delay = seconds > 0 && gtk_check_button_get_active (self->delay_check);
+
+  g_settings_delay (self->settings);
+  g_settings_set_enum (self->settings, "white-player",
+                       gtk_toggle_button_get_active (self->white_computer) ? 1 : 0);
+  g_settings_set_enum (self->settings, "black-player",
+                       gtk_toggle_button_get_active (self->black_computer) ? 1 : 0);
+  g_settings_set_string (self->settings, "white-name", white);
+  g_settings_set_string (self->settings, "black-name", black);
+  g_settings_set_int (self->settings, "time-minutes", minutes);
+  g_settings_set_int (self->settings, "time-increment", delay ? 0 : seconds);
+  g_settings_set_int (self->settings, "time-delay", delay ? seconds : 0);
+  g_settings_apply (self->settings);
+}
+
+void
+chess_new_game_dialog_start (ChessNewGameDialog *self)
+{
+  g_return_if_fail (CHESS_IS_NEW_GAME_DIALOG (self));
+
+  save_settings (self);
+  /* The handler may replace the game; keep the dialog alive through it. */
+  g_object_ref (self);
+  g_signal_emit (self, signals[SIGNAL_START], 0);
+  gtk_window_destroy (GTK_WINDOW (self));
+  g_object_unref (self);
+}
+
+static void
+chess_new_game_dialog_dispose (GObject *object)
+{
+  ChessNewGameDialog *self = CHESS_NEW_GAME_DIALOG (object);
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), CHESS_TYPE_NEW_GAME_DIALOG);
+  g_clear_object (&self->settings);
+
+  G_OBJECT_CLASS (chess_new_game_dialog_parent_class)->dispose (object);
+}
+
+static void
+chess_new_game_dialog_class_init (ChessNewGameDialogClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = chess_new_game_dialog_dispose;
+
+  /**
+   * ChessNewGameDialog::start:
+   *
+   * The player chose "Start Game"; the choices are in the settings.
+   */
+  signals[SIGNAL_START] =
+    g_signal_new ("start", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               RESOURCE_BASE "/ui/chess-new-game-dialog.ui");
+  gtk_widget_class_bind_template_child (widget_class, ChessNewGameDialog, white_human);
+  gtk_widget_class_bind_template_child (widget_class, ChessNewGameDialog, white_computer);
+  gtk_widget_class_bind_template_child (widget_class, ChessNewGameDialog, white_name);
+  gtk_widget_class_bind_template_child (widget_class, ChessNewGameDialog, black_human);
+  gtk_widget_class_bind_template_child (widget_class, ChessNewGameDialog, black_computer);
+  gtk_widget_class_bind_template_child (widget_class, ChessNewGameDialog, black_name);
+  gtk_widget_class_bind_template_child (widget_class, ChessNewGameDialog, time_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, ChessNewGameDialog, custom_grid);
+  gtk_widget_class_bind_template_child (widget_class, ChessNewGameDialog, minutes_spin);
+  gtk_widget_class_bind_template_child (widget_class, ChessNewGameDialog, seconds_spin);
+  gtk_widget_class_bind_template_child (widget_class, ChessNewGameDialog, delay_check);
+  gtk_widget_class_bind_template_callback (widget_class, time_control_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, cancel_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, chess_new_game_dialog_start);
+
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+}
+
+static void
+chess_new_game_dialog_init (ChessNewGameDialog *self)
+{
+  g_autoptr(GtkStringList) labels = gtk_string_list_new (NULL);
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  for (guint i = 0; i < N_PRESETS; i++)
+    gtk_string_list_append (labels, _(preset_labels[i]));
+  gtk_string_list_append (labels, _("Custom"));
+  gtk_drop_down_set_model (self->time_dropdown, G_LIST_MODEL (labels));
+}
+
+ChessNewGameDialog *
+chess_new_game_dialog_new (GtkWindow *parent,
+                           GSettings *settings)
+{
+  ChessNewGameDialog *self;
+
+  g_return_val_if_fail (parent == NULL || GTK_IS_WINDOW (parent), NULL);
+  g_return_val_if_fail (G_IS_SETTINGS (settings), NULL);
+
+  self = g_object_new (CHESS_TYPE_NEW_GAME_DIALOG,
+                       "transient-for", parent,
+                       NULL);
+  self->settings = g_object_ref (settings);
+  load_settings (self);
+  return self;
+}

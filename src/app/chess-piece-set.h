@@ -1,0 +1,38 @@
+/* chess-piece-set.h — a set of twelve piece drawings (SVG) rendered into
+ * textures at any size. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "chess-types.h"
+
+G_BEGIN_DECLS
+
+/* The piece set compiled into the app. */
+#define CHESS_PIECE_SET_DEFAULT "thinkchess"
+
+#define CHESS_TYPE_PIECE_SET (chess_piece_set_get_type ())
+G_DECLARE_FINAL_TYPE (ChessPieceSet, chess_piece_set, CHESS, PIECE_SET, GObject)
+
+/* The set called `name`: the built-in one (CHESS_PIECE_SET_DEFAULT) from the
+ * GResource, any other from $XDG_DATA_HOME/thinkchess/pieces/<name>/ with
+ * files wK.svg … bP.svg. Pieces missing or unreadable in a user set come
+ * from the built-in set. Sets are shared: returns a new reference. */
+ChessPieceSet *chess_piece_set_get        (const char    *name);
+const char    *chess_piece_set_get_name   (ChessPieceSet *self);
+
+/* Renders `piece` into a new texture of size × size device pixels. Never
+ * fails: a drawing that cannot be rendered becomes a plain disc with the
+ * piece's letter. */
+GdkTexture    *chess_piece_set_render     (ChessPieceSet *self,
+                                           ChessPiece     piece,
+                                           int            size);
+
+/* The names of the sets available: the built-in one first, then the user
+ * sets found in the data directory, sorted. Free with g_strfreev. */
+char         **chess_piece_set_list_names (void);
+
+/* "wK", "bN", …: the file name (without .svg) of a piece. */
+const char    *chess_piece_file_name      (ChessPiece     piece);
+
+G_END_DECLS

@@ -1,0 +1,967 @@
+/* chess-window-actions.c — the main window's actions (win.*): new game,
+ * files, take-back, draws, resignation, FEN through the clipboard; the
+ * title with its unsaved mark and the unsaved-changes question.
+ *
+ * The state lives in a ChessWindowActions attached to the window, so the
+ * window's own code does not need to know about it.
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "chess-alerts.h"
+#include "chess-file-dialogs.h"
+#include "chess-game-chooser.h"
+#include "chess-new-game-dialog.h"
+#include "chess-window-actions.h"
+
+#define STATE_KEY "chess-window-actions"
+
+typedef struct
+{
+  ChessWindow  *window;          /* borrowed: the state is attached to it */
+
+  ChessGame    *game;            /* the game listened to */
+  GFile        *file;            /* where the game came from or went to */
+  guint         file_n_games;    /* games in that file: Save rewrites only
+                                  * a file of one game */
+  gboolean      dirty;           /* changed since opened, saved or started */
+  gboolean      closing;         /* the close was confirmed */
+  GCancellable *draw_offer;      /* set while a draw offer is being asked */
+} ChessWindowActions;
+
+typedef ChessWindowActionsContinue ContinueFunc;
+
+static void update_actions (ChessWindowActions *self);
+
+static ChessWindowActions *
+get_state (ChessWindow *window)
+{
+  return g_object_get_data (G_OBJECT (window), STATE_KEY);
+}
+
+/* ---- Title and action states ---- */
+
+static char *
+display_name (ChessWindowActions *self)
+{
+  g_autofree char *basename = NULL;
+
+  if (self->file == NULL)
+    return NULL;
+  basename = g_file_get_basename (self->file);
+  return g_filename_display_name (basename);
+}
+
+static void
+update_title (ChessWindowActions *self)
+{
+  g_autofree char *name = display_name (self);
+  g_autofree char *title = NULL;
+
+  if (name == NULL && !self->dirty)
+    title = g_strdup (_("ThinkChess"));
+  else
+    /* Translators: the window title: an unsaved mark ("*" or nothing),
+     * the file name (or "Unsaved Game"), and the app's name. */
+    title = g_strdup_printf (_("%s%s – ThinkChess"),
+                             self->dirty ? "*" : "",
+                             name != NULL ? name : _("Unsaved Game"));
+  gtk_window_set_title (GTK_WINDOW (self->window), title);
+}
+
+static void
+set_dirty (ChessWindowActions *self,
+           gboolean            dirty)
+{
+  self->dirty = dirty;
+  update_title (self);
+  update_actions (self);
+}
+
+static void
+set_file (ChessWindowActions *self,
+          GFile              *file,
+          guint               n_games)
+{
+  g_set_object (&self->file, file);
+  self->file_n_games = file != NULL ? n_games : 0;
+  update_title (self);
+}
+
+static void
+update_actions (ChessWindowActions *self)
+{
+  GtkWidget *widget = GTK_WIDGET (self->window);
+  ChessGame *game = self->game;
+  gboolean over = chess_game_is_over (game);
+  gboolean offered = chess_game_get_draw_offered (game, NULL);
+  guint moves = chess_game_get_move_count (game);
+
+  gtk_widget_action_set_enabled (widget, "win.save",
+                                 self->dirty || (self->file == NULL && moves > 0));
+  gtk_widget_action_set_enabled (widget, "win.undo", chess_game_can_undo (game));
+  gtk_widget_action_set_enabled (widget, "win.redo", chess_game_can_redo (game));
+  gtk_widget_action_set_enabled (widget, "win.offer-draw", !over && !offered);
+  gtk_widget_action_set_enabled (widget, "win.claim-draw",
+                                 !over && chess_game_get_draw_claimable (game));
+  gtk_widget_action_set_enabled (widget, "win.resign", !over);
+}
+
+/* ---- Following the game ---- */
+
+static void
+game_changed_cb (ChessWindowActions *self)
+{
+  /* A move, a take-back or the end of the game: the file is out of date.
+   * The autosave alone does not count as saved. */
+  set_dirty (self, TRUE);
+}
+
+static void
+game_moved_cb (ChessWindowActions *self)
+{
+  /* A move instead of an answer declines the draw offer. */
+  if (self->draw_offer != NULL)
+    g_cancellable_cancel (self->draw_offer);
+  game_changed_cb (self);
+}
+
+static void
+game_notify_cb (ChessWindowActions *self)
+{
+  update_actions (self);
+}
+
+static void
+watch_game (ChessWindowActions *self)
+{
+  ChessGame *game = chess_window_get_game (self->window);
+
+  if (game == self->game)
+    return;
+
+  if (self->game != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->game, self);
+      g_clear_object (&self->game);
+    }
+  if (self->draw_offer != NULL)
+    g_cancellable_cancel (self->draw_offer);
+
+  self->game = g_object_ref (game);
+  g_signal_connect_swapped (game, "moved", G_CALLBACK (game_moved_cb), self);
+  g_signal_connect_swapped (game, "taken-back", G_CALLBACK (game_changed_cb), self);
+  g_signal_connect_swapped (game, "game-over", G_CALLBACK (game_changed_cb), self);
+  g_signal_connect_swapped (game, "notify", G_CALLBACK (game_notify_cb), self);
+
+  /* A game that arrives from elsewhere (the last game continued) is saved
+   * nowhere yet; the actions that replace the game set these afterwards. */
+  set_file (self, NULL, 0);
+  set_dirty (self, chess_game_get_move_count (game) > 0);
+}
+
+/* ---- Saving ---- */
+
+static gboolean
+save_to_file (ChessWindowActions *self,
+              GFile              *file,
+              GError            **error)
+{
+  g_autofree char *path = g_file_get_path (file);
+  g_autoptr(ChessPgnGame) pgn = NULL;
+
+  if (path == NULL)
+    {
+      g_autofree char *uri = g_file_get_uri (file);
+
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                   _("Could not save “%s”: only local files can be written."), uri);
+      return FALSE;
+    }
+
+  pgn = chess_game_to_pgn (self->game);
+  if (!chess_pgn_save_file (path, &pgn, 1, error))
+    return FALSE;
+
+  set_file (self, file, 1);
+  set_dirty (self, FALSE);
+  return TRUE;
+}
+
+gboolean
+chess_window_actions_save_to (ChessWindow  *window,
+                              GFile        *file,
+                              GError      **error)
+{
+  ChessWindowActions *self;
+
+  g_return_val_if_fail (CHESS_IS_WINDOW (window), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  self = get_state (window);
+  g_return_val_if_fail (self != NULL, FALSE);
+  return save_to_file (self, file, error);
+}
+
+typedef struct
+{
+  ChessWindow  *window;   /* owned */
+  ContinueFunc  func;
+  gpointer      user_data;
+} Continuation;
+
+static Continuation *
+continuation_new (ChessWindow  *window,
+                  ContinueFunc  func,
+                  gpointer      user_data)
+{
+  Continuation *c = g_new0 (Continuation, 1);
+
+  c->window = g_object_ref (window);
+  c->func = func;
+  c->user_data = user_data;
+  return c;
+}
+
+/* Calls on and frees. */
+static void
+continuation_finish (Continuation *c,
+                     gboolean      proceed)
+{
+  if (c->func != NULL && get_state (c->window) != NULL)
+    c->func (c->window, proceed, c->user_data);
+  g_object_unref (c->window);
+  g_free (c);
+}
+
+static char *
+suggested_file_name (ChessWindowActions *self)
+{
+  const char *white = chess_game_get_player_name (self->game, CHESS_COLOR_WHITE);
+  const char *black = chess_game_get_player_name (self->game, CHESS_COLOR_BLACK);
+  g_autofree char *name = NULL;
+
+  if (self->file != NULL)
+    return g_file_get_basename (self->file);
+  if (white != NULL && black != NULL)
+    name = g_strdup_printf ("%s - %s.pgn", white, black);
+  else
+    /* Translators: the file name offered when saving a new game. */
+    name = g_strdup (_("game.pgn"));
+  /* No folder separators in a name made from player names. */
+  g_strdelimit (name, "/", '-');
+  return g_steal_pointer (&name);
+}
+
+static void
+save_as_chosen_cb (GFile    *file,
+                   gpointer  user_data)
+{
+  Continuation *c = user_data;
+  ChessWindowActions *self = get_state (c->window);
+  g_autoptr(GError) error = NULL;
+
+  if (file == NULL || self == NULL)
+    {
+      continuation_finish (c, FALSE);
+      return;
+    }
+
+  if (!save_to_file (self, file, &error))
+    {
+      chess_alert_error (GTK_WINDOW (c->window), _("The game was not saved"),
+                         error->message, NULL, NULL);
+      continuation_finish (c, FALSE);
+      return;
+    }
+  continuation_finish (c, TRUE);
+}
+
+/* Asks where to save, saves, then continues (FALSE when cancelled or the
+ * save failed). */
+static void
+save_as (ChessWindowActions *self,
+         ContinueFunc        func,
+         gpointer            user_data)
+{
+  g_autofree char *name = suggested_file_name (self);
+
+  chess_file_dialog_save (GTK_WINDOW (self->window), self->file, name,
+                          save_as_chosen_cb,
+                          continuation_new (self->window, func, user_data));
+}
+
+/* Saves to the game's file, or asks for one first. */
+static void
+save (ChessWindowActions *self,
+      ContinueFunc        func,
+      gpointer            user_data)
+{
+  g_autoptr(GError) error = NULL;
+
+  /* Rewriting a file of several games would lose the others. */
+  if (self->file == NULL || self->file_n_games != 1)
+    {
+      save_as (self, func, user_data);
+      return;
+    }
+
+  if (!save_to_file (self, self->file, &error))
+    {
+      chess_alert_error (GTK_WINDOW (self->window), _("The game was not saved"),
+                         error->message, NULL, NULL);
+      if (func != NULL)
+        func (self->window, FALSE, user_data);
+      return;
+    }
+  if (func != NULL)
+    func (self->window, TRUE, user_data);
+}
+
+/* ---- Unsaved changes ---- */
+
+static void
+unsaved_answered_cb (int      response,
+                     gpointer user_data)
+{
+  Continuation *c = user_data;
+  ChessWindowActions *self = get_state (c->window);
+
+  if (self == NULL || response == CHESS_UNSAVED_CANCEL)
+    continuation_finish (c, FALSE);
+  else if (response == CHESS_UNSAVED_DISCARD)
+    continuation_finish (c, TRUE);
+  else
+    {
+      save (self, c->func, c->user_data);
+      c->func = NULL;
+      continuation_finish (c, FALSE);
+    }
+}
+
+void
+chess_window_actions_check_unsaved (ChessWindow                 *window,
+                                    ChessWindowActionsContinue   func,
+                                    gpointer                     user_data)
+{
+  ChessWindowActions *self;
+  g_autofree char *name = NULL;
+
+  g_return_if_fail (CHESS_IS_WINDOW (window));
+
+  self = get_state (window);
+  if (self == NULL || !self->dirty)
+    {
+      func (window, TRUE, user_data);
+      return;
+    }
+
+  name = display_name (self);
+  chess_alert_unsaved (GTK_WINDOW (window), name, unsaved_answered_cb,
+                       continuation_new (window, func, user_data));
+}
+
+gboolean
+chess_window_actions_get_dirty (ChessWindow *window)
+{
+  ChessWindowActions *self;
+
+  g_return_val_if_fail (CHESS_IS_WINDOW (window), FALSE);
+
+  self = get_state (window);
+  return self != NULL && self->dirty;
+}
+
+GFile *
+chess_window_actions_get_file (ChessWindow *window)
+{
+  ChessWindowActions *self;
+
+  g_return_val_if_fail (CHESS_IS_WINDOW (window), NULL);
+
+  self = get_state (window);
+  return self != NULL ? self->file : NULL;
+}
+
+/* ---- New game ---- */
+
+static void
+new_game_start_cb (ChessNewGameDialog *dialog,
+                   ChessWindow        *window)
+{
+  ChessWindowActions *self = get_state (window);
+
+  if (self == NULL)
+    return;
+  chess_window_new_game (window);
+  watch_game (self);
+  set_file (self, NULL, 0);
+  set_dirty (self, FALSE);
+}
+
+static void
+new_game_confirmed (ChessWindow *window,
+                    gboolean     proceed,
+                    gpointer     user_data)
+{
+  ChessNewGameDialog *dialog;
+
+  if (!proceed)
+    return;
+  dialog = chess_new_game_dialog_new (GTK_WINDOW (window),
+                                      chess_window_get_settings (window));
+  g_signal_connect_object (dialog, "start", G_CALLBACK (new_game_start_cb),
+                           window, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+new_game_activated (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  chess_window_actions_check_unsaved (CHESS_WINDOW (widget), new_game_confirmed, NULL);
+}
+
+/* ---- Opening ---- */
+
+typedef struct
+{
+  ChessWindow *window;     /* owned */
+  GFile       *file;
+  char        *data;
+  gsize        length;
+  GPtrArray   *entries;    /* ChessPgnIndexEntry */
+} OpenRequest;
+
+static void
+open_request_free (OpenRequest *request)
+{
+  g_object_unref (request->window);
+  g_object_unref (request->file);
+  g_free (request->data);
+  g_clear_pointer (&request->entries, g_ptr_array_unref);
+  g_free (request);
+}
+
+static void
+show_open_error (ChessWindow *window,
+                 GFile       *file,
+                 const char  *detail)
+{
+  g_autofree char *parse_name = g_file_get_parse_name (file);
+  g_autofree char *message = NULL;
+
+  /* Translators: %s is a file name or path. */
+  message = g_strdup_printf (_("Could not open “%s”"), parse_name);
+  chess_alert_error (GTK_WINDOW (window), message, detail, NULL, NULL);
+}
+
+/* Parses the game at `index` and shows it; the game on screen stays as it
+ * was when anything is wrong. */
+static void
+open_game_at (OpenRequest *request,
+              guint        index)
+{
+  ChessWindowActions *self = get_state (request->window);
+  const ChessPgnIndexEntry *entry = g_ptr_array_index (request->entries, index);
+  g_autoptr(ChessPgnGame) pgn = NULL;
+  g_autoptr(ChessGame) game = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (self == NULL)
+    return;
+
+  pgn = chess_pgn_parse_game (request->data + entry->offset, entry->length,
+                              entry->line, NULL, &error);
+  game = chess_game_new ();
+  if (pgn == NULL || !chess_game_load_pgn (game, pgn, &error))
+    {
+      show_open_error (request->window, request->file, error->message);
+      return;
+    }
+
+  /* Show the end of the game. */
+  chess_game_set_view_ply (game, chess_game_get_move_count (game));
+  chess_window_set_game (request->window, game);
+  watch_game (self);
+  set_file (self, request->file, request->entries->len);
+  set_dirty (self, FALSE);
+}
+
+static void
+game_chosen_cb (ChessGameChooser *chooser,
+                guint             index,
+                OpenRequest      *request)
+{
+  open_game_at (request, index);
+}
+
+static void
+file_loaded_cb (GObject      *source,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  OpenRequest *request = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (!g_file_load_contents_finish (G_FILE (source), result, &request->data,
+                                    &request->length, NULL, &error))
+    {
+      show_open_error (request->window, request->file, error->message);
+      open_request_free (request);
+      return;
+    }
+  if (get_state (request->window) == NULL)
+    {
+      open_request_free (request);
+      return;
+    }
+
+  request->entries = chess_pgn_index (request->data, request->length);
+  if (request->entries->len == 0)
+    {
+      show_open_error (request->window, request->file,
+                       _("The file holds no chess games."));
+      open_request_free (request);
+    }
+  else if (request->entries->len == 1)
+    {
+      open_game_at (request, 0);
+      open_request_free (request);
+    }
+  else
+    {
+      g_autofree char *basename = g_file_get_basename (request->file);
+      g_autofree char *name = g_filename_display_name (basename);
+      ChessGameChooser *chooser;
+
+      chooser = chess_game_chooser_new (GTK_WINDOW (request->window), name,
+                                        request->entries);
+      /* The request lives as long as the chooser. */
+      g_signal_connect_data (chooser, "game-chosen", G_CALLBACK (game_chosen_cb),
+                             request, (GClosureNotify) (void (*) (void)) open_request_free, 0);
+      gtk_window_present (GTK_WINDOW (chooser));
+    }
+}
+
+void
+chess_window_actions_open_file (ChessWindow *window,
+                                GFile       *file)
+{
+  OpenRequest *request;
+
+  g_return_if_fail (CHESS_IS_WINDOW (window));
+  g_return_if_fail (G_IS_FILE (file));
+
+  request = g_new0 (OpenRequest, 1);
+  request->window = g_object_ref (window);
+  request->file = g_object_ref (file);
+  g_file_load_contents_async (file, NULL, file_loaded_cb, request);
+}
+
+static void
+open_chosen_cb (GFile    *file,
+                gpointer  user_data)
+{
+  ChessWindow *window = user_data;
+
+  if (file != NULL && get_state (window) != NULL)
+    chess_window_actions_open_file (window, file);
+  g_object_unref (window);
+}
+
+static void
+open_confirmed (ChessWindow *window,
+                gboolean     proceed,
+                gpointer     user_data)
+{
+  if (proceed)
+    chess_file_dialog_open (GTK_WINDOW (window), open_chosen_cb, g_object_ref (window));
+}
+
+static void
+open_activated (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  chess_window_actions_check_unsaved (CHESS_WINDOW (widget), open_confirmed, NULL);
+}
+
+/* ---- Saving ---- */
+
+static void
+save_activated (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  save (get_state (CHESS_WINDOW (widget)), NULL, NULL);
+}
+
+static void
+save_as_activated (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  save_as (get_state (CHESS_WINDOW (widget)), NULL, NULL);
+}
+
+/* ---- Moves ---- */
+
+static void
+undo_activated (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  chess_game_take_back (chess_window_get_game (CHESS_WINDOW (widget)));
+}
+
+static void
+redo_activated (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  chess_game_redo (chess_window_get_game (CHESS_WINDOW (widget)));
+}
+
+/* ---- Draws and resignation ---- */
+
+typedef struct
+{
+  ChessWindow *window;   /* owned */
+  ChessGame   *game;     /* owned: the game the offer was made in */
+} DrawOffer;
+
+static void
+draw_offer_answered_cb (int      response,
+                        gpointer user_data)
+{
+  DrawOffer *offer = user_data;
+  ChessWindowActions *self = get_state (offer->window);
+
+  if (self != NULL)
+    g_clear_object (&self->draw_offer);
+
+  if (chess_game_get_draw_offered (offer->game, NULL))
+    {
+      if (response == CHESS_DRAW_OFFER_ACCEPT)
+        chess_game_agree_draw (offer->game);
+      else
+        chess_game_decline_draw (offer->game);
+    }
+
+  g_object_unref (offer->window);
+  g_object_unref (offer->game);
+  g_free (offer);
+}
+
+static void
+offer_draw_activated (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  ChessWindow *window = CHESS_WINDOW (widget);
+  ChessWindowActions *self = get_state (window);
+  ChessGame *game = self->game;
+  ChessColor offerer = chess_game_get_side_to_move (game);
+  DrawOffer *offer;
+
+  if (chess_game_is_over (game) || self->draw_offer != NULL)
+    return;
+
+  offer = g_new0 (DrawOffer, 1);
+  offer->window = g_object_ref (window);
+  offer->game = g_object_ref (game);
+  self->draw_offer = g_cancellable_new ();
+  chess_game_offer_draw (game, offerer);
+  chess_alert_draw_offer (GTK_WINDOW (window),
+                          chess_game_get_player_display_name (game, offerer),
+                          chess_game_get_player_display_name (game, chess_color_other (offerer)),
+                          self->draw_offer, draw_offer_answered_cb, offer);
+}
+
+static void
+claim_draw_activated (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  ChessWindow *window = CHESS_WINDOW (widget);
+  g_autoptr(GError) error = NULL;
+
+  if (!chess_game_claim_draw (chess_window_get_game (window), &error))
+    chess_window_show_message (window, error->message);
+}
+
+typedef struct
+{
+  ChessWindow *window;   /* owned */
+  ChessGame   *game;     /* owned */
+  ChessColor   loser;
+} Resignation;
+
+static void
+resign_answered_cb (int      response,
+                    gpointer user_data)
+{
+  Resignation *resignation = user_data;
+
+  if (response == CHESS_RESIGN_CONFIRM)
+    chess_game_resign (resignation->game, resignation->loser);
+
+  g_object_unref (resignation->window);
+  g_object_unref (resignation->game);
+  g_free (resignation);
+}
+
+static void
+resign_activated (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  ChessWindow *window = CHESS_WINDOW (widget);
+  ChessGame *game = chess_window_get_game (window);
+  Resignation *resignation;
+
+  if (chess_game_is_over (game))
+    return;
+
+  /* Two people at one board: the one to move resigns. */
+  resignation = g_new0 (Resignation, 1);
+  resignation->window = g_object_ref (window);
+  resignation->game = g_object_ref (game);
+  resignation->loser = chess_game_get_side_to_move (game);
+  chess_alert_resign (GTK_WINDOW (window),
+                      chess_game_get_player_display_name (game, resignation->loser),
+                      chess_game_get_player_display_name (game, chess_color_other (resignation->loser)),
+                      resign_answered_cb, resignation);
+}
+
+/* ---- Board and FEN ---- */
+
+static void
+flip_board_activated (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  chess_window_flip (CHESS_WINDOW (widget));
+}
+
+static void
+copy_fen_activated (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  ChessGame *game = chess_window_get_game (CHESS_WINDOW (widget));
+  ChessBoard board;
+  char fen[CHESS_FEN_MAX];
+
+  /* The position on the board, also while looking at an earlier move. */
+  if (!chess_game_get_board_at (game, chess_game_get_view_ply (game), &board))
+    board = *chess_game_get_board (game);
+  chess_board_to_fen (&board, fen);
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (widget), fen);
+  chess_window_show_message (CHESS_WINDOW (widget), _("Position copied as FEN"));
+}
+
+typedef struct
+{
+  ChessWindow *window;   /* owned */
+  char        *fen;
+} PasteRequest;
+
+static void
+paste_confirmed (ChessWindow *window,
+                 gboolean     proceed,
+                 gpointer     user_data)
+{
+  PasteRequest *request = user_data;
+  ChessWindowActions *self = get_state (window);
+  g_autoptr(GError) error = NULL;
+
+  if (proceed && self != NULL)
+    {
+      if (chess_game_set_fen (chess_window_get_game (window), request->fen, &error))
+        {
+          watch_game (self);
+          set_file (self, NULL, 0);
+          set_dirty (self, FALSE);
+        }
+      else
+        chess_alert_error (GTK_WINDOW (window), _("The position was not pasted"),
+                           error->message, NULL, NULL);
+    }
+
+  g_object_unref (request->window);
+  g_free (request->fen);
+  g_free (request);
+}
+
+/* Checks the FEN first: an invalid one is reported and changes nothing;
+ * a valid one replaces the game once unsaved changes are dealt with. */
+void
+chess_window_actions_paste_fen (ChessWindow *window,
+                                const char  *text)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *fen = NULL;
+  ChessBoard board;
+  PasteRequest *request;
+
+  g_return_if_fail (CHESS_IS_WINDOW (window));
+
+  fen = g_strstrip (g_strdup (text != NULL ? text : ""));
+  if (*fen == '\0')
+    {
+      chess_alert_error (GTK_WINDOW (window), _("The position was not pasted"),
+                         _("The clipboard holds no text. Copy a position in FEN first."),
+                         NULL, NULL);
+      return;
+    }
+  if (!chess_board_from_fen (&board, fen, &error))
+    {
+      g_autofree char *detail = NULL;
+
+      /* Translators: the first %s is the text pasted, the second says what
+       * is wrong with it. */
+      detail = g_strdup_printf (_("“%.100s” is not a valid FEN: %s"), fen, error->message);
+      chess_alert_error (GTK_WINDOW (window), _("The position was not pasted"),
+                         detail, NULL, NULL);
+      return;
+    }
+
+  request = g_new0 (PasteRequest, 1);
+  request->window = g_object_ref (window);
+  request->fen = g_steal_pointer (&fen);
+  chess_window_actions_check_unsaved (window, paste_confirmed, request);
+}
+
+static void
+clipboard_read_cb (GObject      *source,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  ChessWindow *window = user_data;
+  g_autofree char *text = NULL;
+
+  text = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (source), result, NULL);
+  if (get_state (window) != NULL)
+    chess_window_actions_paste_fen (window, text);
+  g_object_unref (window);
+}
+
+static void
+paste_fen_activated (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (widget), NULL,
+                                 clipboard_read_cb, g_object_ref (widget));
+}
+
+/* ---- Closing ---- */
+
+static void
+close_confirmed (ChessWindow *window,
+                 gboolean     proceed,
+                 gpointer     user_data)
+{
+  ChessWindowActions *self = get_state (window);
+
+  if (proceed && self != NULL)
+    {
+      self->closing = TRUE;
+      gtk_window_close (GTK_WINDOW (window));
+    }
+}
+
+static gboolean
+close_request_cb (ChessWindow *window)
+{
+  ChessWindowActions *self = get_state (window);
+
+  if (self == NULL || self->closing || !self->dirty)
+    return FALSE;
+
+  chess_window_actions_check_unsaved (window, close_confirmed, NULL);
+  return TRUE;
+}
+
+/* ---- Setup ---- */
+
+void
+chess_window_actions_class_init (GtkWidgetClass *widget_class)
+{
+  gtk_widget_class_install_action (widget_class, "win.new-game", NULL, new_game_activated);
+  gtk_widget_class_install_action (widget_class, "win.open", NULL, open_activated);
+  gtk_widget_class_install_action (widget_class, "win.save", NULL, save_activated);
+  gtk_widget_class_install_action (widget_class, "win.save-as", NULL, save_as_activated);
+  gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_activated);
+  gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_activated);
+  gtk_widget_class_install_action (widget_class, "win.offer-draw", NULL, offer_draw_activated);
+  gtk_widget_class_install_action (widget_class, "win.claim-draw", NULL, claim_draw_activated);
+  gtk_widget_class_install_action (widget_class, "win.resign", NULL, resign_activated);
+  gtk_widget_class_install_action (widget_class, "win.flip-board", NULL, flip_board_activated);
+  gtk_widget_class_install_action (widget_class, "win.copy-fen", NULL, copy_fen_activated);
+  gtk_widget_class_install_action (widget_class, "win.paste-fen", NULL, paste_fen_activated);
+}
+
+static void
+chess_window_actions_free (ChessWindowActions *self)
+{
+  if (self->game != NULL)
+    g_signal_handlers_disconnect_by_data (self->game, self);
+  g_clear_object (&self->game);
+  g_clear_object (&self->file);
+  if (self->draw_offer != NULL)
+    g_cancellable_cancel (self->draw_offer);
+  g_clear_object (&self->draw_offer);
+  g_free (self);
+}
+
+static void
+window_game_changed_cb (ChessWindow *window)
+{
+  ChessWindowActions *self = get_state (window);
+
+  if (self != NULL)
+    watch_game (self);
+}
+
+/* Copy and paste act on the position only while the board has the focus,
+ * so they never take Ctrl+C and Ctrl+V from the text fields. */
+static void
+add_board_shortcuts (ChessWindow *window)
+{
+  GtkEventController *controller = gtk_shortcut_controller_new ();
+
+  gtk_event_controller_set_name (controller, "chess-fen-shortcuts");
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
+    gtk_shortcut_new (gtk_shortcut_trigger_parse_string ("<Control>c"),
+                      gtk_named_action_new ("win.copy-fen")));
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
+    gtk_shortcut_new (gtk_shortcut_trigger_parse_string ("<Control>v"),
+                      gtk_named_action_new ("win.paste-fen")));
+  gtk_widget_add_controller (GTK_WIDGET (chess_window_get_board (window)), controller);
+}
+
+void
+chess_window_actions_init (ChessWindow *window)
+{
+  ChessWindowActions *self = g_new0 (ChessWindowActions, 1);
+
+  self->window = window;
+  g_object_set_data_full (G_OBJECT (window), STATE_KEY, self,
+                          (GDestroyNotify) chess_window_actions_free);
+  add_board_shortcuts (window);
+  g_signal_connect (window, "notify::game", G_CALLBACK (window_game_changed_cb), NULL);
+  g_signal_connect (window, "close-request", G_CALLBACK (close_request_cb), NULL);
+  watch_game (self);
+}
+
+void
+chess_window_actions_dispose (ChessWindow *window)
+{
+  /* Answers that arrive later find no state and do nothing. */
+  g_object_set_data (G_OBJECT (window), STATE_KEY, NULL);
+}

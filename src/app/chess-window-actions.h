@@ -1,0 +1,53 @@
+/* chess-window-actions.h — the main window's actions (win.*), menus and
+ * dialogs. Owned by the menus-and-dialogs part; the window calls these
+ * hooks.
+ *
+ * Actions: win.new-game, win.open, win.save, win.save-as, win.undo,
+ * win.redo, win.offer-draw, win.claim-draw, win.resign, win.flip-board,
+ * win.copy-fen, win.paste-fen (Ctrl+C / Ctrl+V while the board has the
+ * focus). Their accelerators are set by chess_application_actions_init.
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "chess-window.h"
+
+G_BEGIN_DECLS
+
+/* Called from ChessWindow's class_init: install actions and shortcuts. */
+void chess_window_actions_class_init (GtkWidgetClass *widget_class);
+/* Called from ChessWindow's init, after the template is built. */
+void chess_window_actions_init       (ChessWindow    *self);
+/* Called from ChessWindow's dispose: drop dialogs and references. */
+void chess_window_actions_dispose    (ChessWindow    *self);
+/* Opens a game file into the window (command line, "Open With"): one game
+ * opens at once, several show the game chooser, errors show in a dialog
+ * and leave the game on screen as it was. */
+void chess_window_actions_open_file  (ChessWindow    *self,
+                                      GFile          *file);
+
+/* Called with `proceed` FALSE when the player cancelled. */
+typedef void (*ChessWindowActionsContinue) (ChessWindow *window,
+                                            gboolean     proceed,
+                                            gpointer     user_data);
+
+/* Asks Save / Discard / Cancel when the game has changes not saved to a
+ * file (the autosave does not count), then calls `func`. Without changes,
+ * calls `func` at once. */
+void      chess_window_actions_check_unsaved (ChessWindow                *self,
+                                              ChessWindowActionsContinue  func,
+                                              gpointer                    user_data);
+/* The game has changes not saved to a file. */
+gboolean  chess_window_actions_get_dirty     (ChessWindow    *self);
+/* The file the game was opened from or saved to, or NULL (borrowed). */
+GFile    *chess_window_actions_get_file      (ChessWindow    *self);
+/* Saves the game to `file` (PGN, atomically) and makes it the game's file. */
+gboolean  chess_window_actions_save_to       (ChessWindow    *self,
+                                              GFile          *file,
+                                              GError        **error);
+/* What Paste FEN does with the clipboard's text. */
+void      chess_window_actions_paste_fen     (ChessWindow    *self,
+                                              const char     *text);
+
+G_END_DECLS

@@ -1,0 +1,809 @@
+/* chess-window.c — the main window. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "chess-window.h"
+#include "chess-window-actions.h"
+#include "chess-adaptive-box.h"
+#include "chess-board-view.h"
+#include "chess-captured-view.h"
+#include "chess-move-list-view.h"
+
+/* How long a refusal or other message stays in the status line. */
+#define MESSAGE_SECONDS 4
+
+struct _ChessWindow
+{
+  GtkApplicationWindow parent_instance;
+
+  /* Template widgets */
+  GtkWidget         *header_bar;
+  GtkWidget         *primary_menu_button;
+  GtkWidget         *layout_box;
+  GtkWidget         *board_overlay;
+  ChessBoardView    *board;
+  GtkWidget         *past_banner;
+  GtkWidget         *start_screen;
+  GtkWidget         *start_subtitle;
+  GtkWidget         *continue_button;
+  GtkWidget         *start_new_button;
+  GtkWidget         *result_screen;
+  GtkWidget         *result_label;
+  GtkWidget         *result_score;
+  GtkWidget         *result_new_button;
+  GtkWidget         *side_panel;
+  GtkWidget         *black_row;
+  GtkWidget         *black_name;
+  GtkWidget         *black_marker;
+  GtkWidget         *black_clock;
+  GtkWidget         *white_row;
+  GtkWidget         *white_name;
+  GtkWidget         *white_marker;
+  GtkWidget         *white_clock;
+  GtkWidget         *captured_box;
+  ChessCapturedView *captured_by_black;
+  ChessCapturedView *captured_by_white;
+  GtkWidget         *eval_bar;
+  GtkWidget         *eval_label;
+  ChessMoveListView *move_list;
+  GtkWidget         *status_label;
+  GtkWidget         *move_entry;
+
+  /* Owned */
+  GSettings         *settings;
+  ChessGame         *game;
+  ChessClock        *clock;
+  char              *status_text;
+  guint              message_id;
+
+  gboolean           user_flip;
+  gboolean           flipped;
+  gboolean           trace_mapped;
+};
+
+G_DEFINE_FINAL_TYPE (ChessWindow, chess_window, GTK_TYPE_APPLICATION_WINDOW)
+
+enum
+{
+  PROP_0,
+  PROP_GAME,
+  PROP_FLIPPED,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static void update_all (ChessWindow *self);
+
+/* ---- Status line ---- */
+
+static void
+set_status (ChessWindow *self,
+            const char  *text)
+{
+  g_free (self->status_text);
+  self->status_text = g_strdup (text);
+  gtk_label_set_text (GTK_LABEL (self->status_label), text);
+}
+
+static char *
+describe_status (ChessWindow *self)
+{
+  ChessGame *game = self->game;
+  guint count = chess_game_get_move_count (game);
+  const char *name = chess_game_get_player_display_name (game, chess_game_get_side_to_move (game));
+  g_autofree char *turn = NULL;
+  char last[CHESS_MOVE_TEXT_MAX];
+
+  if (!chess_game_is_viewing_live (game))
+    /* Translators: shown while browsing the moves; %u are move numbers. */
+    return g_strdup_printf (_("Viewing half-move %u of %u. Press End or click the board to return."),
+                            chess_game_get_view_ply (game), count);
+  if (chess_game_is_over (game))
+    return chess_game_describe_result (game);
+
+  if (chess_game_is_in_check (game))
+    /* Translators: %s is a player's name, or "White" / "Black". */
+    turn = g_strdup_printf (_("Check! %s to move."), name);
+  else
+    /* Translators: %s is a player's name, or "White" / "Black". */
+    turn = g_strdup_printf (_("%s to move."), name);
+  if (count == 0 || chess_game_format_move (game, count - 1, CHESS_NOTATION_SAN, TRUE, last) == NULL)
+    return g_steal_pointer (&turn);
+  /* Translators: the status line: whose turn it is, then the last move. */
+  return g_strdup_printf (_("%s Last move: %s"), turn, last);
+}
+
+static void
+update_status (ChessWindow *self)
+{
+  g_autofree char *text = NULL;
+
+  if (self->message_id != 0)
+    return;
+  text = describe_status (self);
+  set_status (self, text);
+  gtk_widget_remove_css_class (self->status_label, "refusal");
+  if (chess_game_is_viewing_live (self->game))
+    gtk_widget_remove_css_class (self->status_label, "past");
+  else
+    gtk_widget_add_css_class (self->status_label, "past");
+}
+
+static gboolean
+message_timeout_cb (gpointer user_data)
+{
+  ChessWindow *self = user_data;
+
+  self->message_id = 0;
+  update_status (self);
+  return G_SOURCE_REMOVE;
+}
+
+void
+chess_window_show_message (ChessWindow *self,
+                           const char  *message)
+{
+  g_return_if_fail (CHESS_IS_WINDOW (self));
+  g_return_if_fail (message != NULL);
+
+  g_clear_handle_id (&self->message_id, g_source_remove);
+  set_status (self, message);
+  gtk_widget_add_css_class (self->status_label, "refusal");
+  self->message_id = g_timeout_add_seconds (MESSAGE_SECONDS, message_timeout_cb, self);
+}
+
+const char *
+chess_window_get_status_text (ChessWindow *self)
+{
+  g_return_val_if_fail (CHESS_IS_WINDOW (self), NULL);
+  return self->status_text;
+}
+
+/* ---- The panel ---- */
+
+void
+chess_window_update_clocks (ChessWindow *self)
+{
+  gboolean timed = chess_clock_is_timed (self->clock);
+  ChessColor active = chess_clock_get_active_color (self->clock);
+  gboolean running = chess_clock_is_running (self->clock);
+
+  for (int c = 0; c < 2; c++)
+    {
+      GtkWidget *label = c == CHESS_COLOR_WHITE ? self->white_clock : self->black_clock;
+      gint64 ms = chess_clock_get_time_ms (self->clock, c);
+      g_autofree char *text = NULL;
+
+      /* Thinking time counts up in whole seconds; tenths are for the
+       * last seconds of a count-down. */
+      if (timed)
+        text = chess_clock_format_time (ms);
+      else if (ms >= 3600000)
+        text = g_strdup_printf ("%d:%02d:%02d", (int) (ms / 3600000),
+                                (int) (ms / 60000 % 60), (int) (ms / 1000 % 60));
+      else
+        text = g_strdup_printf ("%d:%02d", (int) (ms / 60000), (int) (ms / 1000 % 60));
+
+      gtk_label_set_text (GTK_LABEL (label), text);
+      if (timed && ms < 10000)
+        gtk_widget_add_css_class (label, "low-time");
+      else
+        gtk_widget_remove_css_class (label, "low-time");
+      if (running && (ChessColor) c == active)
+        gtk_widget_add_css_class (label, "running");
+      else
+        gtk_widget_remove_css_class (label, "running");
+    }
+}
+
+static void
+update_players (ChessWindow *self)
+{
+  ChessColor side = chess_game_get_side_to_move (self->game);
+  gboolean over = chess_game_is_over (self->game);
+
+  gtk_label_set_text (GTK_LABEL (self->white_name),
+                      chess_game_get_player_display_name (self->game, CHESS_COLOR_WHITE));
+  gtk_label_set_text (GTK_LABEL (self->black_name),
+                      chess_game_get_player_display_name (self->game, CHESS_COLOR_BLACK));
+  gtk_widget_set_visible (self->white_marker, !over && side == CHESS_COLOR_WHITE);
+  gtk_widget_set_visible (self->black_marker, !over && side == CHESS_COLOR_BLACK);
+  if (!over && side == CHESS_COLOR_WHITE)
+    gtk_widget_add_css_class (self->white_row, "active");
+  else
+    gtk_widget_remove_css_class (self->white_row, "active");
+  if (!over && side == CHESS_COLOR_BLACK)
+    gtk_widget_add_css_class (self->black_row, "active");
+  else
+    gtk_widget_remove_css_class (self->black_row, "active");
+}
+
+static void
+update_material (ChessWindow *self)
+{
+  int balance = chess_game_get_material_balance (self->game);
+  int pawns = (balance + (balance >= 0 ? 50 : -50)) / 100;
+  ChessPiece pieces[16];
+  guint n;
+  char text[16];
+
+  gtk_level_bar_set_value (GTK_LEVEL_BAR (self->eval_bar), CLAMP (pawns, -10, 10) + 10);
+  if (pawns > 0)
+    g_snprintf (text, sizeof text, "+%d", pawns);
+  else if (pawns < 0)
+    g_snprintf (text, sizeof text, "\xe2\x88\x92%d", -pawns);   /* U+2212 minus */
+  else
+    g_snprintf (text, sizeof text, "0");
+  gtk_label_set_text (GTK_LABEL (self->eval_label), text);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->eval_bar),
+                                  GTK_ACCESSIBLE_PROPERTY_VALUE_TEXT, text,
+                                  -1);
+
+  /* White's captures are Black's pieces and the other way round. */
+  n = chess_game_get_captured (self->game, CHESS_COLOR_BLACK, pieces);
+  chess_captured_view_set (self->captured_by_white, pieces, n, pawns);
+  n = chess_game_get_captured (self->game, CHESS_COLOR_WHITE, pieces);
+  chess_captured_view_set (self->captured_by_black, pieces, n, -pawns);
+}
+
+static void
+update_overlays (ChessWindow *self)
+{
+  gboolean live = chess_game_is_viewing_live (self->game);
+
+  gtk_widget_set_visible (self->past_banner, !live);
+  if (!chess_game_is_over (self->game))
+    gtk_widget_set_visible (self->result_screen, FALSE);
+}
+
+/* Which side is at the bottom: the setting, then the user's flips. */
+static void
+update_orientation (ChessWindow *self)
+{
+  gboolean flipped = FALSE;
+  GtkWidget *top, *bottom;
+  GtkWidget *top_captures, *bottom_captures;
+
+  switch (g_settings_get_enum (self->settings, "board-orientation"))
+    {
+    case 1: /* black */
+      flipped = TRUE;
+      break;
+    case 2: /* side to move */
+      flipped = chess_game_get_side_to_move (self->game) == CHESS_COLOR_BLACK;
+      break;
+    case 3: /* the human's side */
+      flipped = g_settings_get_enum (self->settings, "white-player") == 1
+                && g_settings_get_enum (self->settings, "black-player") == 0;
+      break;
+    default:
+      break;
+    }
+  flipped ^= self->user_flip;
+
+  chess_board_view_set_flipped (self->board, flipped);
+  top = flipped ? self->white_row : self->black_row;
+  bottom = flipped ? self->black_row : self->white_row;
+  if (gtk_widget_get_first_child (self->side_panel) != top)
+    gtk_box_reorder_child_after (GTK_BOX (self->side_panel), top, NULL);
+  if (gtk_widget_get_last_child (self->side_panel) != bottom)
+    gtk_box_reorder_child_after (GTK_BOX (self->side_panel), bottom,
+                                 gtk_widget_get_last_child (self->side_panel));
+  top_captures = GTK_WIDGET (flipped ? self->captured_by_white : self->captured_by_black);
+  bottom_captures = GTK_WIDGET (flipped ? self->captured_by_black : self->captured_by_white);
+  if (gtk_widget_get_first_child (self->captured_box) != top_captures)
+    gtk_box_reorder_child_after (GTK_BOX (self->captured_box), top_captures, NULL);
+  (void) bottom_captures;
+
+  if (self->flipped != flipped)
+    {
+      self->flipped = flipped;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FLIPPED]);
+    }
+}
+
+static void
+update_all (ChessWindow *self)
+{
+  update_players (self);
+  chess_window_update_clocks (self);
+  update_material (self);
+  update_overlays (self);
+  update_orientation (self);
+  update_status (self);
+}
+
+/* ---- Autosave and game end ---- */
+
+static void
+autosave (ChessWindow *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!chess_game_autosave (self->game, &error))
+    {
+      g_autofree char *text = g_strdup_printf (_("The game could not be saved: %s"),
+                                               error->message);
+
+      chess_window_show_message (self, text);
+    }
+}
+
+static void
+show_result (ChessWindow *self)
+{
+  g_autofree char *text = chess_game_describe_result (self->game);
+
+  gtk_label_set_text (GTK_LABEL (self->result_label), text);
+  gtk_label_set_text (GTK_LABEL (self->result_score),
+                      chess_game_result_to_string (chess_game_get_result (self->game)));
+  gtk_widget_set_visible (self->start_screen, FALSE);
+  gtk_widget_set_visible (self->result_screen, TRUE);
+}
+
+static void
+game_moved_cb (ChessWindow *self)
+{
+  update_all (self);
+  autosave (self);
+}
+
+static void
+game_over_cb (ChessWindow *self)
+{
+  update_all (self);
+  show_result (self);
+  autosave (self);
+}
+
+static void
+game_taken_back_cb (ChessWindow *self)
+{
+  update_all (self);
+  autosave (self);
+}
+
+static void
+game_reset_cb (ChessWindow *self)
+{
+  update_all (self);
+  if (chess_game_is_over (self->game))
+    show_result (self);
+  autosave (self);
+}
+
+static void
+clock_changed_cb (ChessWindow *self)
+{
+  chess_window_update_clocks (self);
+}
+
+/* Shows `game` without saving it. */
+static void
+attach_game (ChessWindow *self,
+             ChessGame   *game)
+{
+  if (self->game == game)
+    return;
+  if (self->game != NULL)
+    g_signal_handlers_disconnect_by_data (self->game, self);
+  if (self->clock != NULL)
+    g_signal_handlers_disconnect_by_data (self->clock, self);
+  g_set_object (&self->game, game);
+  g_set_object (&self->clock, chess_game_get_clock (game));
+
+  g_signal_connect_swapped (game, "moved", G_CALLBACK (game_moved_cb), self);
+  g_signal_connect_swapped (game, "game-over", G_CALLBACK (game_over_cb), self);
+  g_signal_connect_swapped (game, "taken-back", G_CALLBACK (game_taken_back_cb), self);
+  g_signal_connect_swapped (game, "reset", G_CALLBACK (game_reset_cb), self);
+  g_signal_connect_swapped (game, "notify::view-ply", G_CALLBACK (update_all), self);
+  g_signal_connect_swapped (game, "notify::draw-offered", G_CALLBACK (update_status), self);
+  g_signal_connect_swapped (self->clock, "tick", G_CALLBACK (clock_changed_cb), self);
+  g_signal_connect_swapped (self->clock, "notify::running", G_CALLBACK (clock_changed_cb), self);
+  g_signal_connect_swapped (self->clock, "notify::active-color", G_CALLBACK (clock_changed_cb), self);
+
+  chess_board_view_set_game (self->board, game);
+  chess_move_list_view_set_game (self->move_list, game);
+  gtk_widget_set_visible (self->result_screen, FALSE);
+  update_all (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GAME]);
+}
+
+static void
+set_playing (ChessWindow *self,
+             gboolean     playing)
+{
+  chess_board_view_set_interactive (self->board, playing);
+  gtk_widget_set_sensitive (self->move_entry, playing);
+}
+
+ChessGame *
+chess_window_get_game (ChessWindow *self)
+{
+  g_return_val_if_fail (CHESS_IS_WINDOW (self), NULL);
+  return self->game;
+}
+
+void
+chess_window_set_game (ChessWindow *self,
+                       ChessGame   *game)
+{
+  g_return_if_fail (CHESS_IS_WINDOW (self));
+  g_return_if_fail (CHESS_IS_GAME (game));
+
+  attach_game (self, game);
+  gtk_widget_set_visible (self->start_screen, FALSE);
+  set_playing (self, TRUE);
+  if (chess_game_is_over (game))
+    show_result (self);
+  autosave (self);
+}
+
+/* A fresh game as the new-game settings describe it. */
+static ChessGame *
+create_game (ChessWindow *self)
+{
+  ChessGame *game = chess_game_new ();
+  g_autofree char *white = g_settings_get_string (self->settings, "white-name");
+  g_autofree char *black = g_settings_get_string (self->settings, "black-name");
+  int minutes = g_settings_get_int (self->settings, "time-minutes");
+  int increment = g_settings_get_int (self->settings, "time-increment");
+  int delay = g_settings_get_int (self->settings, "time-delay");
+
+  chess_game_set_player_name (game, CHESS_COLOR_WHITE, white);
+  chess_game_set_player_name (game, CHESS_COLOR_BLACK, black);
+  if (minutes > 0)
+    {
+      ChessClockMode mode = delay > 0 ? CHESS_CLOCK_BRONSTEIN
+                            : increment > 0 ? CHESS_CLOCK_FISCHER : CHESS_CLOCK_SUDDEN_DEATH;
+
+      chess_game_set_time_control (game, mode, (gint64) minutes * 60000,
+                                   (gint64) (delay > 0 ? delay : increment) * 1000);
+    }
+  return game;
+}
+
+void
+chess_window_new_game (ChessWindow *self)
+{
+  g_autoptr(ChessGame) game = NULL;
+
+  g_return_if_fail (CHESS_IS_WINDOW (self));
+
+  game = create_game (self);
+  self->user_flip = FALSE;
+  chess_window_set_game (self, game);
+}
+
+ChessBoardView *
+chess_window_get_board (ChessWindow *self)
+{
+  g_return_val_if_fail (CHESS_IS_WINDOW (self), NULL);
+  return self->board;
+}
+
+void
+chess_window_flip (ChessWindow *self)
+{
+  g_return_if_fail (CHESS_IS_WINDOW (self));
+
+  self->user_flip = !self->user_flip;
+  update_orientation (self);
+}
+
+gboolean
+chess_window_get_flipped (ChessWindow *self)
+{
+  g_return_val_if_fail (CHESS_IS_WINDOW (self), FALSE);
+  return self->flipped;
+}
+
+GSettings *
+chess_window_get_settings (ChessWindow *self)
+{
+  g_return_val_if_fail (CHESS_IS_WINDOW (self), NULL);
+  return self->settings;
+}
+
+/* ---- Template callbacks ---- */
+
+static void
+board_refused_cb (ChessWindow *self,
+                  const char  *message)
+{
+  chess_window_show_message (self, message);
+}
+
+static void
+move_entry_activate_cb (ChessWindow *self)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->move_entry))));
+
+  if (*text == '\0')
+    return;
+  /* Moves are played at the live position only. */
+  if (!chess_game_is_viewing_live (self->game))
+    chess_game_set_view_ply (self->game, chess_game_get_move_count (self->game));
+  if (chess_game_play (self->game, text, &error))
+    gtk_editable_set_text (GTK_EDITABLE (self->move_entry), "");
+  else
+    {
+      chess_window_show_message (self, error->message);
+      gtk_editable_select_region (GTK_EDITABLE (self->move_entry), 0, -1);
+    }
+  gtk_widget_grab_focus (self->move_entry);
+}
+
+static void
+continue_clicked_cb (ChessWindow *self)
+{
+  gtk_widget_set_visible (self->start_screen, FALSE);
+  set_playing (self, TRUE);
+  chess_game_start_clock (self->game);
+  gtk_widget_grab_focus (GTK_WIDGET (self->board));
+}
+
+static void
+new_game_clicked_cb (ChessWindow *self)
+{
+  /* The new-game dialog when there is one (win.new-game), else straight. */
+  if (!gtk_widget_activate_action (GTK_WIDGET (self), "win.new-game", NULL))
+    chess_window_new_game (self);
+  gtk_widget_grab_focus (GTK_WIDGET (self->board));
+}
+
+static void
+result_view_clicked_cb (ChessWindow *self)
+{
+  gtk_widget_set_visible (self->result_screen, FALSE);
+  gtk_widget_grab_focus (GTK_WIDGET (self->board));
+}
+
+static void
+past_return_clicked_cb (ChessWindow *self)
+{
+  chess_game_set_view_ply (self->game, chess_game_get_move_count (self->game));
+  gtk_widget_grab_focus (GTK_WIDGET (self->board));
+}
+
+/* ---- Settings ---- */
+
+static void
+notation_changed_cb (ChessWindow *self)
+{
+  static const ChessNotation notations[] = {
+    CHESS_NOTATION_SAN, CHESS_NOTATION_LAN, CHESS_NOTATION_FIGURINE
+  };
+  guint n = (guint) g_settings_get_enum (self->settings, "notation");
+
+  chess_move_list_view_set_notation (self->move_list,
+                                     notations[MIN (n, G_N_ELEMENTS (notations) - 1)]);
+}
+
+static void
+piece_set_changed_cb (ChessWindow *self)
+{
+  g_autofree char *name = g_settings_get_string (self->settings, "piece-set");
+
+  chess_captured_view_set_piece_set (self->captured_by_white, name);
+  chess_captured_view_set_piece_set (self->captured_by_black, name);
+}
+
+static gboolean
+close_request_cb (ChessWindow *self)
+{
+  int width, height;
+
+  g_settings_set_boolean (self->settings, "window-maximized",
+                          gtk_window_is_maximized (GTK_WINDOW (self)));
+  if (!gtk_window_is_maximized (GTK_WINDOW (self)))
+    {
+      gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+      if (width > 0 && height > 0)
+        {
+          g_settings_set_int (self->settings, "window-width", width);
+          g_settings_set_int (self->settings, "window-height", height);
+        }
+    }
+  return FALSE;
+}
+
+static void
+map_trace_cb (ChessWindow *self)
+{
+  if (!self->trace_mapped)
+    g_printerr ("thinkchess-trace: window-mapped %" G_GINT64_FORMAT "\n", g_get_monotonic_time ());
+  self->trace_mapped = TRUE;
+}
+
+/* ---- GObject ---- */
+
+static void
+chess_window_get_property (GObject    *object,
+                           guint       prop_id,
+                           GValue     *value,
+                           GParamSpec *pspec)
+{
+  ChessWindow *self = CHESS_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_GAME:
+      g_value_set_object (value, self->game);
+      break;
+    case PROP_FLIPPED:
+      g_value_set_boolean (value, self->flipped);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+chess_window_dispose (GObject *object)
+{
+  ChessWindow *self = CHESS_WINDOW (object);
+
+  chess_window_actions_dispose (self);
+  g_clear_handle_id (&self->message_id, g_source_remove);
+  if (self->game != NULL)
+    g_signal_handlers_disconnect_by_data (self->game, self);
+  if (self->clock != NULL)
+    g_signal_handlers_disconnect_by_data (self->clock, self);
+  /* No gtk_widget_dispose_template: GtkWindow unparents its child and
+   * titlebar itself, and in GTK 4.8 disposing the template first makes it
+   * unparent the header bar twice. */
+  g_clear_object (&self->clock);
+  g_clear_object (&self->game);
+  g_clear_object (&self->settings);
+
+  G_OBJECT_CLASS (chess_window_parent_class)->dispose (object);
+}
+
+static void
+chess_window_finalize (GObject *object)
+{
+  ChessWindow *self = CHESS_WINDOW (object);
+
+  g_free (self->status_text);
+
+  G_OBJECT_CLASS (chess_window_parent_class)->finalize (object);
+}
+
+static void
+chess_window_class_init (ChessWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->get_property = chess_window_get_property;
+  object_class->dispose = chess_window_dispose;
+  object_class->finalize = chess_window_finalize;
+
+  properties[PROP_GAME] =
+    g_param_spec_object ("game", NULL, NULL, CHESS_TYPE_GAME,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_FLIPPED] =
+    g_param_spec_boolean ("flipped", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  g_type_ensure (CHESS_TYPE_ADAPTIVE_BOX);
+  g_type_ensure (CHESS_TYPE_BOARD_VIEW);
+  g_type_ensure (CHESS_TYPE_CAPTURED_VIEW);
+  g_type_ensure (CHESS_TYPE_MOVE_LIST_VIEW);
+
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/ui/chess-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, ChessWindow, header_bar);
+  gtk_widget_class_bind_template_child (widget_class, ChessWindow, primary_menu_button);
+  gtk_widget_class_bind_template_child (widget_class, ChessWindow, layout_box);
+  gtk_widget_class_bind_template_child (widget_class, ChessWindow, board_overlay);
+  gtk_widget_class_bind_template_child (widget_class, ChessWindow, board);
+  gtk_widget_class_bind_template_child (widget_class, ChessWindow, past_banner);
+  gtk_widget_class_bind_template_child (widget_class, ChessWindow, start_screen);
+  gtk_widget_class_bind_template_child (widget_class, ChessWindow, start_subtitle);
+  gtk_widget_class_bind_template_child (widget_class, ChessWindow, continue_button);
+  gtk_widget_class_bind_template_child (widget_class, ChessWindow, start_new_button);
+  gtk_widget_class_bind_template_child (widget_class, ChessWindow, result_screen);
+  gtk_widget_class_bind_template_child (widget_class, ChessWindow, result_label);
+  gtk_widget_class_bind_template_child (widget_class, ChessWindow, result_score);
+  gtk_widget_class_bind_template_child (widget_class, ChessWindow, result_new_button);
+  gtk_widget_class_bind_template_child (widget_class, ChessWindow, side_panel);
+  gtk_widget_class_bind_template_child (widget_class, ChessWindow, black_row);
+  gtk_widget_class_bind_template_child (widget_class, ChessWindow, black_name);
+  gtk_widget_class_bind_template_child (widget_class, ChessWindow, black_marker);
+  gtk_widget_class_bind_template_child (widget_class, ChessWindow, black_clock);
+  gtk_widget_class_bind_template_child (widget_class, ChessWindow, white_row);
+  gtk_widget_class_bind_template_child (widget_class, ChessWindow, white_name);
+  gtk_widget_class_bind_template_child (widget_class, ChessWindow, white_marker);
+  gtk_widget_class_bind_template_child (widget_class, ChessWindow, white_clock);
+  gtk_widget_class_bind_template_child (widget_class, ChessWindow, captured_box);
+  gtk_widget_class_bind_template_child (widget_class, ChessWindow, captured_by_black);
+  gtk_widget_class_bind_template_child (widget_class, ChessWindow, captured_by_white);
+  gtk_widget_class_bind_template_child (widget_class, ChessWindow, eval_bar);
+  gtk_widget_class_bind_template_child (widget_class, ChessWindow, eval_label);
+  gtk_widget_class_bind_template_child (widget_class, ChessWindow, move_list);
+  gtk_widget_class_bind_template_child (widget_class, ChessWindow, status_label);
+  gtk_widget_class_bind_template_child (widget_class, ChessWindow, move_entry);
+  gtk_widget_class_bind_template_callback (widget_class, move_entry_activate_cb);
+  gtk_widget_class_bind_template_callback (widget_class, continue_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, new_game_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, result_view_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, past_return_clicked_cb);
+
+  chess_window_actions_class_init (widget_class);
+}
+
+static void
+chess_window_init (ChessWindow *self)
+{
+  g_autoptr(ChessGame) game = NULL;
+  gboolean resume = FALSE;
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->settings = g_settings_new (APPLICATION_ID);
+  gtk_window_set_default_size (GTK_WINDOW (self),
+                               g_settings_get_int (self->settings, "window-width"),
+                               g_settings_get_int (self->settings, "window-height"));
+  if (g_settings_get_boolean (self->settings, "window-maximized"))
+    gtk_window_maximize (GTK_WINDOW (self));
+  g_signal_connect (self, "close-request", G_CALLBACK (close_request_cb), NULL);
+  if (g_getenv ("THINKCHESS_TRACE") != NULL)
+    g_signal_connect (self, "map", G_CALLBACK (map_trace_cb), NULL);
+
+  /* The display preferences apply live. */
+  g_settings_bind (self->settings, "show-coordinates", self->board, "show-coordinates",
+                   G_SETTINGS_BIND_GET);
+  g_settings_bind (self->settings, "show-legal-moves", self->board, "show-legal-moves",
+                   G_SETTINGS_BIND_GET);
+  g_settings_bind (self->settings, "animate-moves", self->board, "animate",
+                   G_SETTINGS_BIND_GET);
+  g_settings_bind (self->settings, "board-theme", self->board, "theme",
+                   G_SETTINGS_BIND_GET);
+  g_settings_bind (self->settings, "piece-set", self->board, "piece-set",
+                   G_SETTINGS_BIND_GET);
+  g_signal_connect_swapped (self->settings, "changed::notation",
+                            G_CALLBACK (notation_changed_cb), self);
+  g_signal_connect_swapped (self->settings, "changed::piece-set",
+                            G_CALLBACK (piece_set_changed_cb), self);
+  g_signal_connect_swapped (self->settings, "changed::board-orientation",
+                            G_CALLBACK (update_orientation), self);
+  notation_changed_cb (self);
+  piece_set_changed_cb (self);
+
+  g_signal_connect_swapped (self->board, "refused", G_CALLBACK (board_refused_cb), self);
+
+  /* The bar shows the material from White's side: no low/high colours. */
+  gtk_level_bar_remove_offset_value (GTK_LEVEL_BAR (self->eval_bar), GTK_LEVEL_BAR_OFFSET_LOW);
+  gtk_level_bar_remove_offset_value (GTK_LEVEL_BAR (self->eval_bar), GTK_LEVEL_BAR_OFFSET_HIGH);
+  gtk_level_bar_remove_offset_value (GTK_LEVEL_BAR (self->eval_bar), GTK_LEVEL_BAR_OFFSET_FULL);
+
+  /* An unfinished last game is offered on the start screen; otherwise the
+   * window opens on a fresh board, ready to play. */
+  if (chess_game_autosave_is_unfinished ())
+    {
+      g_autoptr(GError) error = NULL;
+
+      game = chess_game_load_autosave (&error);
+      if (game == NULL)
+        g_debug ("The last game could not be loaded: %s", error->message);
+      resume = game != NULL;
+    }
+  if (game == NULL)
+    game = create_game (self);
+  attach_game (self, game);
+  gtk_widget_set_visible (self->start_screen, resume);
+  set_playing (self, !resume);
+
+  chess_window_actions_init (self);
+}
+
+ChessWindow *
+chess_window_new (GtkApplication *app)
+{
+  return g_object_new (CHESS_TYPE_WINDOW, "application", app, NULL);
+}

@@ -1,0 +1,64 @@
+/* chess-window.h — the main window: header bar with the primary menu, the
+ * board, and the side panel (players and clocks, captured pieces,
+ * evaluation, move list, status line, move entry), the start screen and
+ * the result overlay.
+ *
+ * The window owns the current ChessGame and autosaves it after every move,
+ * take-back and game end. Replacing the game (new game, open file, paste
+ * FEN) goes through chess_window_set_game or chess_window_new_game; the
+ * "game" property notifies then, so listeners can move their signal
+ * handlers to the new game.
+ *
+ * Template children that other code and tests may look up with
+ * gtk_widget_get_template_child (widget, CHESS_TYPE_WINDOW, name):
+ *   header_bar, primary_menu_button, board, board_overlay, side_panel,
+ *   black_row, black_name, black_clock, black_marker,
+ *   white_row, white_name, white_clock, white_marker,
+ *   captured_by_black, captured_by_white, eval_bar, eval_label, move_list,
+ *   status_label, move_entry, start_screen, continue_button,
+ *   start_new_button, result_screen, result_label, result_new_button,
+ *   past_banner.
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "chess-game.h"
+#include "chess-board-view.h"
+
+G_BEGIN_DECLS
+
+#define CHESS_TYPE_WINDOW (chess_window_get_type ())
+G_DECLARE_FINAL_TYPE (ChessWindow, chess_window, CHESS, WINDOW, GtkApplicationWindow)
+
+ChessWindow    *chess_window_new            (GtkApplication *app);
+
+/* The current game (borrowed; never NULL). */
+ChessGame      *chess_window_get_game       (ChessWindow    *self);
+/* Shows `game` (a reference is taken), hides the start screen, autosaves
+ * it and shows the result overlay if it is already over. */
+void            chess_window_set_game       (ChessWindow    *self,
+                                             ChessGame      *game);
+/* Replaces the game with a fresh one set up from the new-game settings
+ * (white-name, black-name, time-minutes, time-increment, time-delay). */
+void            chess_window_new_game       (ChessWindow    *self);
+
+/* The board widget. */
+ChessBoardView *chess_window_get_board      (ChessWindow    *self);
+/* Shows `message` in the status line for a few seconds, then the normal
+ * status returns. */
+void            chess_window_show_message   (ChessWindow    *self,
+                                             const char     *message);
+/* Turns the board round (on top of the board-orientation setting). */
+void            chess_window_flip           (ChessWindow    *self);
+/* TRUE when Black is at the bottom. */
+gboolean        chess_window_get_flipped    (ChessWindow    *self);
+/* The app's settings (borrowed). */
+GSettings      *chess_window_get_settings   (ChessWindow    *self);
+
+/* The status line's text as shown now (for tests). */
+const char     *chess_window_get_status_text (ChessWindow   *self);
+/* Re-reads the clocks now (the clock's tick does this while running). */
+void            chess_window_update_clocks  (ChessWindow    *self);
+
+G_END_DECLS

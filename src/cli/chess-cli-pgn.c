@@ -1,0 +1,255 @@
+/* chess-cli-pgn.c — `thinkchess-cli pgn`: replay, count or re-export the
+ * games of PGN files.
+ *
+ *   thinkchess-cli pgn FILE…           "<game number> <final FEN>" per game
+ *   thinkchess-cli pgn --count FILE…   "<games> games, <plies> plies"
+ *   thinkchess-cli pgn --export FILE…  every game again in PGN export format
+ *
+ * Errors go to stderr as "FILE:LINE:COLUMN: message"; the exit status is 1
+ * when any game failed, and the other games are still printed. The output
+ * lines are an interface other tools read, so they are not translated.
+ */
+#include "config.h"
+
+#include <glib.h>
+#include <glib/gi18n.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "chess-cli.h"
+#include "chess-pgn.h"
+
+typedef enum
+{
+  MODE_REPLAY,
+  MODE_COUNT,
+  MODE_EXPORT,
+} Mode;
+
+/* A run of games replayed by one thread into its own buffers. */
+typedef struct
+{
+  const char *path;
+  const char *data;
+  gsize       length;
+  GPtrArray  *index;
+  guint       first;
+  guint       last;        /* one past */
+  Mode        mode;
+  GString    *out;
+  GString    *err;
+  guint64     games;
+  guint64     plies;
+  gboolean    failed;
+} Chunk;
+
+static void
+report (GString                *err,
+        const char             *path,
+        const ChessPgnLocation *where,
+        const GError           *error)
+{
+  g_string_append_printf (err, "%s:%u:%u: %s\n", path, where->line, where->column,
+                          error->message);
+}
+
+static gpointer
+replay_chunk (gpointer data)
+{
+  Chunk *c = data;
+  char fen[CHESS_FEN_MAX];
+
+  for (guint i = c->first; i < c->last; i++)
+    {
+      const ChessPgnIndexEntry *e = g_ptr_array_index (c->index, i);
+      ChessPgnLocation where = { 0, 0 };
+      g_autoptr(GError) error = NULL;
+      ChessBoard final;
+      guint plies = 0;
+
+      if (!chess_pgn_replay_entry (c->data, c->length, e, &final, &plies, &where, &error))
+        {
+          report (c->err, c->path, &where, error);
+          c->failed = TRUE;
+          continue;
+        }
+      c->games++;
+      c->plies += plies;
+      if (c->mode == MODE_REPLAY)
+        {
+          chess_board_to_fen (&final, fen);
+          g_string_append_printf (c->out, "%u %s\n", e->number, fen);
+        }
+    }
+  return NULL;
+}
+
+static gboolean
+export_games (const char *path,
+              const char *data,
+              gsize       length,
+              GPtrArray  *index,
+              gboolean   *first_game)
+{
+  gboolean ok = TRUE;
+
+  for (guint i = 0; i < index->len; i++)
+    {
+      const ChessPgnIndexEntry *e = g_ptr_array_index (index, i);
+      ChessPgnLocation where = { 0, 0 };
+      g_autoptr(GError) error = NULL;
+      g_autoptr(ChessPgnGame) game = chess_pgn_parse_entry (data, length, e, &where, &error);
+
+      if (game == NULL)
+        {
+          g_autoptr(GString) err = g_string_new (NULL);
+          report (err, path, &where, error);
+          fflush (stdout);
+          fputs (err->str, stderr);
+          ok = FALSE;
+          continue;
+        }
+      g_autofree char *text = chess_pgn_game_to_string (game);
+      if (!*first_game)
+        fputc ('\n', stdout);
+      fputs (text, stdout);
+      *first_game = FALSE;
+    }
+  return ok;
+}
+
+static gboolean
+process_file (const char *path,
+              Mode        mode,
+              guint64    *games,
+              guint64    *plies,
+              gboolean   *first_game)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GMappedFile) file = g_mapped_file_new (path, FALSE, &error);
+
+  if (file == NULL)
+    {
+      fflush (stdout);
+      fprintf (stderr, "%s: %s\n", path, error->message);
+      return FALSE;
+    }
+
+  const char *data = g_mapped_file_get_contents (file);
+  gsize length = g_mapped_file_get_length (file);
+  if (data == NULL)
+    data = "";
+  g_autoptr(GPtrArray) index = chess_pgn_index (data, length);
+
+  if (index->len == 0)
+    {
+      fflush (stdout);
+      fprintf (stderr, "%s:1:1: %s\n", path, _("no games found"));
+      return FALSE;
+    }
+
+  if (mode == MODE_EXPORT)
+    {
+      gboolean ok = export_games (path, data, length, index, first_game);
+      *games += index->len;
+      return ok;
+    }
+
+  /* Large files are split between the processors; each part is printed
+   * in order once all are done. */
+  guint n_threads = MIN (g_get_num_processors (), 8);
+  if (index->len < 64 * n_threads)
+    n_threads = 1;
+  Chunk *chunks = g_new0 (Chunk, n_threads);
+  GThread **threads = g_new0 (GThread *, n_threads);
+  for (guint t = 0; t < n_threads; t++)
+    {
+      Chunk *c = &chunks[t];
+      c->path = path;
+      c->data = data;
+      c->length = length;
+      c->index = index;
+      c->first = (guint) ((guint64) index->len * t / n_threads);
+      c->last = (guint) ((guint64) index->len * (t + 1) / n_threads);
+      c->mode = mode;
+      c->out = g_string_sized_new (mode == MODE_REPLAY ? (c->last - c->first) * 80 : 0);
+      c->err = g_string_new (NULL);
+      if (t > 0)
+        threads[t] = g_thread_new ("pgn", replay_chunk, c);
+    }
+  replay_chunk (&chunks[0]);
+
+  gboolean ok = TRUE;
+  for (guint t = 0; t < n_threads; t++)
+    {
+      Chunk *c = &chunks[t];
+      if (t > 0)
+        g_thread_join (threads[t]);
+      fwrite (c->out->str, 1, c->out->len, stdout);
+      if (c->err->len > 0)
+        {
+          fflush (stdout);
+          fwrite (c->err->str, 1, c->err->len, stderr);
+        }
+      *games += c->games;
+      *plies += c->plies;
+      ok = ok && !c->failed;
+      g_string_free (c->out, TRUE);
+      g_string_free (c->err, TRUE);
+    }
+  g_free (threads);
+  g_free (chunks);
+  return ok;
+}
+
+int
+chess_cli_pgn (int    argc,
+               char **argv)
+{
+  Mode mode = MODE_REPLAY;
+  g_autoptr(GPtrArray) files = g_ptr_array_new ();
+  gboolean options_done = FALSE;
+
+  for (int i = 1; i < argc; i++)
+    {
+      const char *a = argv[i];
+      if (!options_done && strcmp (a, "--") == 0)
+        options_done = TRUE;
+      else if (!options_done && strcmp (a, "--count") == 0)
+        mode = MODE_COUNT;
+      else if (!options_done && strcmp (a, "--export") == 0)
+        mode = MODE_EXPORT;
+      else if (!options_done && (strcmp (a, "--help") == 0 || strcmp (a, "-h") == 0))
+        {
+          printf ("%s\n", _("Usage: thinkchess-cli pgn [--count | --export] FILE…"));
+          printf ("%s\n", _("Replays every game and prints its number and final position (FEN);\n"
+                            "--count prints the number of games and plies, --export writes the\n"
+                            "games again in PGN export format."));
+          return 0;
+        }
+      else if (!options_done && a[0] == '-' && a[1] != '\0')
+        {
+          fprintf (stderr, _("Unknown option “%s”.\n"), a);
+          return 2;
+        }
+      else
+        g_ptr_array_add (files, argv[i]);
+    }
+  if (files->len == 0)
+    {
+      fprintf (stderr, "%s\n", _("Usage: thinkchess-cli pgn [--count | --export] FILE…"));
+      return 2;
+    }
+
+  guint64 games = 0, plies = 0;
+  gboolean first_game = TRUE;
+  gboolean ok = TRUE;
+  for (guint i = 0; i < files->len; i++)
+    if (!process_file (g_ptr_array_index (files, i), mode, &games, &plies, &first_game))
+      ok = FALSE;
+
+  if (mode == MODE_COUNT)
+    printf ("%" G_GUINT64_FORMAT " games, %" G_GUINT64_FORMAT " plies\n", games, plies);
+  fflush (stdout);
+  return ok ? 0 : 1;
+}

@@ -1,0 +1,366 @@
+/* chess-pgn-san.c — a fast move resolver for reading games in bulk.
+ *
+ * chess_move_parse is general and explains every mistake; reading ten
+ * thousand games wants something leaner. This finds the pieces that can
+ * reach the target square from the attack sets of that square, then tests
+ * only those for legality. Anything it does not understand it leaves to
+ * chess_move_parse (see chess_pgn_resolve_move's callers).
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "chess-pgn-private.h"
+
+static ChessBitboard knight_attacks[64];
+static ChessBitboard king_attacks[64];
+static ChessBitboard pawn_attacks[2][64];   /* squares a pawn of that colour on sq attacks */
+static ChessBitboard rays[8][64];           /* N, E, S, W (rook) then NE, SE, SW, NW (bishop) */
+
+static const int ray_df[8] = { 0, 1, 0, -1, 1, 1, -1, -1 };
+static const int ray_dr[8] = { 1, 0, -1, 0, 1, -1, -1, 1 };
+/* Rays that go towards higher square numbers find their nearest blocker
+ * with the lowest set bit; the others with the highest. */
+static const gboolean ray_up[8] = { TRUE, TRUE, FALSE, FALSE, TRUE, FALSE, FALSE, TRUE };
+
+static ChessBitboard
+bit (int sq)
+{
+  return (ChessBitboard) 1 << sq;
+}
+
+static void
+init_tables (void)
+{
+  static gsize done = 0;
+
+  if (!g_once_init_enter (&done))
+    return;
+
+  static const int kn[8][2] = { { 1, 2 }, { 2, 1 }, { 2, -1 }, { 1, -2 },
+                                { -1, -2 }, { -2, -1 }, { -2, 1 }, { -1, 2 } };
+  for (int sq = 0; sq < 64; sq++)
+    {
+      int f = sq & 7, r = sq >> 3;
+      for (int i = 0; i < 8; i++)
+        {
+          int nf = f + kn[i][0], nr = r + kn[i][1];
+          if (nf >= 0 && nf < 8 && nr >= 0 && nr < 8)
+            knight_attacks[sq] |= bit (nr * 8 + nf);
+        }
+      for (int df = -1; df <= 1; df++)
+        for (int dr = -1; dr <= 1; dr++)
+          {
+            int nf = f + df, nr = r + dr;
+            if ((df || dr) && nf >= 0 && nf < 8 && nr >= 0 && nr < 8)
+              king_attacks[sq] |= bit (nr * 8 + nf);
+          }
+      for (int df = -1; df <= 1; df += 2)
+        {
+          int nf = f + df;
+          if (nf < 0 || nf > 7)
+            continue;
+          if (r < 7)
+            pawn_attacks[CHESS_COLOR_WHITE][sq] |= bit ((r + 1) * 8 + nf);
+          if (r > 0)
+            pawn_attacks[CHESS_COLOR_BLACK][sq] |= bit ((r - 1) * 8 + nf);
+        }
+      for (int d = 0; d < 8; d++)
+        {
+          int nf = f + ray_df[d], nr = r + ray_dr[d];
+          while (nf >= 0 && nf < 8 && nr >= 0 && nr < 8)
+            {
+              rays[d][sq] |= bit (nr * 8 + nf);
+              nf += ray_df[d];
+              nr += ray_dr[d];
+            }
+        }
+    }
+  g_once_init_leave (&done, 1);
+}
+
+static inline ChessBitboard
+ray_attacks (int           d,
+             int           sq,
+             ChessBitboard occ)
+{
+  ChessBitboard ray = rays[d][sq];
+  ChessBitboard blockers = ray & occ;
+  if (blockers == 0)
+    return ray;
+  int b = ray_up[d] ? __builtin_ctzll (blockers) : 63 - __builtin_clzll (blockers);
+  return ray ^ rays[d][b];
+}
+
+static inline ChessBitboard
+rook_attacks (int           sq,
+              ChessBitboard occ)
+{
+  return ray_attacks (0, sq, occ) | ray_attacks (1, sq, occ)
+         | ray_attacks (2, sq, occ) | ray_attacks (3, sq, occ);
+}
+
+static inline ChessBitboard
+bishop_attacks (int           sq,
+                ChessBitboard occ)
+{
+  return ray_attacks (4, sq, occ) | ray_attacks (5, sq, occ)
+         | ray_attacks (6, sq, occ) | ray_attacks (7, sq, occ);
+}
+
+/* TRUE when the king of `us` is safe after the piece on `from` goes to
+ * `to` (capturing on `captured_sq`, CHESS_NO_SQUARE for none). */
+static bool
+leaves_king_safe (const ChessBoard *b,
+                  ChessColor        us,
+                  int               from,
+                  int               to,
+                  int               captured_sq)
+{
+  ChessColor them = chess_color_other (us);
+  ChessBitboard occ = b->by_color[0] | b->by_color[1];
+  ChessBitboard enemy = b->by_color[them];
+
+  occ = (occ & ~bit (from)) | bit (to);
+  if (captured_sq != CHESS_NO_SQUARE)
+    {
+      occ &= ~bit (captured_sq);
+      enemy &= ~bit (captured_sq);
+    }
+  ChessBitboard kings = b->by_type[CHESS_KING] & b->by_color[us];
+  int ksq = (kings & bit (from)) ? to : __builtin_ctzll (kings);
+
+  if (knight_attacks[ksq] & enemy & b->by_type[CHESS_KNIGHT])
+    return false;
+  if (pawn_attacks[us][ksq] & enemy & b->by_type[CHESS_PAWN])
+    return false;
+  if (king_attacks[ksq] & enemy & b->by_type[CHESS_KING])
+    return false;
+  ChessBitboard queens = b->by_type[CHESS_QUEEN];
+  if (bishop_attacks (ksq, occ) & enemy & (b->by_type[CHESS_BISHOP] | queens))
+    return false;
+  if (rook_attacks (ksq, occ) & enemy & (b->by_type[CHESS_ROOK] | queens))
+    return false;
+  return true;
+}
+
+static int
+piece_letter (char c)
+{
+  switch (c)
+    {
+    case 'N': return CHESS_KNIGHT;
+    case 'B': return CHESS_BISHOP;
+    case 'R': return CHESS_ROOK;
+    case 'Q': return CHESS_QUEEN;
+    case 'K': return CHESS_KING;
+    case 'P': return CHESS_PAWN;
+    default: return -1;
+    }
+}
+
+static int
+promotion_letter (char c)
+{
+  switch (c)
+    {
+    case 'N': case 'n': return CHESS_KNIGHT;
+    case 'B': case 'b': return CHESS_BISHOP;
+    case 'R': case 'r': return CHESS_ROOK;
+    case 'Q': case 'q': return CHESS_QUEEN;
+    default: return -1;
+    }
+}
+
+static gboolean
+resolve_castle (const ChessBoard *b,
+                gboolean          king_side,
+                ChessMove        *move)
+{
+  ChessColor us = b->side;
+  ChessSquare k = us == CHESS_COLOR_WHITE ? 4 : 60;
+  ChessMove m = chess_move_make (k, king_side ? k + 2 : k - 2,
+                                 king_side ? CHESS_MOVE_KING_CASTLE : CHESS_MOVE_QUEEN_CASTLE);
+  if (!chess_board_is_legal (b, m))
+    return FALSE;
+  *move = m;
+  return TRUE;
+}
+
+gboolean
+chess_pgn_resolve_move (const ChessBoard *b,
+                        const char       *s,
+                        gsize             n,
+                        ChessMove        *move)
+{
+  init_tables ();
+
+  /* Check, mate and annotation marks say nothing about which move it is. */
+  while (n > 0 && (s[n - 1] == '+' || s[n - 1] == '#' || s[n - 1] == '!' || s[n - 1] == '?'))
+    n--;
+  if (n >= 4 && s[n - 1] == 'p' && s[n - 2] == 'e' && s[n - 3] >= '1' && s[n - 3] <= '8')
+    n -= 2;
+  if (n < 2)
+    return FALSE;
+
+  if (s[0] == 'O' || s[0] == '0' || s[0] == 'o')
+    {
+      if (n == 3 && s[1] == '-' && s[2] == s[0])
+        return resolve_castle (b, TRUE, move);
+      if (n == 5 && s[1] == '-' && s[2] == s[0] && s[3] == '-' && s[4] == s[0])
+        return resolve_castle (b, FALSE, move);
+      return FALSE;
+    }
+
+  int promo = CHESS_NO_PIECE_TYPE;
+  if (n >= 3 && promotion_letter (s[n - 1]) >= 0
+      && (s[n - 2] == '=' || (s[n - 2] >= '1' && s[n - 2] <= '8')))
+    {
+      promo = promotion_letter (s[n - 1]);
+      n -= s[n - 2] == '=' ? 2 : 1;
+    }
+  if (n < 2 || s[n - 2] < 'a' || s[n - 2] > 'h' || s[n - 1] < '1' || s[n - 1] > '8')
+    return FALSE;
+  int to = chess_square_make (s[n - 2] - 'a', s[n - 1] - '1');
+  n -= 2;
+
+  /* What is left names the piece and where it comes from. */
+  gsize i = 0;
+  int type = -1;
+  if (i < n && piece_letter (s[i]) >= 0)
+    type = piece_letter (s[i++]);
+  if (n > i && (s[n - 1] == 'x' || s[n - 1] == '-' || s[n - 1] == ':'))
+    n--;
+  int from_file = -1, from_rank = -1;
+  if (i < n && s[i] >= 'a' && s[i] <= 'h')
+    from_file = s[i++] - 'a';
+  if (i < n && s[i] >= '1' && s[i] <= '8')
+    from_rank = s[i++] - '1';
+  if (i != n)
+    return FALSE;
+
+  ChessColor us = b->side;
+  ChessColor them = chess_color_other (us);
+  ChessBitboard own = b->by_color[us];
+  ChessBitboard occ = own | b->by_color[them];
+
+  if (own & bit (to))
+    return FALSE;
+
+  if (type < 0)
+    {
+      /* "g1f3" names a square, not a piece: take whatever stands there. */
+      if (from_file >= 0 && from_rank >= 0)
+        {
+          int p = chess_board_piece_at (b, chess_square_make (from_file, from_rank));
+          if (p == CHESS_NO_PIECE || chess_piece_color (p) != us)
+            return FALSE;
+          type = chess_piece_type (p);
+        }
+      else
+        type = CHESS_PAWN;
+    }
+
+  ChessBitboard candidates;
+  ChessBitboard mine = own & b->by_type[type];
+  switch (type)
+    {
+    case CHESS_KNIGHT:
+      candidates = knight_attacks[to] & mine;
+      break;
+    case CHESS_BISHOP:
+      candidates = bishop_attacks (to, occ) & mine;
+      break;
+    case CHESS_ROOK:
+      candidates = rook_attacks (to, occ) & mine;
+      break;
+    case CHESS_QUEEN:
+      candidates = (bishop_attacks (to, occ) | rook_attacks (to, occ)) & mine;
+      break;
+    case CHESS_KING:
+      {
+        int k = __builtin_ctzll (mine);
+        /* Castling written as the king's move: e1g1, Ke1-c1. */
+        if (mine && (from_file < 0 || from_file == 4) && chess_square_file (k) == 4
+            && to == k + 2 && !(king_attacks[to] & mine))
+          return resolve_castle (b, TRUE, move);
+        if (mine && (from_file < 0 || from_file == 4) && chess_square_file (k) == 4
+            && to == k - 2 && !(king_attacks[to] & mine))
+          return resolve_castle (b, FALSE, move);
+        candidates = king_attacks[to] & mine;
+      }
+      break;
+    case CHESS_PAWN:
+    default:
+      if ((occ & bit (to)) || to == b->ep_square)
+        candidates = pawn_attacks[them][to] & mine;
+      else
+        {
+          int back = us == CHESS_COLOR_WHITE ? -8 : 8;
+          int r = chess_square_rank (to);
+          candidates = 0;
+          if (to + back >= 0 && to + back < 64)
+            {
+              if (mine & bit (to + back))
+                candidates = bit (to + back);
+              else if (!(occ & bit (to + back)) && r == (us == CHESS_COLOR_WHITE ? 3 : 4)
+                       && (mine & bit (to + 2 * back)))
+                candidates = bit (to + 2 * back);
+            }
+        }
+      break;
+    }
+
+  if (from_file >= 0)
+    candidates &= (ChessBitboard) 0x0101010101010101ULL << from_file;
+  if (from_rank >= 0)
+    candidates &= (ChessBitboard) 0xffULL << (8 * from_rank);
+
+  /* A pawn must promote on the last rank, and only there. */
+  gboolean last_rank = chess_square_rank (to) == (us == CHESS_COLOR_WHITE ? 7 : 0);
+  if (type == CHESS_PAWN)
+    {
+      if (last_rank != (promo != CHESS_NO_PIECE_TYPE))
+        return FALSE;
+    }
+  else if (promo != CHESS_NO_PIECE_TYPE)
+    return FALSE;
+
+  ChessMove found = CHESS_MOVE_NONE;
+  while (candidates)
+    {
+      int from = __builtin_ctzll (candidates);
+      candidates &= candidates - 1;
+
+      int flags = CHESS_MOVE_QUIET;
+      int captured = CHESS_NO_SQUARE;
+      if (occ & bit (to))
+        {
+          flags = CHESS_MOVE_CAPTURE;
+          captured = to;
+        }
+      if (type == CHESS_PAWN)
+        {
+          if (to == b->ep_square && chess_square_file (from) != chess_square_file (to)
+              && !(occ & bit (to)))
+            {
+              flags = CHESS_MOVE_EN_PASSANT;
+              captured = to + (us == CHESS_COLOR_WHITE ? -8 : 8);
+            }
+          else if (to - from == 16 || from - to == 16)
+            flags = CHESS_MOVE_DOUBLE_PUSH;
+          if (promo != CHESS_NO_PIECE_TYPE)
+            flags |= CHESS_MOVE_PROMOTION | (promo - CHESS_KNIGHT);
+        }
+      if (!leaves_king_safe (b, us, from, to, captured))
+        continue;
+      if (found != CHESS_MOVE_NONE)
+        return FALSE;   /* ambiguous: chess_move_parse says so */
+      found = chess_move_make (from, to, flags);
+    }
+
+  if (found == CHESS_MOVE_NONE)
+    return FALSE;
+  *move = found;
+  return TRUE;
+}

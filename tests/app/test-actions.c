@@ -1,0 +1,817 @@
+/* test-actions.c — the main window's actions, accelerators and flows, in
+ * process: each action's accelerator, when each is enabled across a game,
+ * and what each dialog's answer does to the game and the files. */
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <gtk/gtk.h>
+
+#include "chess-alerts.h"
+#include "chess-application.h"
+#include "chess-game-chooser.h"
+#include "chess-new-game-dialog.h"
+#include "chess-preferences-dialog.h"
+#include "chess-window.h"
+#include "chess-window-actions.h"
+
+static GtkApplication *app;
+static char *data_home;
+
+typedef struct
+{
+  ChessWindow *window;
+  GtkWidget   *probes;   /* a hidden box of buttons, one per action */
+} Fixture;
+
+static const char *const window_actions[] = {
+  "win.new-game", "win.open", "win.save", "win.save-as", "win.undo",
+  "win.redo", "win.offer-draw", "win.claim-draw", "win.resign",
+  "win.flip-board", "win.copy-fen", "win.paste-fen",
+};
+
+/* Runs the main loop until `done` says so (or a generous guard passes, so
+ * a broken flow fails instead of hanging). */
+static void
+wait_for (gboolean (*done) (gpointer), gpointer data)
+{
+  gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  while (!done (data) && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_true (done (data));
+}
+
+static void
+spin (void)
+{
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+/* A button bound to an action is sensitive exactly when the action is
+ * enabled: that is how the test reads GTK's own action state. */
+static gboolean
+enabled (Fixture    *f,
+         const char *action)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (f->probes);
+       child != NULL; child = gtk_widget_get_next_sibling (child))
+    if (g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (child)), action) == 0)
+      return gtk_widget_get_sensitive (child);
+  g_assert_not_reached ();
+}
+
+static ChessGame *
+game (Fixture *f)
+{
+  return chess_window_get_game (f->window);
+}
+
+static void
+play (Fixture    *f,
+      const char *moves)
+{
+  g_auto(GStrv) list = g_strsplit (moves, " ", -1);
+
+  for (guint i = 0; list[i] != NULL; i++)
+    {
+      g_autoptr(GError) error = NULL;
+
+      chess_game_play (game (f), list[i], &error);
+      g_assert_no_error (error);
+    }
+  spin ();
+}
+
+static void
+activate (Fixture    *f,
+          const char *action)
+{
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), action, NULL));
+  spin ();
+}
+
+static gpointer
+find_toplevel (GType type)
+{
+  g_autoptr(GListModel) toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) window = g_list_model_get_item (toplevels, i);
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (window, type) && gtk_widget_get_visible (GTK_WIDGET (window)))
+        return window;
+    }
+  return NULL;
+}
+
+static void
+fixture_setup (Fixture       *f,
+               gconstpointer  data)
+{
+  g_autofree char *autosave = g_build_filename (data_home, "thinkchess", "last-game.pgn", NULL);
+  GtkWidget *overlay;
+
+  /* Each test starts on a fresh board, with default settings. */
+  g_remove (autosave);
+  {
+    g_autoptr(GSettings) settings = g_settings_new (APPLICATION_ID);
+    g_autoptr(GSettingsSchema) schema = NULL;
+    g_auto(GStrv) keys = NULL;
+
+    g_object_get (settings, "settings-schema", &schema, NULL);
+    keys = g_settings_schema_list_keys (schema);
+    for (guint i = 0; keys[i] != NULL; i++)
+      g_settings_reset (settings, keys[i]);
+  }
+
+  f->window = chess_window_new (app);
+  gtk_window_present (GTK_WINDOW (f->window));
+
+  f->probes = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  gtk_widget_set_visible (f->probes, FALSE);
+  for (guint i = 0; i < G_N_ELEMENTS (window_actions); i++)
+    {
+      GtkWidget *button = gtk_button_new ();
+
+      gtk_actionable_set_action_name (GTK_ACTIONABLE (button), window_actions[i]);
+      gtk_box_append (GTK_BOX (f->probes), button);
+    }
+  overlay = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (f->window),
+                                                       CHESS_TYPE_WINDOW, "board_overlay"));
+  gtk_overlay_add_overlay (GTK_OVERLAY (overlay), f->probes);
+  spin ();
+}
+
+static void
+fixture_teardown (Fixture       *f,
+                  gconstpointer  data)
+{
+  /* Answer whatever is still asked, then close without questions. */
+  while (chess_alert_respond (0))
+    ;
+  gtk_window_destroy (GTK_WINDOW (f->window));
+  spin ();
+}
+
+/* ---- Accelerators ---- */
+
+static void
+check_accel (const char *action,
+             const char *expected)
+{
+  g_auto(GStrv) accels = gtk_application_get_accels_for_action (app, action);
+  guint key, expected_key;
+  GdkModifierType mods, expected_mods;
+
+  g_assert_nonnull (accels);
+  g_assert_nonnull (accels[0]);
+  g_assert_true (gtk_accelerator_parse (accels[0], &key, &mods));
+  g_assert_true (gtk_accelerator_parse (expected, &expected_key, &expected_mods));
+  g_assert_cmpuint (gdk_keyval_to_lower (key), ==, gdk_keyval_to_lower (expected_key));
+  g_assert_cmpuint (mods, ==, expected_mods);
+}
+
+static void
+test_accels (Fixture       *f,
+             gconstpointer  data)
+{
+  GtkWidget *board = GTK_WIDGET (chess_window_get_board (f->window));
+  GtkShortcutController *controller = NULL;
+  g_autoptr(GListModel) controllers = NULL;
+  guint found = 0;
+
+  check_accel ("win.new-game", "<Control>n");
+  check_accel ("win.open", "<Control>o");
+  check_accel ("win.save", "<Control>s");
+  check_accel ("win.save-as", "<Shift><Control>s");
+  check_accel ("win.undo", "<Control>z");
+  check_accel ("win.redo", "<Shift><Control>z");
+  check_accel ("win.flip-board", "<Control>f");
+  check_accel ("app.preferences", "<Control>comma");
+  check_accel ("app.quit", "<Control>q");
+  /* GTK adds this one when it finds gtk/help-overlay.ui in the resources. */
+  check_accel ("win.show-help-overlay", "<Control>question");
+
+  /* Copy and paste are the board's own, so text fields keep theirs. */
+  {
+    g_auto(GStrv) copy = gtk_application_get_accels_for_action (app, "win.copy-fen");
+    g_assert_cmpuint (g_strv_length (copy), ==, 0);
+  }
+  controllers = gtk_widget_observe_controllers (board);
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) c = g_list_model_get_item (controllers, i);
+
+      if (g_strcmp0 (gtk_event_controller_get_name (c), "chess-fen-shortcuts") == 0)
+        controller = GTK_SHORTCUT_CONTROLLER (c);
+    }
+  g_assert_nonnull (controller);
+  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (controller)); i++)
+    {
+      g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), i);
+      g_autofree char *trigger = gtk_shortcut_trigger_to_string (gtk_shortcut_get_trigger (shortcut));
+      const char *action = gtk_named_action_get_action_name (GTK_NAMED_ACTION (gtk_shortcut_get_action (shortcut)));
+
+      if (g_str_equal (action, "win.copy-fen"))
+        {
+          g_assert_cmpstr (trigger, ==, "<Control>c");
+          found++;
+        }
+      else if (g_str_equal (action, "win.paste-fen"))
+        {
+          g_assert_cmpstr (trigger, ==, "<Control>v");
+          found++;
+        }
+    }
+  g_assert_cmpuint (found, ==, 2);
+
+  /* The shortcuts window is there and lists the accelerators. */
+  {
+    g_autoptr(GtkBuilder) builder =
+      gtk_builder_new_from_resource (RESOURCE_BASE "/gtk/help-overlay.ui");
+    g_assert_true (GTK_IS_SHORTCUTS_WINDOW (gtk_builder_get_object (builder, "help_overlay")));
+    gtk_window_destroy (GTK_WINDOW (gtk_builder_get_object (builder, "help_overlay")));
+  }
+
+  /* Every window action exists. */
+  for (guint i = 0; i < G_N_ELEMENTS (window_actions); i++)
+    {
+      GType owner;
+      const char *name;
+      const GVariantType *type;
+      const char *property;
+      gboolean exists = FALSE;
+
+      for (guint j = 0;
+           gtk_widget_class_query_action (GTK_WIDGET_GET_CLASS (f->window), j,
+                                          &owner, &name, &type, &property); j++)
+        exists |= g_str_equal (name, window_actions[i]);
+      g_assert_true (exists);
+    }
+}
+
+/* ---- Enabled and disabled across a game ---- */
+
+static void
+test_states (Fixture       *f,
+             gconstpointer  data)
+{
+  /* Start: nothing to take back, nothing to save. */
+  g_assert_false (enabled (f, "win.undo"));
+  g_assert_false (enabled (f, "win.redo"));
+  g_assert_false (enabled (f, "win.save"));
+  g_assert_false (enabled (f, "win.claim-draw"));
+  g_assert_true (enabled (f, "win.offer-draw"));
+  g_assert_true (enabled (f, "win.resign"));
+  g_assert_true (enabled (f, "win.new-game"));
+  g_assert_true (enabled (f, "win.open"));
+  g_assert_true (enabled (f, "win.save-as"));
+  g_assert_true (enabled (f, "win.flip-board"));
+  g_assert_true (enabled (f, "win.copy-fen"));
+  g_assert_true (enabled (f, "win.paste-fen"));
+
+  /* Mid-game. */
+  play (f, "e4 e5 Nf3");
+  g_assert_true (enabled (f, "win.undo"));
+  g_assert_false (enabled (f, "win.redo"));
+  g_assert_true (enabled (f, "win.save"));
+  g_assert_true (enabled (f, "win.offer-draw"));
+  g_assert_true (enabled (f, "win.resign"));
+
+  /* Take-back makes redo possible; a new move drops it again. */
+  activate (f, "win.undo");
+  g_assert_cmpuint (chess_game_get_move_count (game (f)), ==, 2);
+  g_assert_true (enabled (f, "win.redo"));
+  activate (f, "win.redo");
+  g_assert_cmpuint (chess_game_get_move_count (game (f)), ==, 3);
+  g_assert_false (enabled (f, "win.redo"));
+
+  /* Threefold repetition can be claimed. */
+  play (f, "Nf6 Ng1 Ng8 Nf3 Nf6 Ng1");
+  g_assert_false (enabled (f, "win.claim-draw"));
+  play (f, "Ng8");
+  g_assert_true (enabled (f, "win.claim-draw"));
+  activate (f, "win.claim-draw");
+  g_assert_cmpint (chess_game_get_result (game (f)), ==, CHESS_GAME_RESULT_DRAW);
+  g_assert_cmpint (chess_game_get_reason (game (f)), ==, CHESS_GAME_REASON_THREEFOLD_REPETITION);
+  g_assert_false (enabled (f, "win.claim-draw"));
+  g_assert_false (enabled (f, "win.offer-draw"));
+  g_assert_false (enabled (f, "win.resign"));
+}
+
+static void
+test_states_mate (Fixture       *f,
+                  gconstpointer  data)
+{
+  play (f, "f3 e5 g4 Qh4#");
+  g_assert_true (chess_game_is_over (game (f)));
+  g_assert_false (enabled (f, "win.offer-draw"));
+  g_assert_false (enabled (f, "win.claim-draw"));
+  g_assert_false (enabled (f, "win.resign"));
+  g_assert_true (enabled (f, "win.undo"));
+  g_assert_false (enabled (f, "win.redo"));
+  g_assert_true (enabled (f, "win.save"));
+
+  /* Taking the mate back reopens the game. */
+  activate (f, "win.undo");
+  g_assert_false (chess_game_is_over (game (f)));
+  g_assert_true (enabled (f, "win.offer-draw"));
+  g_assert_true (enabled (f, "win.resign"));
+  g_assert_true (enabled (f, "win.redo"));
+
+  /* Back to the start: nothing left to take back. */
+  for (int i = 0; i < 3; i++)
+    activate (f, "win.undo");
+  g_assert_cmpuint (chess_game_get_move_count (game (f)), ==, 0);
+  g_assert_false (enabled (f, "win.undo"));
+  g_assert_true (enabled (f, "win.redo"));
+}
+
+/* ---- Draw offer ---- */
+
+static void
+test_draw_offer (Fixture       *f,
+                 gconstpointer  data)
+{
+  chess_game_set_player_name (game (f), CHESS_COLOR_WHITE, "Anna");
+  play (f, "e4");
+
+  /* Declined: the game goes on. */
+  activate (f, "win.offer-draw");
+  g_assert_cmpuint (chess_alert_get_n_open (), ==, 1);
+  g_assert_cmpstr (chess_alert_get_message (), ==, "Black offers a draw. Anna, do you accept?");
+  g_assert_false (enabled (f, "win.offer-draw"));
+  g_assert_true (chess_alert_respond (CHESS_DRAW_OFFER_DECLINE));
+  spin ();
+  g_assert_false (chess_game_get_draw_offered (game (f), NULL));
+  g_assert_false (chess_game_is_over (game (f)));
+  g_assert_true (enabled (f, "win.offer-draw"));
+
+  /* A move instead of an answer declines and closes the question. */
+  activate (f, "win.offer-draw");
+  g_assert_cmpuint (chess_alert_get_n_open (), ==, 1);
+  play (f, "e5");
+  g_assert_cmpuint (chess_alert_get_n_open (), ==, 0);
+  g_assert_false (chess_game_get_draw_offered (game (f), NULL));
+  g_assert_false (chess_game_is_over (game (f)));
+
+  /* Accepted: drawn by agreement. */
+  activate (f, "win.offer-draw");
+  g_assert_cmpstr (chess_alert_get_message (), ==, "Anna offers a draw. Black, do you accept?");
+  g_assert_true (chess_alert_respond (CHESS_DRAW_OFFER_ACCEPT));
+  spin ();
+  g_assert_cmpint (chess_game_get_result (game (f)), ==, CHESS_GAME_RESULT_DRAW);
+  g_assert_cmpint (chess_game_get_reason (game (f)), ==, CHESS_GAME_REASON_AGREEMENT);
+  g_assert_false (enabled (f, "win.offer-draw"));
+}
+
+/* ---- Resignation ---- */
+
+static void
+test_resign (Fixture       *f,
+             gconstpointer  data)
+{
+  chess_game_set_player_name (game (f), CHESS_COLOR_BLACK, "Bruno");
+  play (f, "d4");
+
+  activate (f, "win.resign");
+  g_assert_cmpuint (chess_alert_get_n_open (), ==, 1);
+  g_assert_nonnull (strstr (chess_alert_get_message (), "Bruno"));
+  g_assert_nonnull (strstr (chess_alert_get_detail (), "White wins"));
+  chess_alert_respond (CHESS_RESIGN_CANCEL);
+  spin ();
+  g_assert_false (chess_game_is_over (game (f)));
+
+  activate (f, "win.resign");
+  chess_alert_respond (CHESS_RESIGN_CONFIRM);
+  spin ();
+  g_assert_cmpint (chess_game_get_result (game (f)), ==, CHESS_GAME_RESULT_WHITE_WINS);
+  g_assert_cmpint (chess_game_get_reason (game (f)), ==, CHESS_GAME_REASON_RESIGNATION);
+  g_assert_false (enabled (f, "win.resign"));
+}
+
+/* ---- New game ---- */
+
+static void
+test_new_game (Fixture       *f,
+               gconstpointer  data)
+{
+  g_autoptr(GSettings) settings = g_settings_new (APPLICATION_ID);
+  ChessNewGameDialog *dialog;
+  GtkEditable *white_name;
+  GtkDropDown *time;
+  ChessGame *old;
+
+  play (f, "e4 e5");
+  old = game (f);
+  g_assert_true (chess_window_actions_get_dirty (f->window));
+
+  /* Unsaved changes: Cancel keeps everything. */
+  activate (f, "win.new-game");
+  g_assert_cmpuint (chess_alert_get_n_open (), ==, 1);
+  chess_alert_respond (CHESS_UNSAVED_CANCEL);
+  spin ();
+  g_assert_null (find_toplevel (CHESS_TYPE_NEW_GAME_DIALOG));
+  g_assert_true (game (f) == old);
+  g_assert_cmpuint (chess_game_get_move_count (old), ==, 2);
+
+  /* Discard: the dialog comes; its choices make the new game. */
+  activate (f, "win.new-game");
+  chess_alert_respond (CHESS_UNSAVED_DISCARD);
+  spin ();
+  dialog = find_toplevel (CHESS_TYPE_NEW_GAME_DIALOG);
+  g_assert_nonnull (dialog);
+  white_name = GTK_EDITABLE (gtk_widget_get_template_child (GTK_WIDGET (dialog),
+                                                            CHESS_TYPE_NEW_GAME_DIALOG, "white_name"));
+  time = GTK_DROP_DOWN (gtk_widget_get_template_child (GTK_WIDGET (dialog),
+                                                       CHESS_TYPE_NEW_GAME_DIALOG, "time_dropdown"));
+  gtk_editable_set_text (white_name, "  Carla ");
+  gtk_drop_down_set_selected (time, 2);  /* 3 + 2 */
+  chess_new_game_dialog_start (dialog);
+  spin ();
+
+  g_assert_null (find_toplevel (CHESS_TYPE_NEW_GAME_DIALOG));
+  g_assert_cmpuint (chess_game_get_move_count (game (f)), ==, 0);
+  g_assert_cmpstr (chess_game_get_player_name (game (f), CHESS_COLOR_WHITE), ==, "Carla");
+  g_assert_null (chess_game_get_player_name (game (f), CHESS_COLOR_BLACK));
+  g_assert_cmpint (chess_clock_get_mode (chess_game_get_clock (game (f))), ==, CHESS_CLOCK_FISCHER);
+  g_assert_cmpint (chess_clock_get_initial_ms (chess_game_get_clock (game (f))), ==, 3 * 60 * 1000);
+  g_assert_cmpint (chess_clock_get_increment_ms (chess_game_get_clock (game (f))), ==, 2000);
+  g_assert_false (chess_window_actions_get_dirty (f->window));
+  /* Remembered for next time. */
+  g_assert_cmpint (g_settings_get_int (settings, "time-minutes"), ==, 3);
+  g_assert_cmpint (g_settings_get_int (settings, "time-increment"), ==, 2);
+
+  /* Cancelling the dialog keeps the game. */
+  play (f, "c4");
+  old = game (f);
+  activate (f, "win.new-game");
+  chess_alert_respond (CHESS_UNSAVED_DISCARD);
+  spin ();
+  dialog = find_toplevel (CHESS_TYPE_NEW_GAME_DIALOG);
+  g_assert_nonnull (dialog);
+  gtk_window_close (GTK_WINDOW (dialog));
+  spin ();
+  g_assert_true (game (f) == old);
+  g_assert_cmpuint (chess_game_get_move_count (game (f)), ==, 1);
+}
+
+/* ---- Files ---- */
+
+static char *
+test_file (const char *name)
+{
+  return g_test_build_filename (G_TEST_DIST, "..", "data", "app", name, NULL);
+}
+
+static gboolean
+game_has_moves (gpointer data)
+{
+  Fixture *f = data;
+
+  return chess_game_get_move_count (game (f)) > 0;
+}
+
+static gboolean
+chooser_shown (gpointer data)
+{
+  return find_toplevel (CHESS_TYPE_GAME_CHOOSER) != NULL;
+}
+
+static gboolean
+alert_shown (gpointer data)
+{
+  return chess_alert_get_n_open () > 0;
+}
+
+static void
+test_save_and_open (Fixture       *f,
+                    gconstpointer  data)
+{
+  g_autofree char *path = g_build_filename (data_home, "saved game.pgn", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *contents = NULL;
+  const char *title;
+
+  chess_game_set_player_name (game (f), CHESS_COLOR_WHITE, "Anna");
+  play (f, "e4 c5 Nf3");
+  title = gtk_window_get_title (GTK_WINDOW (f->window));
+  g_assert_true (g_str_has_prefix (title, "*"));
+
+  g_assert_true (chess_window_actions_save_to (f->window, file, &error));
+  g_assert_no_error (error);
+  title = gtk_window_get_title (GTK_WINDOW (f->window));
+  g_assert_cmpstr (title, ==, "saved game.pgn – ThinkChess");
+  g_assert_false (chess_window_actions_get_dirty (f->window));
+  g_assert_false (enabled (f, "win.save"));
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  g_assert_nonnull (strstr (contents, "[White \"Anna\"]"));
+  g_assert_nonnull (strstr (contents, "1. e4 c5 2. Nf3"));
+
+  /* A move marks it unsaved again; Save writes the same file. */
+  play (f, "d6");
+  g_assert_true (g_str_has_prefix (gtk_window_get_title (GTK_WINDOW (f->window)), "*saved game.pgn"));
+  activate (f, "win.save");
+  g_clear_pointer (&contents, g_free);
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  g_assert_nonnull (strstr (contents, "2. Nf3 d6"));
+  g_assert_false (chess_window_actions_get_dirty (f->window));
+
+  /* Open it again in a fresh game: moves, tags, file name. */
+  chess_window_new_game (f->window);
+  spin ();
+  g_assert_null (chess_window_actions_get_file (f->window));
+  chess_window_actions_open_file (f->window, file);
+  wait_for (game_has_moves, f);
+  g_assert_cmpuint (chess_game_get_move_count (game (f)), ==, 4);
+  g_assert_cmpstr (chess_game_get_player_name (game (f), CHESS_COLOR_WHITE), ==, "Anna");
+  g_assert_true (g_file_equal (chess_window_actions_get_file (f->window), file));
+  g_assert_false (chess_window_actions_get_dirty (f->window));
+}
+
+static void
+test_open_multi (Fixture       *f,
+                 gconstpointer  data)
+{
+  g_autofree char *path = test_file ("three-games.pgn");
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  ChessGameChooser *chooser;
+
+  chess_window_actions_open_file (f->window, file);
+  wait_for (chooser_shown, NULL);
+  chooser = find_toplevel (CHESS_TYPE_GAME_CHOOSER);
+  g_assert_cmpuint (chess_game_chooser_get_n_shown (chooser), ==, 3);
+
+  /* The search narrows the list by player, event or date. */
+  chess_game_chooser_set_search (chooser, "weiss");
+  g_assert_cmpuint (chess_game_chooser_get_n_shown (chooser), ==, 2);
+  chess_game_chooser_set_search (chooser, "summer");
+  g_assert_cmpuint (chess_game_chooser_get_n_shown (chooser), ==, 1);
+  chess_game_chooser_set_search (chooser, "");
+
+  /* The second game opens at its last position, with its tags. */
+  g_assert_true (chess_game_chooser_choose (chooser, 1));
+  spin ();
+  g_assert_null (find_toplevel (CHESS_TYPE_GAME_CHOOSER));
+  g_assert_cmpuint (chess_game_get_move_count (game (f)), ==, 8);
+  g_assert_cmpuint (chess_game_get_view_ply (game (f)), ==, 8);
+  g_assert_cmpstr (chess_game_get_player_name (game (f), CHESS_COLOR_WHITE), ==, "Carla Grün");
+  g_assert_cmpstr (chess_game_get_player_name (game (f), CHESS_COLOR_BLACK), ==, "Dieter Blau");
+  g_assert_cmpint (chess_game_get_result (game (f)), ==, CHESS_GAME_RESULT_DRAW);
+
+  /* Save does not overwrite a file of several games: it asks where. */
+  play (f, "O-O");
+  g_assert_true (chess_window_actions_get_dirty (f->window));
+}
+
+static void
+test_open_errors (Fixture       *f,
+                  gconstpointer  data)
+{
+  g_autofree char *path = test_file ("bad-move.pgn");
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GFile) missing = g_file_new_for_path ("/nonexistent/game.pgn");
+
+  play (f, "e4 e5");
+
+  chess_window_actions_open_file (f->window, file);
+  wait_for (alert_shown, NULL);
+  g_assert_nonnull (strstr (chess_alert_get_message (), "bad-move.pgn"));
+  g_assert_nonnull (strstr (chess_alert_get_detail (), "line 10"));
+  g_assert_nonnull (strstr (chess_alert_get_detail (), "Ke3"));
+  chess_alert_respond (0);
+  spin ();
+  /* The game on screen is untouched. */
+  g_assert_cmpuint (chess_game_get_move_count (game (f)), ==, 2);
+  g_assert_null (chess_window_actions_get_file (f->window));
+
+  chess_window_actions_open_file (f->window, missing);
+  wait_for (alert_shown, NULL);
+  g_assert_nonnull (strstr (chess_alert_get_message (), "/nonexistent/game.pgn"));
+  chess_alert_respond (0);
+  spin ();
+  g_assert_cmpuint (chess_game_get_move_count (game (f)), ==, 2);
+}
+
+/* ---- FEN ---- */
+
+typedef struct
+{
+  char     *text;
+  gboolean  done;
+} ClipboardRead;
+
+static void
+clipboard_read_cb (GObject      *source,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  ClipboardRead *read = user_data;
+
+  read->text = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (source), result, NULL);
+  read->done = TRUE;
+}
+
+static gboolean
+clipboard_read_done (gpointer data)
+{
+  return ((ClipboardRead *) data)->done;
+}
+
+static void
+test_fen (Fixture       *f,
+          gconstpointer  data)
+{
+  const char *fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
+  ClipboardRead read = { NULL, FALSE };
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+
+  play (f, "e4");
+  activate (f, "win.copy-fen");
+  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (GTK_WIDGET (f->window)),
+                                 NULL, clipboard_read_cb, &read);
+  wait_for (clipboard_read_done, &read);
+  g_assert_cmpstr (read.text, ==, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+  g_free (read.text);
+
+  /* An invalid FEN: an error naming what is wrong, the game unchanged. */
+  before = chess_game_get_fen (game (f));
+  chess_window_actions_paste_fen (f->window, "rnbqkbnr/pppppppp/8/8 w KQkq - 0 1");
+  spin ();
+  g_assert_cmpuint (chess_alert_get_n_open (), ==, 1);
+  g_assert_nonnull (strstr (chess_alert_get_detail (), "not a valid FEN"));
+  chess_alert_respond (0);
+  spin ();
+  after = chess_game_get_fen (game (f));
+  g_assert_cmpstr (before, ==, after);
+  g_assert_cmpuint (chess_game_get_move_count (game (f)), ==, 1);
+
+  /* A valid one, through the clipboard, after the unsaved question. */
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (f->window)), fen);
+  activate (f, "win.paste-fen");
+  wait_for (alert_shown, NULL);
+  chess_alert_respond (CHESS_UNSAVED_DISCARD);
+  spin ();
+  g_clear_pointer (&after, g_free);
+  after = chess_game_get_fen (game (f));
+  g_assert_cmpstr (after, ==, fen);
+  g_assert_cmpuint (chess_game_get_move_count (game (f)), ==, 0);
+}
+
+/* ---- Flip, preferences ---- */
+
+static void
+test_flip_and_preferences (Fixture       *f,
+                           gconstpointer  data)
+{
+  g_autoptr(GSettings) settings = g_settings_new (APPLICATION_ID);
+  ChessBoardView *board = chess_window_get_board (f->window);
+  ChessPreferencesDialog *dialog;
+  GtkSwitch *coordinates;
+  GtkDropDown *theme;
+  gboolean flipped = chess_window_get_flipped (f->window);
+  gboolean shown;
+  g_autofree char *theme_name = NULL;
+
+  activate (f, "win.flip-board");
+  g_assert_cmpint (chess_window_get_flipped (f->window), !=, flipped);
+  activate (f, "win.flip-board");
+  g_assert_cmpint (chess_window_get_flipped (f->window), ==, flipped);
+
+  g_action_group_activate_action (G_ACTION_GROUP (app), "preferences", NULL);
+  spin ();
+  dialog = find_toplevel (CHESS_TYPE_PREFERENCES_DIALOG);
+  g_assert_nonnull (dialog);
+
+  /* A switch flipped in the dialog reaches the settings and the board. */
+  coordinates = GTK_SWITCH (gtk_widget_get_template_child (GTK_WIDGET (dialog),
+                                                           CHESS_TYPE_PREFERENCES_DIALOG,
+                                                           "coordinates_switch"));
+  g_assert_true (gtk_switch_get_active (coordinates));
+  gtk_switch_set_active (coordinates, FALSE);
+  spin ();
+  g_assert_false (g_settings_get_boolean (settings, "show-coordinates"));
+  g_object_get (board, "show-coordinates", &shown, NULL);
+  g_assert_false (shown);
+
+  theme = GTK_DROP_DOWN (gtk_widget_get_template_child (GTK_WIDGET (dialog),
+                                                        CHESS_TYPE_PREFERENCES_DIALOG,
+                                                        "theme_dropdown"));
+  gtk_drop_down_set_selected (theme, 2);
+  spin ();
+  theme_name = g_settings_get_string (settings, "board-theme");
+  g_assert_cmpstr (theme_name, ==, chess_board_view_list_themes ()[2]);
+  g_clear_pointer (&theme_name, g_free);
+  g_object_get (board, "theme", &theme_name, NULL);
+  g_assert_cmpstr (theme_name, ==, chess_board_view_list_themes ()[2]);
+
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  spin ();
+}
+
+/* ---- Quitting and closing ---- */
+
+static void
+test_close_unsaved (Fixture       *f,
+                    gconstpointer  data)
+{
+  GtkWindow *window = GTK_WINDOW (f->window);
+
+  play (f, "e4");
+  g_object_ref (window);
+
+  /* Closing asks; Cancel keeps the window. */
+  gtk_window_close (window);
+  spin ();
+  g_assert_cmpuint (chess_alert_get_n_open (), ==, 1);
+  chess_alert_respond (CHESS_UNSAVED_CANCEL);
+  spin ();
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window)));
+
+  /* Quit asks too; Discard closes. */
+  g_action_group_activate_action (G_ACTION_GROUP (app), "quit", NULL);
+  spin ();
+  g_assert_cmpuint (chess_alert_get_n_open (), ==, 1);
+  chess_alert_respond (CHESS_UNSAVED_DISCARD);
+  spin ();
+  g_assert_null (gtk_window_get_application (window));
+
+  /* The teardown finds a new window to close. */
+  g_object_unref (window);
+  f->window = chess_window_new (app);
+}
+
+static void
+remove_tree (const char *path)
+{
+  GDir *dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      if (g_file_test (child, G_FILE_TEST_IS_DIR))
+        remove_tree (child);
+      else
+        g_remove (child);
+    }
+  if (dir != NULL)
+    g_dir_close (dir);
+  g_rmdir (path);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  int status;
+
+  data_home = g_dir_make_tmp ("thinkchess-test-actions-XXXXXX", NULL);
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  g_setenv ("GTK_A11Y", "none", FALSE);
+
+  if (g_getenv ("DISPLAY") == NULL && g_getenv ("WAYLAND_DISPLAY") == NULL)
+    {
+      g_print ("1..0 # SKIP no display\n");
+      return 0;
+    }
+
+  gtk_test_init (&argc, &argv, NULL);
+
+  app = GTK_APPLICATION (chess_application_new ());
+  g_application_set_flags (G_APPLICATION (app),
+                           g_application_get_flags (G_APPLICATION (app)) | G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
+  /* Keep the app alive between tests with no window. */
+  g_application_hold (G_APPLICATION (app));
+
+#define ADD(name, func) \
+  g_test_add (name, Fixture, NULL, fixture_setup, func, fixture_teardown)
+  ADD ("/actions/accels", test_accels);
+  ADD ("/actions/states", test_states);
+  ADD ("/actions/states-mate", test_states_mate);
+  ADD ("/actions/draw-offer", test_draw_offer);
+  ADD ("/actions/resign", test_resign);
+  ADD ("/actions/new-game", test_new_game);
+  ADD ("/actions/save-and-open", test_save_and_open);
+  ADD ("/actions/open-multi", test_open_multi);
+  ADD ("/actions/open-errors", test_open_errors);
+  ADD ("/actions/fen", test_fen);
+  ADD ("/actions/flip-and-preferences", test_flip_and_preferences);
+  ADD ("/actions/close-unsaved", test_close_unsaved);
+#undef ADD
+
+  status = g_test_run ();
+
+  g_application_release (G_APPLICATION (app));
+  g_clear_object (&app);
+  remove_tree (data_home);
+  g_free (data_home);
+  return status;
+}

@@ -1,0 +1,582 @@
+/* test-window.c — the main window, the board widget and the side panel,
+ * in-process (suite 'app'). Runs under Xvfb with GSETTINGS_BACKEND=memory. */
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <gtk/gtk.h>
+
+#include "chess-board-view.h"
+#include "chess-captured-view.h"
+#include "chess-move-list-view.h"
+#include "chess-piece-set.h"
+#include "chess-window.h"
+
+static char *data_home;
+
+static GtkWidget *
+child (ChessWindow *window,
+       const char  *name)
+{
+  GObject *object = gtk_widget_get_template_child (GTK_WIDGET (window), CHESS_TYPE_WINDOW, name);
+
+  g_assert_nonnull (object);
+  return GTK_WIDGET (object);
+}
+
+static const char *
+label_text (ChessWindow *window,
+            const char  *name)
+{
+  return gtk_label_get_text (GTK_LABEL (child (window, name)));
+}
+
+static void
+remove_autosave (void)
+{
+  g_autofree char *path = chess_game_autosave_path ();
+
+  g_remove (path);
+}
+
+static ChessWindow *
+new_window (void)
+{
+  ChessWindow *window = chess_window_new (NULL);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1000, 700);
+  gtk_window_present (GTK_WINDOW (window));
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+  return window;
+}
+
+static void
+destroy_window (ChessWindow *window)
+{
+  gtk_window_destroy (GTK_WINDOW (window));
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+static void
+play (ChessGame  *game,
+      const char *moves)
+{
+  g_auto(GStrv) list = g_strsplit (moves, " ", -1);
+
+  for (guint i = 0; list[i] != NULL; i++)
+    {
+      g_autoptr(GError) error = NULL;
+
+      if (!chess_game_play (game, list[i], &error))
+        g_error ("%s: %s", list[i], error->message);
+    }
+}
+
+static void
+test_template (void)
+{
+  static const char *const names[] = {
+    "header_bar", "primary_menu_button", "board", "board_overlay", "side_panel",
+    "black_row", "black_name", "black_clock", "black_marker",
+    "white_row", "white_name", "white_clock", "white_marker",
+    "captured_by_black", "captured_by_white", "eval_bar", "eval_label", "move_list",
+    "status_label", "move_entry", "start_screen", "continue_button",
+    "start_new_button", "result_screen", "result_label", "result_new_button",
+    "past_banner",
+  };
+  ChessWindow *window;
+  GtkWidget *menu_button;
+
+  remove_autosave ();
+  window = new_window ();
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    child (window, names[i]);
+
+  g_assert_true (CHESS_IS_BOARD_VIEW (child (window, "board")));
+  g_assert_true (chess_window_get_board (window) == CHESS_BOARD_VIEW (child (window, "board")));
+  g_assert_true (CHESS_IS_GAME (chess_window_get_game (window)));
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "ThinkChess");
+  menu_button = child (window, "primary_menu_button");
+  g_assert_nonnull (gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (menu_button)));
+  g_assert_cmpstr (gtk_menu_button_get_icon_name (GTK_MENU_BUTTON (menu_button)), ==,
+                   "open-menu-symbolic");
+
+  /* No unfinished last game: a fresh board, ready to play. */
+  g_assert_false (gtk_widget_get_visible (child (window, "start_screen")));
+  g_assert_false (gtk_widget_get_visible (child (window, "result_screen")));
+  g_assert_cmpstr (label_text (window, "white_name"), ==, "White");
+  g_assert_cmpstr (label_text (window, "black_name"), ==, "Black");
+  g_assert_true (gtk_widget_get_visible (child (window, "white_marker")));
+  g_assert_false (gtk_widget_get_visible (child (window, "black_marker")));
+  g_assert_nonnull (strstr (chess_window_get_status_text (window), "White to move"));
+
+  /* The board is square and the panel sits beside it at this width. */
+  {
+    graphene_rect_t a1, h8;
+
+    g_assert_true (chess_board_view_get_square_bounds (chess_window_get_board (window), 0, &a1));
+    g_assert_true (chess_board_view_get_square_bounds (chess_window_get_board (window), 63, &h8));
+    g_assert_cmpfloat (a1.size.width, ==, a1.size.height);
+    g_assert_cmpfloat (a1.size.width, >=, 40);
+    g_assert_cmpfloat (h8.origin.x - a1.origin.x, ==, 7 * a1.size.width);
+  }
+  destroy_window (window);
+}
+
+static void
+check_mapping (ChessBoardView *board,
+               gboolean        flipped)
+{
+  graphene_rect_t rect, a1, h1, a8;
+
+  chess_board_view_set_flipped (board, flipped);
+  for (ChessSquare sq = 0; sq < 64; sq++)
+    {
+      g_assert_true (chess_board_view_get_square_bounds (board, sq, &rect));
+      g_assert_cmpint (chess_board_view_square_at (board, rect.origin.x + rect.size.width / 2,
+                                                   rect.origin.y + rect.size.height / 2), ==, sq);
+      g_assert_cmpint (chess_board_view_square_at (board, rect.origin.x + 1, rect.origin.y + 1), ==, sq);
+      g_assert_cmpint (chess_board_view_square_at (board, rect.origin.x + rect.size.width - 1,
+                                                   rect.origin.y + rect.size.height - 1), ==, sq);
+    }
+  chess_board_view_get_square_bounds (board, 0, &a1);
+  chess_board_view_get_square_bounds (board, 7, &h1);
+  chess_board_view_get_square_bounds (board, 56, &a8);
+  if (!flipped)
+    {
+      /* White at the bottom: a1 bottom left, h1 to its right, a8 above. */
+      g_assert_cmpfloat (h1.origin.x, >, a1.origin.x);
+      g_assert_cmpfloat (a8.origin.y, <, a1.origin.y);
+    }
+  else
+    {
+      g_assert_cmpfloat (h1.origin.x, <, a1.origin.x);
+      g_assert_cmpfloat (a8.origin.y, >, a1.origin.y);
+    }
+  /* Off the board. */
+  g_assert_cmpint (chess_board_view_square_at (board, -5, 10), ==, CHESS_NO_SQUARE);
+  g_assert_cmpint (chess_board_view_square_at (board, 10, 100000), ==, CHESS_NO_SQUARE);
+}
+
+static void
+test_board_mapping (void)
+{
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *board = chess_board_view_new ();
+  graphene_rect_t a1;
+
+  gtk_window_set_child (GTK_WINDOW (window), board);
+  gtk_window_set_default_size (GTK_WINDOW (window), 500, 420);
+  gtk_window_present (GTK_WINDOW (window));
+  gtk_test_widget_wait_for_draw (window);
+
+  g_assert_cmpstr (gtk_widget_get_css_name (board), ==, "chessboard");
+  g_assert_true (gtk_accessible_get_accessible_role (GTK_ACCESSIBLE (board))
+                 == GTK_ACCESSIBLE_ROLE_GRID);
+  check_mapping (CHESS_BOARD_VIEW (board), FALSE);
+  check_mapping (CHESS_BOARD_VIEW (board), TRUE);
+
+  /* Wider than high: the board stays square, centred. */
+  g_assert_true (chess_board_view_get_square_bounds (CHESS_BOARD_VIEW (board), 0, &a1));
+  g_assert_cmpfloat (a1.size.width, ==, a1.size.height);
+  g_assert_cmpfloat (8 * a1.size.width, <=, gtk_widget_get_height (board));
+  g_assert_cmpfloat (8 * a1.size.width, >, gtk_widget_get_height (board) - 8);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_panel_follows_model (void)
+{
+  ChessWindow *window;
+  ChessGame *game;
+  ChessMoveListView *list;
+  ChessCapturedView *by_white, *by_black;
+
+  remove_autosave ();
+  window = new_window ();
+  game = chess_window_get_game (window);
+  list = CHESS_MOVE_LIST_VIEW (child (window, "move_list"));
+  by_white = CHESS_CAPTURED_VIEW (child (window, "captured_by_white"));
+  by_black = CHESS_CAPTURED_VIEW (child (window, "captured_by_black"));
+
+  g_assert_cmpstr (label_text (window, "eval_label"), ==, "0");
+  g_assert_cmpfloat (gtk_level_bar_get_value (GTK_LEVEL_BAR (child (window, "eval_bar"))), ==, 10);
+
+  play (game, "e4 d5 exd5");
+  g_assert_cmpstr (chess_move_list_view_get_move_text (list, 0), ==, "e4");
+  g_assert_cmpstr (chess_move_list_view_get_move_text (list, 1), ==, "d5");
+  g_assert_cmpstr (chess_move_list_view_get_move_text (list, 2), ==, "exd5");
+  g_assert_null (chess_move_list_view_get_move_text (list, 3));
+  g_assert_cmpstr (chess_move_list_view_get_number_text (list, 0), ==, "1.");
+  g_assert_cmpstr (chess_move_list_view_get_number_text (list, 1), ==, "1.");
+  g_assert_cmpstr (chess_move_list_view_get_number_text (list, 2), ==, "2.");
+  g_assert_cmpint (chess_move_list_view_get_current (list), ==, 2);
+  g_assert_true (gtk_widget_has_css_class (chess_move_list_view_get_move_button (list, 2), "current"));
+
+  /* White is a pawn up. */
+  g_assert_cmpstr (label_text (window, "eval_label"), ==, "+1");
+  g_assert_cmpfloat (gtk_level_bar_get_value (GTK_LEVEL_BAR (child (window, "eval_bar"))), ==, 11);
+  g_assert_cmpuint (chess_captured_view_get_count (by_white), ==, 1);
+  g_assert_cmpstr (chess_captured_view_get_lead_text (by_white), ==, "+1");
+  g_assert_cmpuint (chess_captured_view_get_count (by_black), ==, 0);
+  g_assert_cmpstr (chess_captured_view_get_lead_text (by_black), ==, "");
+  g_assert_true (gtk_widget_get_visible (child (window, "black_marker")));
+  g_assert_false (gtk_widget_get_visible (child (window, "white_marker")));
+  g_assert_nonnull (strstr (chess_window_get_status_text (window), "Black to move"));
+  g_assert_nonnull (strstr (chess_window_get_status_text (window), "exd5"));
+
+  /* Black takes back with the queen: level again, the minus sign. */
+  play (game, "Qxd5 Nc3 Qxa2 Rxa2");
+  g_assert_cmpint (chess_game_get_material_balance (game), ==, 900 - 100 + 100 - 100);
+  g_assert_cmpstr (label_text (window, "eval_label"), ==, "+8");
+  g_assert_cmpuint (chess_captured_view_get_count (by_white), ==, 2);
+  g_assert_cmpuint (chess_captured_view_get_count (by_black), ==, 2);
+  g_assert_cmpstr (chess_captured_view_get_lead_text (by_white), ==, "+8");
+
+  /* Clicking a move shows the position after it; the past is marked. */
+  gtk_widget_activate (chess_move_list_view_get_move_button (list, 0));
+  g_assert_cmpuint (chess_game_get_view_ply (game), ==, 1);
+  g_assert_cmpint (chess_move_list_view_get_current (list), ==, 0);
+  g_assert_true (gtk_widget_get_visible (child (window, "past_banner")));
+  g_assert_nonnull (strstr (chess_window_get_status_text (window), "Viewing"));
+  /* The move entry plays at the live position, which it returns to. */
+  gtk_editable_set_text (GTK_EDITABLE (child (window, "move_entry")), "Nf6");
+  gtk_widget_activate (child (window, "move_entry"));
+  g_assert_true (chess_game_is_viewing_live (game));
+  g_assert_cmpuint (chess_game_get_move_count (game), ==, 8);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (child (window, "move_entry"))), ==, "");
+  g_assert_false (gtk_widget_get_visible (child (window, "past_banner")));
+  g_assert_cmpstr (chess_move_list_view_get_move_text (list, 7), ==, "Nf6");
+
+  /* A bad move: the reason in the status line, nothing played. */
+  gtk_editable_set_text (GTK_EDITABLE (child (window, "move_entry")), "Ke5");
+  gtk_widget_activate (child (window, "move_entry"));
+  g_assert_cmpuint (chess_game_get_move_count (game), ==, 8);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (child (window, "move_entry"))), ==, "Ke5");
+  g_assert_true (gtk_widget_has_css_class (child (window, "status_label"), "refusal"));
+  g_assert_null (strstr (chess_window_get_status_text (window), "to move"));
+
+  /* Take-back removes the move from the list. */
+  g_assert_true (chess_game_take_back (game));
+  g_assert_null (chess_move_list_view_get_move_text (list, 7));
+  g_assert_cmpint (chess_move_list_view_get_current (list), ==, 6);
+
+  /* The notation setting applies live. */
+  g_settings_set_enum (chess_window_get_settings (window), "notation", 1);
+  g_assert_cmpstr (chess_move_list_view_get_move_text (list, 0), ==, "e2-e4");
+  g_settings_set_enum (chess_window_get_settings (window), "notation", 0);
+  g_assert_cmpstr (chess_move_list_view_get_move_text (list, 0), ==, "e4");
+
+  destroy_window (window);
+}
+
+static gint64 fake_now;
+
+static gint64
+fake_time (gpointer user_data)
+{
+  return fake_now;
+}
+
+static void
+test_clocks (void)
+{
+  ChessWindow *window;
+  ChessGame *game;
+  ChessClock *clock;
+
+  remove_autosave ();
+  window = new_window ();
+  game = chess_window_get_game (window);
+  clock = chess_game_get_clock (game);
+
+  /* Untimed: thinking time counts up. */
+  fake_now = 1000000;
+  chess_clock_set_time_source (clock, fake_time, NULL, NULL);
+  chess_game_start_clock (game);
+  fake_now += 65 * G_USEC_PER_SEC;
+  chess_window_update_clocks (window);
+  g_assert_cmpstr (label_text (window, "white_clock"), ==, "1:05");
+  g_assert_cmpstr (label_text (window, "black_clock"), ==, "0:00");
+  g_assert_true (gtk_widget_has_css_class (child (window, "white_clock"), "running"));
+
+  /* Five minutes each, counting down. */
+  chess_game_set_time_control (game, CHESS_CLOCK_SUDDEN_DEATH, 5 * 60000, 0);
+  chess_window_update_clocks (window);
+  g_assert_cmpstr (label_text (window, "white_clock"), ==, "5:00");
+  chess_game_start_clock (game);
+  fake_now += 3500 * 1000;
+  chess_window_update_clocks (window);
+  g_assert_cmpint (chess_clock_get_time_ms (clock, CHESS_COLOR_WHITE), ==, 296500);
+  g_assert_cmpstr (label_text (window, "white_clock"), ==, "4:56");
+  play (game, "e4");
+  fake_now += 10 * G_USEC_PER_SEC;
+  chess_window_update_clocks (window);
+  g_assert_cmpstr (label_text (window, "black_clock"), ==, "4:50");
+  g_assert_true (gtk_widget_has_css_class (child (window, "black_clock"), "running"));
+  g_assert_false (gtk_widget_has_css_class (child (window, "white_clock"), "running"));
+
+  /* Tenths in the last ten seconds. */
+  chess_clock_set_times (clock, 300000, 9400, CHESS_COLOR_BLACK);
+  chess_window_update_clocks (window);
+  g_assert_cmpstr (label_text (window, "black_clock"), ==, "0:09.4");
+  g_assert_true (gtk_widget_has_css_class (child (window, "black_clock"), "low-time"));
+
+  /* An hour or more: h:mm:ss. */
+  chess_clock_set_times (clock, 3723000, 9400, CHESS_COLOR_BLACK);
+  chess_window_update_clocks (window);
+  g_assert_cmpstr (label_text (window, "white_clock"), ==, "1:02:03");
+
+  chess_clock_stop (clock);
+  destroy_window (window);
+}
+
+static void
+test_result_and_autosave (void)
+{
+  ChessWindow *window;
+  ChessGame *game;
+  g_autofree char *path = chess_game_autosave_path ();
+  g_autofree char *text = NULL;
+
+  remove_autosave ();
+  window = new_window ();
+  game = chess_window_get_game (window);
+
+  play (game, "e4 e5 Bc4 Nc6 Qh5");
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  g_assert_nonnull (strstr (text, "3. Qh5"));
+  g_assert_nonnull (strstr (text, "[Result \"*\"]"));
+  g_clear_pointer (&text, g_free);
+  g_assert_true (chess_game_autosave_is_unfinished ());
+
+  play (game, "Nf6 Qxf7#");
+  g_assert_true (chess_game_is_over (game));
+  g_assert_true (gtk_widget_get_visible (child (window, "result_screen")));
+  g_assert_cmpstr (label_text (window, "result_label"), ==, "White wins by checkmate");
+  g_assert_false (gtk_widget_get_visible (child (window, "white_marker")));
+  g_assert_false (gtk_widget_get_visible (child (window, "black_marker")));
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  g_assert_nonnull (strstr (text, "Qxf7# 1-0"));
+  g_assert_false (chess_game_autosave_is_unfinished ());
+
+  /* The moves can still be browsed under the result. */
+  chess_game_set_view_ply (game, 2);
+  g_assert_true (gtk_widget_get_visible (child (window, "past_banner")));
+
+  /* Take-back reopens the game and hides the result. */
+  chess_game_set_view_ply (game, 7);
+  g_assert_true (chess_game_take_back (game));
+  g_assert_false (gtk_widget_get_visible (child (window, "result_screen")));
+  g_assert_true (chess_game_autosave_is_unfinished ());
+
+  destroy_window (window);
+}
+
+static void
+test_start_screen (void)
+{
+  ChessWindow *window;
+  ChessGame *game;
+
+  /* Leave an unfinished game behind. */
+  remove_autosave ();
+  window = new_window ();
+  play (chess_window_get_game (window), "d4 d5 c4");
+  destroy_window (window);
+
+  window = new_window ();
+  game = chess_window_get_game (window);
+  g_assert_true (gtk_widget_get_visible (child (window, "start_screen")));
+  g_assert_true (gtk_widget_get_visible (child (window, "continue_button")));
+  /* The last game is under the overlay, not playable until chosen. */
+  g_assert_cmpuint (chess_game_get_move_count (game), ==, 3);
+  g_assert_false (gtk_widget_get_sensitive (child (window, "move_entry")));
+
+  gtk_widget_activate (child (window, "continue_button"));
+  g_assert_false (gtk_widget_get_visible (child (window, "start_screen")));
+  g_assert_true (gtk_widget_get_sensitive (child (window, "move_entry")));
+  play (game, "e6");
+  g_assert_cmpuint (chess_game_get_move_count (game), ==, 4);
+  chess_clock_stop (chess_game_get_clock (game));
+  destroy_window (window);
+
+  /* New Game starts afresh. */
+  window = new_window ();
+  g_assert_true (gtk_widget_get_visible (child (window, "start_screen")));
+  chess_window_new_game (window);
+  g_assert_false (gtk_widget_get_visible (child (window, "start_screen")));
+  g_assert_cmpuint (chess_game_get_move_count (chess_window_get_game (window)), ==, 0);
+  destroy_window (window);
+  g_assert_false (chess_game_autosave_is_unfinished ());
+}
+
+static void
+test_flip (void)
+{
+  ChessWindow *window;
+  GtkWidget *panel;
+
+  remove_autosave ();
+  window = new_window ();
+  panel = child (window, "side_panel");
+  g_assert_true (gtk_widget_get_first_child (panel) == child (window, "black_row"));
+  g_assert_true (gtk_widget_get_last_child (panel) == child (window, "white_row"));
+
+  chess_window_flip (window);
+  g_assert_true (chess_window_get_flipped (window));
+  g_assert_true (chess_board_view_get_flipped (chess_window_get_board (window)));
+  g_assert_true (gtk_widget_get_first_child (panel) == child (window, "white_row"));
+  g_assert_true (gtk_widget_get_last_child (panel) == child (window, "black_row"));
+
+  chess_window_flip (window);
+  g_assert_false (chess_window_get_flipped (window));
+  g_assert_true (gtk_widget_get_first_child (panel) == child (window, "black_row"));
+
+  /* The side-to-move orientation follows the moves. */
+  g_settings_set_enum (chess_window_get_settings (window), "board-orientation", 2);
+  g_assert_false (chess_window_get_flipped (window));
+  play (chess_window_get_game (window), "e4");
+  g_assert_true (chess_window_get_flipped (window));
+  g_settings_set_enum (chess_window_get_settings (window), "board-orientation", 0);
+  g_assert_false (chess_window_get_flipped (window));
+
+  destroy_window (window);
+}
+
+static void
+test_messages_and_settings (void)
+{
+  ChessWindow *window;
+  ChessBoardView *board;
+  g_autofree char *theme = NULL;
+
+  remove_autosave ();
+  window = new_window ();
+  board = chess_window_get_board (window);
+
+  g_signal_emit_by_name (board, "refused", "That piece can't move there");
+  g_assert_cmpstr (chess_window_get_status_text (window), ==, "That piece can't move there");
+
+  chess_window_show_message (window, "Hello");
+  g_assert_cmpstr (label_text (window, "status_label"), ==, "Hello");
+
+  g_settings_set_string (chess_window_get_settings (window), "board-theme", "blue");
+  g_object_get (board, "theme", &theme, NULL);
+  g_assert_cmpstr (theme, ==, "blue");
+  g_settings_set_boolean (chess_window_get_settings (window), "show-coordinates", FALSE);
+  {
+    gboolean show = TRUE;
+
+    g_object_get (board, "show-coordinates", &show, NULL);
+    g_assert_false (show);
+  }
+  g_settings_reset (chess_window_get_settings (window), "board-theme");
+  g_settings_reset (chess_window_get_settings (window), "show-coordinates");
+
+  /* An unknown theme falls back to the first. */
+  chess_board_view_set_theme (board, "no-such-theme");
+  g_assert_cmpstr (chess_board_view_get_theme_title ("no-such-theme"), ==, "Wood");
+  g_assert_cmpuint (g_strv_length ((char **) chess_board_view_list_themes ()), >=, 4);
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+
+  destroy_window (window);
+}
+
+static void
+test_piece_set (void)
+{
+  g_autoptr(ChessPieceSet) set = chess_piece_set_get (NULL);
+  g_autoptr(ChessPieceSet) again = chess_piece_set_get (CHESS_PIECE_SET_DEFAULT);
+  g_autoptr(ChessPieceSet) missing = chess_piece_set_get ("../../etc");
+  g_autoptr(GdkTexture) texture = NULL;
+  g_auto(GStrv) names = NULL;
+  g_autofree char *dir = g_build_filename (data_home, "thinkchess", "pieces", "broken", NULL);
+  g_autofree char *bad = g_build_filename (dir, "wK.svg", NULL);
+  g_autoptr(ChessPieceSet) broken = NULL;
+
+  g_assert_true (set == again);
+  g_assert_true (set == missing);
+  texture = chess_piece_set_render (set, CHESS_WHITE_KING, 48);
+  g_assert_cmpint (gdk_texture_get_width (texture), ==, 48);
+  g_assert_cmpint (gdk_texture_get_height (texture), ==, 48);
+
+  /* The built-in drawings are there: the king is not blank. */
+  {
+    guchar *pixels = g_malloc (48 * 48 * 4);
+    guint opaque = 0;
+
+    gdk_texture_download (texture, pixels, 48 * 4);
+    for (guint i = 0; i < 48 * 48; i++)
+      opaque += pixels[i * 4 + 3] > 128;
+    g_free (pixels);
+    g_assert_cmpuint (opaque, >, 48 * 48 / 10);
+  }
+
+  /* A user set with a broken drawing: no crash, and it is listed. */
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (bad, "<svg this is not", -1, NULL));
+  broken = chess_piece_set_get ("broken");
+  g_clear_object (&texture);
+  texture = chess_piece_set_render (broken, CHESS_WHITE_KING, 32);
+  g_assert_cmpint (gdk_texture_get_width (texture), ==, 32);
+  names = chess_piece_set_list_names ();
+  g_assert_cmpstr (names[0], ==, CHESS_PIECE_SET_DEFAULT);
+  g_assert_true (g_strv_contains ((const char *const *) names, "broken"));
+}
+
+static void
+remove_tree (const char *path)
+{
+  GDir *dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  if (dir != NULL)
+    {
+      while ((name = g_dir_read_name (dir)) != NULL)
+        {
+          g_autofree char *sub = g_build_filename (path, name, NULL);
+
+          remove_tree (sub);
+        }
+      g_dir_close (dir);
+    }
+  g_remove (path);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  int status;
+
+  /* Before GLib reads them: a private data dir for the autosave. */
+  data_home = g_dir_make_tmp ("thinkchess-test-XXXXXX", NULL);
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  g_setenv ("LANGUAGE", "C", TRUE);
+
+  if (g_getenv ("DISPLAY") == NULL && g_getenv ("WAYLAND_DISPLAY") == NULL)
+    {
+      g_print ("1..0 # SKIP no display\n");
+      return 0;
+    }
+  gtk_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/app/window/template", test_template);
+  g_test_add_func ("/app/board/mapping", test_board_mapping);
+  g_test_add_func ("/app/window/panel", test_panel_follows_model);
+  g_test_add_func ("/app/window/clocks", test_clocks);
+  g_test_add_func ("/app/window/result-autosave", test_result_and_autosave);
+  g_test_add_func ("/app/window/start-screen", test_start_screen);
+  g_test_add_func ("/app/window/flip", test_flip);
+  g_test_add_func ("/app/window/messages-settings", test_messages_and_settings);
+  g_test_add_func ("/app/piece-set", test_piece_set);
+
+  status = g_test_run ();
+
+  remove_tree (data_home);
+  g_free (data_home);
+  return status;
+}

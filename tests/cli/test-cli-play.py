@@ -1,0 +1,669 @@
+#!/usr/bin/env python3
+"""Scripted sessions of `thinkchess-cli play` through standard input.
+
+Standard output is a pipe here, so the game draws its plain ASCII board.
+Each case feeds a script, checks what the game printed and, where the game
+changed, the PGN it autosaved to $XDG_DATA_HOME/thinkchess/last-game.pgn.
+Prints TAP.
+
+Usage: test-cli-play.py THINKCHESS-CLI
+"""
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+CLI = os.path.abspath(sys.argv[1])
+CASES = []
+
+
+def case(func):
+    CASES.append(func)
+    return func
+
+
+class Session:
+    """One run of the game with its own data directory."""
+
+    def __init__(self, script, args=(), env=None, stdin_bytes=None, status=0):
+        self.home = tempfile.mkdtemp(prefix="thinkchess-cli-test-")
+        environ = dict(os.environ)
+        environ.update({
+            "XDG_DATA_HOME": os.path.join(self.home, "data"),
+            "XDG_CONFIG_HOME": os.path.join(self.home, "config"),
+            "HOME": self.home,
+            "LC_ALL": "C.UTF-8",
+            "TERM": "xterm-256color",
+            # A GLib warning or critical is a bug: make it fail the case.
+            "G_DEBUG": "fatal-warnings",
+        })
+        environ.pop("LANGUAGE", None)
+        environ.pop("NO_COLOR", None)
+        if env:
+            environ.update(env)
+        data = stdin_bytes
+        if data is None:
+            data = "".join(line + "\n" for line in script).encode("utf-8")
+        proc = subprocess.run([CLI, "play"] + list(args), input=data,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                              env=environ, cwd=self.home, timeout=120)
+        self.status = proc.returncode
+        self.out = proc.stdout.decode("utf-8", errors="replace")
+        self.err = proc.stderr.decode("utf-8", errors="replace")
+        path = os.path.join(self.home, "data", "thinkchess", "last-game.pgn")
+        self.pgn = None
+        if os.path.exists(path):
+            with open(path, encoding="utf-8") as f:
+                self.pgn = f.read()
+        problem = None
+        if status is not None and self.status != status:
+            problem = "exit status %d, expected %d" % (self.status, status)
+        for word in ("Sanitizer", "runtime error:", "CRITICAL", "WARNING"):
+            if word in self.err:
+                problem = "%s on stderr" % word
+        if problem:
+            self.close()
+            raise AssertionError("%s:\n%s" % (problem, self.err))
+
+    def path(self, name):
+        return os.path.join(self.home, name)
+
+    def close(self):
+        shutil.rmtree(self.home, ignore_errors=True)
+
+    def movetext(self):
+        """The autosaved movetext on one line, without comments."""
+        assert self.pgn is not None, "nothing was autosaved"
+        body = "\n".join(line for line in self.pgn.splitlines()
+                         if not line.startswith("["))
+        body = re.sub(r"\{[^}]*\}", "", body)
+        return " ".join(body.split())
+
+    def tag(self, name):
+        assert self.pgn is not None, "nothing was autosaved"
+        m = re.search(r'^\[%s "([^"]*)"\]' % re.escape(name), self.pgn, re.M)
+        return m.group(1) if m else None
+
+    def boards(self):
+        """Every ASCII board drawn, as lists of 8 rank strings (rank 8 first,
+        or rank 1 first when flipped), with the pieces and marks only."""
+        result = []
+        lines = self.out.splitlines()
+        for i, line in enumerate(lines):
+            m = re.match(r"^ ([1-8]) (.{24}) \1(\s|$)", line)
+            if m and (i == 0 or not re.match(r"^ [1-8] ", lines[i - 1])):
+                ranks = []
+                for j in range(8):
+                    mm = re.match(r"^ ([1-8]) (.{24}) \1(\s|$)", lines[i + j])
+                    assert mm, "broken board line: %r" % lines[i + j]
+                    ranks.append(mm.group(2))
+                result.append(ranks)
+        return result
+
+
+def square_text(ranks, square, flipped=False):
+    """The three characters drawn for `square` on a board from boards()."""
+    file = ord(square[0]) - ord("a")
+    rank = int(square[1])
+    row = rank - 1 if flipped else 8 - rank
+    col = 7 - file if flipped else file
+    return ranks[row][col * 3:col * 3 + 3]
+
+
+def expect(cond, message):
+    if not cond:
+        raise AssertionError(message)
+
+
+def expect_in(needle, haystack, what="output"):
+    if needle not in haystack:
+        raise AssertionError("%r not in %s:\n%s" % (needle, what, haystack))
+
+
+def expect_not_in(needle, haystack, what="output"):
+    if needle in haystack:
+        raise AssertionError("%r unexpectedly in %s:\n%s" % (needle, what, haystack))
+
+
+# ---- Whole games ----
+
+@case
+def scholars_mate():
+    s = Session(["e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6", "Qxf7#", "quit"])
+    try:
+        expect(s.status == 0, "exit status %d" % s.status)
+        expect_in("White played 4. Qxf7#.", s.out)
+        expect_in("Checkmate! Black is checkmated.", s.out)
+        expect_in("Result: 1-0", s.out)
+        expect_in("Game over (1-0)> ", s.out)
+        expect_in("1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0", s.out)
+        expect(s.tag("Result") == "1-0", "autosaved result %r" % s.tag("Result"))
+        expect_in("1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0", s.movetext(),
+                  "autosaved movetext")
+        # The final board: the queen on f7, the black king still on e8.
+        last = s.boards()[-1]
+        expect(square_text(last, "f7") == " Q ", "f7: %r" % square_text(last, "f7"))
+        expect(square_text(last, "e8") == " k ", "e8: %r" % square_text(last, "e8"))
+    finally:
+        s.close()
+
+
+@case
+def notations_long_algebraic_and_uci():
+    s = Session(["e2-e4", "e7e5", "Ng1-f3", "b8c6", "quit"])
+    try:
+        expect_in("White played 2. Nf3.", s.out)
+        expect_in("Black played 2… Nc6.", s.out)
+        expect_in("1. e4 e5 2. Nf3 Nc6 *", s.movetext(), "autosaved movetext")
+    finally:
+        s.close()
+
+
+@case
+def stalemate():
+    fen = "7k/8/6K1/5Q2/8/8/8/8 w - - 0 1"
+    s = Session(["Qf7", "quit"], args=["--fen", fen])
+    try:
+        expect(s.status == 0, "exit status %d" % s.status)
+        expect_in("Stalemate!", s.out)
+        expect_in("Result: ", s.out)
+        expect_in("(1/2-1/2)", s.out)
+        expect(s.tag("Result") == "1/2-1/2", "autosaved result %r" % s.tag("Result"))
+        expect(s.tag("FEN") == fen, "autosaved FEN %r" % s.tag("FEN"))
+        expect_in("1. Qf7 1/2-1/2", s.movetext(), "autosaved movetext")
+    finally:
+        s.close()
+
+
+@case
+def undo_of_castling():
+    before = "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4"
+    s = Session(["e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", "O-O", "undo", "fen",
+                 "redo", "undo", "0-0", "quit"])
+    try:
+        expect_in("White played 4. O-O.", s.out)
+        expect_in("Took back O-O.", s.out)
+        expect_in(before, s.out)
+        boards = s.boards()
+        # After the undo: king on e1 and rook on h1 again, f1 and g1 empty.
+        undone = None
+        for b in boards:
+            if square_text(b, "e1") == " K " and square_text(b, "c4") == " B " \
+               and square_text(b, "c5") == " b ":
+                undone = b
+        expect(undone is not None, "no board with the king back on e1")
+        expect(square_text(undone, "h1") == " R ", "h1 %r" % square_text(undone, "h1"))
+        expect(square_text(undone, "g1") == " . ", "g1 %r" % square_text(undone, "g1"))
+        # Castling again works (the rights came back), and is autosaved.
+        final = boards[-1]
+        expect(square_text(final, "g1") == " K ", "g1 %r" % square_text(final, "g1"))
+        expect(square_text(final, "f1") == " R ", "f1 %r" % square_text(final, "f1"))
+        expect_in("1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O *", s.movetext(),
+                  "autosaved movetext")
+    finally:
+        s.close()
+
+
+@case
+def draw_offer_accepted():
+    s = Session(["e4", "e5", "draw", "y", "quit"])
+    try:
+        expect_in("White offers a draw. Black, do you accept? [y/n] ", s.out)
+        expect_in("Result: ", s.out)
+        expect_in("(1/2-1/2)", s.out)
+        expect(s.tag("Result") == "1/2-1/2", "autosaved result %r" % s.tag("Result"))
+        expect_in("1. e4 e5 1/2-1/2", s.movetext(), "autosaved movetext")
+    finally:
+        s.close()
+
+
+@case
+def draw_offer_declined_then_bad_answer():
+    s = Session(["e4", "draw", "maybe", "n", "e5", "quit"])
+    try:
+        expect_in("Black offers a draw. White, do you accept? [y/n] ", s.out)
+        expect_in("Please answer “y” for yes or “n” for no.", s.out)
+        expect_in("White declines the draw.", s.out)
+        expect_in("Black played 1… e5.", s.out)
+        expect(s.tag("Result") == "*", "autosaved result %r" % s.tag("Result"))
+    finally:
+        s.close()
+
+
+@case
+def resign_confirmed_and_cancelled():
+    s = Session(["e4", "resign", "n", "resign", "yes", "e5", "quit"])
+    try:
+        expect_in("Black, do you really want to resign? [y/n] ", s.out)
+        expect_in("The game goes on.", s.out)
+        expect_in("Result: ", s.out)
+        expect_in("(1-0)", s.out)
+        expect_in("The game is over.", s.out)
+        expect(s.tag("Result") == "1-0", "autosaved result %r" % s.tag("Result"))
+    finally:
+        s.close()
+
+
+@case
+def threefold_claim():
+    shuffle = ["Nf3", "Nf6", "Ng1", "Ng8"]
+    s = Session(["claim"] + shuffle + shuffle[:3] + ["claim Ng8", "quit"])
+    try:
+        expect_in("No draw can be claimed now", s.out)
+        expect_in("Result: ", s.out)
+        expect_in("(1/2-1/2)", s.out)
+        expect(s.tag("Result") == "1/2-1/2", "autosaved result %r" % s.tag("Result"))
+        expect_in("4. Ng1 Ng8 1/2-1/2", s.movetext(), "autosaved movetext")
+    finally:
+        s.close()
+
+
+@case
+def threefold_announced_then_claimed():
+    shuffle = ["Nf3", "Nf6", "Ng1", "Ng8"]
+    s = Session(shuffle + shuffle + ["claim", "quit"])
+    try:
+        expect_in("White may claim a draw by threefold repetition: type “claim”.", s.out)
+        expect(s.tag("Result") == "1/2-1/2", "autosaved result %r" % s.tag("Result"))
+    finally:
+        s.close()
+
+
+@case
+def check_announced():
+    s = Session(["e4", "e5", "Qh5", "Nc6", "Qxf7+", "quit"])
+    try:
+        expect_in("Check! Black is in check.", s.out)
+        expect_in("Black to move, in check> ", s.out)
+        # The panel beside the board says so too.
+        expect(re.search(r"^ [1-8] .*  Black to move, in check$", s.out, re.M) is not None,
+               "no check in the panel")
+    finally:
+        s.close()
+
+
+@case
+def insufficient_material():
+    s = Session(["Kxd2", "quit"], args=["--fen", "8/8/8/4k3/8/8/3r4/4K3 w - - 0 1"])
+    try:
+        expect_in("Neither side has enough material left to checkmate.", s.out)
+        expect_in("(1/2-1/2)", s.out)
+        expect(s.tag("Result") == "1/2-1/2", "autosaved result %r" % s.tag("Result"))
+    finally:
+        s.close()
+
+
+@case
+def fifty_moves_claims():
+    fen = "4k3/8/8/8/8/8/8/R3K1N1 w - - 99 80"
+    s = Session(["Nf3", "claim", "quit"], args=["--fen", fen])
+    try:
+        expect_in("Black may claim a draw by the fifty-move rule: type “claim”.", s.out)
+        expect(s.tag("Result") == "1/2-1/2", "autosaved result %r" % s.tag("Result"))
+    finally:
+        s.close()
+    # White claims with the move that completes the fifty.
+    s = Session(["claim Ra2", "quit"], args=["--fen", fen])
+    try:
+        expect_in("80. Ra2 1/2-1/2", s.movetext(), "autosaved movetext")
+    finally:
+        s.close()
+    s = Session(["claim Zz9", "claim", "quit"], args=["--fen", "4k3/8/8/8/8/8/8/R3K1N1 w - - 10 80"])
+    try:
+        expect(s.pgn is None, "something was played")
+        expect_in("No draw can be claimed now", s.out)
+    finally:
+        s.close()
+
+
+@case
+def promotion():
+    s = Session(["e7", "e8", "e8=N", "undo", "e7e8q", "quit"],
+                args=["--fen", "8/4P3/8/8/8/2k5/8/K7 w - - 0 1"])
+    try:
+        expect_in("Pawn on e7 can move to e8.", s.out)
+        expect_in("Which piece should the pawn become? Type, for example, “e8=Q” or “e8=N”.",
+                  s.out)
+        expect_in("White played 1. e8=N.", s.out)
+        expect_in("White played 1. e8=Q.", s.out)
+        expect(square_text(s.boards()[-1], "e8") == " Q ", "no queen on e8")
+        expect_in("1. e8=Q *", s.movetext(), "autosaved movetext")
+    finally:
+        s.close()
+
+
+# ---- Looking at the game ----
+
+@case
+def select_piece_shows_targets():
+    s = Session(["g1", "", "b1", "c3", "quit"])
+    try:
+        expect_in("Knight on g1 can move to f3, h3.", s.out)
+        expect_in("White to move (knight on g1 selected)> ", s.out)
+        boards = s.boards()
+        sel = boards[1]
+        expect(square_text(sel, "g1") == "[N]", "g1 %r" % square_text(sel, "g1"))
+        expect(square_text(sel, "f3") == " * ", "f3 %r" % square_text(sel, "f3"))
+        expect(square_text(sel, "h3") == " * ", "h3 %r" % square_text(sel, "h3"))
+        expect(sum(r.count("*") for r in sel) == 2, "targets: %r" % sel)
+        # The empty line dropped it; b1 then c3 moves the other knight.
+        expect(sum(r.count("*") for r in boards[2]) == 0, "still marked")
+        expect_in("Knight on b1 can move to a3, c3.", s.out)
+        expect_in("White played 1. Nc3.", s.out)
+        expect_in("1. Nc3 *", s.movetext(), "autosaved movetext")
+    finally:
+        s.close()
+
+
+@case
+def select_capture_targets_and_prompt_follows_side():
+    s = Session(["e4", "d5", "e4", "e7", "quit"])
+    try:
+        expect_in("Pawn on e4 can move to d5, e5.", s.out)
+        sel = s.boards()[-1]
+        expect(square_text(sel, "e4") == "[P]", "e4 %r" % square_text(sel, "e4"))
+        expect(square_text(sel, "d5") == "(p)", "d5 %r" % square_text(sel, "d5"))
+        expect(square_text(sel, "e5") == " * ", "e5 %r" % square_text(sel, "e5"))
+        expect_in("Black to move> ", s.out)
+        expect_in("The piece on e7 belongs to Black, and it is White’s turn.", s.out)
+    finally:
+        s.close()
+
+
+@case
+def piece_without_moves():
+    s = Session(["a1", "quit"])
+    try:
+        expect_in("Rook on a1 has no legal moves.", s.out)
+    finally:
+        s.close()
+
+
+@case
+def list_moves():
+    s = Session(["moves", "e4", "e5", "Ke2", "moves", "quit"])
+    try:
+        expect_in("White has 20 legal moves:", s.out)
+        first = s.out[s.out.index("White has 20 legal moves:"):]
+        listed = first.split("\n", 1)[1].split("White to move")[0].split()
+        expect(sorted(listed) == sorted(
+            "a3 a4 b3 b4 c3 c4 d3 d4 e3 e4 f3 f4 g3 g4 h3 h4 Na3 Nc3 Nf3 Nh3".split()),
+            "listed %r" % listed)
+        expect_in("Black has 29 legal moves:", s.out)
+    finally:
+        s.close()
+
+
+@case
+def flip_and_fen():
+    s = Session(["e4", "flip", "fen", "quit"])
+    try:
+        expect_in("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1", s.out)
+        flipped = s.boards()[-1]
+        expect(flipped[0].split() == "R N B K Q B N R".split(), "rank 1 %r" % flipped[0])
+        expect(square_text(flipped, "e4", flipped=True) == " P ", "e4 flipped")
+        expect(re.search(r"^\s+h  g  f  e  d  c  b  a$", s.out, re.M) is not None,
+               "file letters not reversed")
+    finally:
+        s.close()
+
+
+@case
+def cemetery_and_history():
+    s = Session(["e4", "d5", "exd5", "Qxd5", "Nc3", "quit"])
+    try:
+        last = s.out[s.out.rindex(" a  b  c"):]
+        expect_in("Captured by White: p", s.out)
+        board_lines = [l for l in s.out.splitlines() if "Captured by" in l]
+        expect_in("Captured by Black: P", "\n".join(board_lines[-2:]))
+        expect_in("Captured by White: p", "\n".join(board_lines[-2:]))
+        expect_in("1. e4 d5 2. exd5 Qxd5 3. Nc3", s.out)
+        expect_in("Last move: 3. Nc3", s.out)
+        expect(last is not None, "board")
+    finally:
+        s.close()
+
+
+@case
+def save_and_load():
+    s = Session(["e4", "e5", "save game one.pgn", "new", "load game one.pgn", "Nf3",
+                 "quit"])
+    try:
+        expect_in("Saved the game to “game one.pgn”.", s.out)
+        expect_in("A new game begins.", s.out)
+        expect_in("Loaded “game one.pgn”.", s.out)
+        with open(s.path("game one.pgn"), encoding="utf-8") as f:
+            saved = f.read()
+        expect_in("1. e4 e5 *", saved, "saved file")
+        expect_in("1. e4 e5 2. Nf3 *", s.movetext(), "autosaved movetext")
+    finally:
+        s.close()
+
+
+@case
+def load_from_command_line_and_multi_game_file():
+    home = tempfile.mkdtemp(prefix="thinkchess-cli-pgn-")
+    try:
+        path = os.path.join(home, "two.pgn")
+        with open(path, "w", encoding="utf-8") as f:
+            f.write('[Event "A"]\n[White "Ann"]\n[Black "Bob"]\n[Result "*"]\n\n'
+                    '1. d4 d5 *\n\n'
+                    '[Event "B"]\n[White "Cy"]\n[Black "Di"]\n[Result "*"]\n\n'
+                    '1. c4 e5 2. Nc3 *\n')
+        s = Session(["7", "x", "2", "fen", "quit"], args=[path])
+        try:
+            expect(s.status == 0, "status %d: %s" % (s.status, s.err))
+            expect_in("holds 2 games:", s.out)
+            expect_in("Please type a number from 1 to 2.", s.out)
+            expect_in("  2. Cy – Di, *, B", s.out)
+            # Black (Di) is to move after 2. Nc3; the prompt names the player.
+            expect_in("Di to move> ", s.out)
+            expect_in("rnbqkbnr/pppp1ppp/8/4p3/2P5/2N5/PP1PPPPP/R1BQKBNR b KQkq - 1 2", s.out)
+        finally:
+            s.close()
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
+
+
+# ---- Bad input, every kind ----
+
+@case
+def error_messages():
+    s = Session([
+        "dance",                 # unknown command
+        "e5",                    # no pawn can go there
+        "Ke2",                   # the king can't move there
+        "xyz123",                # unreadable move
+        "i9",                    # not a square
+        "e7e5",                  # not White's turn
+        "undo",                  # nothing to take back
+        "redo",                  # nothing to redo
+        "save",                  # no file name
+        "load",                  # no file name
+        "load no-such-file.pgn", # missing file
+        "save no/such/dir/x.pgn",  # cannot write
+        "quit now",              # arguments where none belong
+        "Nf3", "a6", "d3", "a5", "Nd2",  # ambiguous
+        "quit",
+    ], env=None)
+    try:
+        out = s.out
+        expect_in("Unknown command “dance”. Type “help” for the list of commands.", out)
+        expect_in("There is no piece on e5, and no pawn can move there.", out)
+        expect_in("“i9” is not a square: files go from a to h and ranks from 1 to 8.", out)
+        expect_in("There is no move to take back.", out)
+        expect_in("There is no move to redo.", out)
+        expect_in("Save where? Type “save FILE”", out)
+        expect_in("Load what? Type “load FILE”", out)
+        expect_in("Could not read “no-such-file.pgn”", out)
+        expect_in("“quit” takes no arguments.", out)
+        expect_in("Could not save “no/such/dir/x.pgn”", out)
+        expect_in("The game on the board is unchanged.", out)
+        expect_in("ambiguous", out)
+        # Each refused move left the game as it was: the first move played
+        # is Nf3.
+        expect_in("1. Nf3 a6 2. d3 a5 *", s.movetext(), "autosaved movetext")
+        # Every refusal is followed by the prompt again.
+        expect(out.count("White to move> ") >= 15, "prompts: %d" % out.count("White to move> "))
+    finally:
+        s.close()
+
+
+@case
+def model_error_messages():
+    s = Session(["Ke2", "e7e5", "xyz123", "quit"])
+    try:
+        # The model's own words; all three are refusals that keep the game.
+        lines = [l for l in s.out.splitlines() if l and not l.startswith(" ")
+                 and "to move>" not in l and "Welcome" not in l]
+        expect(len(lines) >= 3, "messages: %r" % lines)
+        expect(s.pgn is None, "a refused move was autosaved")
+        expect(s.out.count("White to move> ") == 4, "prompts")
+    finally:
+        s.close()
+
+
+@case
+def bad_files_on_load():
+    s0 = Session(["quit"])
+    home = s0.home
+    try:
+        with open(os.path.join(home, "garbage.txt"), "wb") as f:
+            f.write(b"\x00\xff\xfe this is not chess \x01\x02")
+        with open(os.path.join(home, "broken.pgn"), "w", encoding="utf-8") as f:
+            f.write('[Event "x"]\n\n1. e4 e5 2. Ke3 Ke6 3. Qxf7 *\n')
+        with open(os.path.join(home, "badfen.pgn"), "w", encoding="utf-8") as f:
+            f.write('[SetUp "1"]\n[FEN "8/8/8/8/8/8/8/8 w - - 0 1"]\n\n1. e4 *\n')
+        environ = dict(os.environ, XDG_DATA_HOME=os.path.join(home, "data"),
+                       LC_ALL="C.UTF-8")
+        environ.pop("LANGUAGE", None)
+        proc = subprocess.run(
+            [CLI, "play"], input=b"e4\nload garbage.txt\nload broken.pgn\n"
+            b"load badfen.pgn\nfen\nquit\n",
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=environ, cwd=home,
+            timeout=60)
+        out = proc.stdout.decode("utf-8", errors="replace")
+        expect(proc.returncode == 0, "status %d: %s" % (proc.returncode, proc.stderr))
+        expect(out.count("The game on the board is unchanged.") == 3,
+               "unchanged count %d:\n%s" % (out.count("The game on the board is unchanged."), out))
+        expect_in("“broken.pgn”: ", out)
+        expect_in("“badfen.pgn”: ", out)
+        expect_in("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1", out)
+    finally:
+        s0.close()
+
+
+@case
+def bad_bytes_and_long_lines():
+    data = (b"\xff\xfe\xfd\n" + b"e" * 5000 + b"\n" + b"e4\x00e5\n"
+            + b"   \t  \n" + b"e4\n" + b"\xe2\x99\x9e\n")
+    s = Session([], stdin_bytes=data)
+    try:
+        expect(s.status == 0, "status %d" % s.status)
+        expect_in("That line is not valid UTF-8 text.", s.out)
+        expect_in("That line is too long", s.out)
+        expect_in("White played 1. e4.", s.out)
+        expect_in("1. e4 *", s.movetext(), "autosaved movetext")
+    finally:
+        s.close()
+
+
+@case
+def game_over_refuses_moves_but_undo_reopens():
+    s = Session(["f3", "e5", "g4", "Qh4#", "e4", "draw", "resign", "claim", "moves",
+                 "e2", "undo", "g4", "quit"])
+    try:
+        expect_in("Checkmate! White is checkmated.", s.out)
+        expect(s.out.count("The game is over.") >= 6, "refusals: %d" % s.out.count("The game is over."))
+        expect_in("Took back Qh4#.", s.out)
+        expect_in("Black to move> ", s.out[s.out.index("Took back Qh4#."):])
+        # After the take-back the game is open again and unfinished on disk.
+        expect(s.tag("Result") == "*", "autosaved result %r" % s.tag("Result"))
+    finally:
+        s.close()
+
+
+@case
+def end_of_input_quits_cleanly():
+    s = Session(["e4", "draw"])  # input ends in the middle of a question
+    try:
+        expect(s.status == 0, "exit status %d" % s.status)
+        expect(s.err == "", "stderr: %r" % s.err)
+        expect(s.tag("Result") == "*", "autosaved result %r" % s.tag("Result"))
+    finally:
+        s.close()
+    s = Session(["e4"])
+    try:
+        expect(s.status == 0, "exit status %d" % s.status)
+        expect_in("The game is saved in ", s.out)
+    finally:
+        s.close()
+
+
+@case
+def bad_command_line():
+    s = Session([], args=["--fen", "8/8/8/8 w - - 0 1"], status=2)
+    try:
+        expect(s.status == 2, "status %d" % s.status)
+        expect_in("Cannot start from that position", s.err)
+    finally:
+        s.close()
+    s = Session([], args=["--fen", "8/8/8/8/8/8/8/8 w - - 0 1", "--bogus"], status=2)
+    try:
+        expect(s.status == 2, "status %d" % s.status)
+    finally:
+        s.close()
+    s = Session([], args=["/no/such/file.pgn"], status=1)
+    try:
+        expect(s.status == 1, "status %d" % s.status)
+        expect_in("/no/such/file.pgn", s.err)
+        expect(s.pgn is None, "autosaved without a game")
+    finally:
+        s.close()
+
+
+@case
+def plain_output_without_a_terminal():
+    s = Session(["g1", "quit"])
+    try:
+        expect_not_in("\033[", s.out)
+        expect_not_in("\u265e", s.out)
+        expect(all(ord(c) < 128 for l in s.out.splitlines()
+                   if re.match(r"^ [1-8] ", l) for c in l[:30]),
+               "non-ASCII on the board")
+    finally:
+        s.close()
+
+
+@case
+def help_lists_commands():
+    s = Session(["help", "quit"])
+    try:
+        for word in ("moves", "undo, redo", "draw", "resign", "claim", "flip", "fen",
+                     "save FILE", "load FILE", "help", "quit"):
+            expect_in("  " + word, s.out)
+    finally:
+        s.close()
+
+
+def main():
+    print("1..%d" % len(CASES))
+    failed = 0
+    for i, func in enumerate(CASES, 1):
+        try:
+            func()
+            print("ok %d - %s" % (i, func.__name__))
+        except Exception as e:  # noqa: BLE001 - every failure is reported
+            failed += 1
+            print("not ok %d - %s" % (i, func.__name__))
+            for line in str(e).splitlines():
+                print("# " + line)
+    sys.stdout.flush()
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,217 @@
+#!/usr/bin/env python3
+"""`thinkchess-cli play` in a real terminal: a detached tmux session of a
+fixed size, driven with send-keys and read back with capture-pane -e (which
+keeps the colours). Prints TAP.
+
+Usage: test-cli-tmux.py THINKCHESS-CLI
+"""
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+CLI = os.path.abspath(sys.argv[1])
+SOCKET = "thinkchess-test-%d" % os.getpid()
+ENV = dict(os.environ, LC_ALL="C.UTF-8")
+ENV.pop("TMUX", None)
+ENV.pop("NO_COLOR", None)
+ENV.pop("LANGUAGE", None)
+
+ESC = "\033"
+SGR = re.compile(r"\033\[[0-9;]*m")
+
+results = []
+
+
+def tmux(*args, check=True):
+    return subprocess.run(["tmux", "-u", "-L", SOCKET, "-f", "/dev/null"] + list(args),
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=ENV,
+                          check=check, timeout=30).stdout.decode("utf-8", "replace")
+
+
+def capture():
+    return tmux("capture-pane", "-p", "-e", "-t", "play")
+
+
+def plain(text):
+    return SGR.sub("", text)
+
+
+def wait_for(pattern, what):
+    """Waits until the plain screen matches `pattern`; returns the capture.
+    The wait is for the program to catch up, not a measurement."""
+    deadline = time.monotonic() + 30
+    screen = ""
+    while time.monotonic() < deadline:
+        screen = capture()
+        if re.search(pattern, plain(screen), re.M):
+            return screen
+        time.sleep(0.05)
+    raise AssertionError("timed out waiting for %s; screen:\n%s" % (what, plain(screen)))
+
+
+def send(text):
+    tmux("send-keys", "-t", "play", "-l", text)
+    tmux("send-keys", "-t", "play", "Enter")
+
+
+def board_line(screen, rank):
+    """The raw (coloured) line of `rank` on the screen."""
+    for line in screen.splitlines():
+        if re.match(r"^ %d " % rank, plain(line)):
+            return line
+    raise AssertionError("no line for rank %d in:\n%s" % (rank, plain(screen)))
+
+
+def squares(line):
+    """The eight squares of a raw board line as (background, text) pairs."""
+    cells = []
+    bg = None
+    pos = 0
+    text = ""
+    for m in SGR.finditer(line):
+        text += line[pos:m.start()]
+        pos = m.end()
+        codes = m.group(0)[2:-1].split(";")
+        for i in range(len(codes) - 2):
+            if codes[i] == "48" and codes[i + 1] == "5":
+                if bg is not None or text.strip():
+                    cells.append((bg, text))
+                bg = int(codes[i + 2])
+                text = ""
+        if codes == ["0"] or codes == [""] or codes == ["49"]:
+            if bg is not None:
+                cells.append((bg, text))
+            bg = None
+            text = ""
+    return [c for c in cells if c[0] is not None][:8]
+
+
+def check(name, func):
+    try:
+        func()
+        results.append((True, name, ""))
+    except Exception as e:  # noqa: BLE001 - every failure is reported
+        results.append((False, name, str(e)))
+
+
+def main():
+    if shutil.which("tmux") is None:
+        print("1..0 # SKIP tmux is not installed")
+        return 0
+
+    home = tempfile.mkdtemp(prefix="thinkchess-tmux-test-")
+    data = os.path.join(home, "data")
+    command = "env XDG_DATA_HOME=%s TERM=xterm-256color %s play" % (data, CLI)
+    try:
+        tmux("new-session", "-d", "-s", "play", "-x", "100", "-y", "45", command)
+        state = {}
+
+        def unicode_board():
+            screen = wait_for(r"White to move> ?$", "the first prompt")
+            state["start"] = screen
+            text = plain(screen)
+            for piece in ("\u265c", "\u265e", "\u265d", "\u265b", "\u265a", "\u265f"):
+                if piece not in text:
+                    raise AssertionError("%r missing:\n%s" % (piece, text))
+            rank8 = plain(board_line(screen, 8))
+            if rank8.split()[1:9] != ["\u265c", "\u265e", "\u265d", "\u265b",
+                                      "\u265a", "\u265d", "\u265e", "\u265c"]:
+                raise AssertionError("rank 8: %r" % rank8)
+            cells = squares(board_line(screen, 1))
+            if len(cells) != 8:
+                raise AssertionError("rank 1 cells %r" % cells)
+            # Alternating square colours: a1 dark, b1 light.
+            if cells[0][0] == cells[1][0] or cells[0][0] != cells[2][0]:
+                raise AssertionError("squares do not alternate: %r" % cells)
+            if re.search(r"^\s+a  b  c  d  e  f  g  h$", text, re.M) is None:
+                raise AssertionError("no file letters:\n%s" % text)
+
+        def selected_targets():
+            send("g1")
+            screen = wait_for(r"knight on g1 selected\)> ?$", "the selection prompt")
+            text = plain(screen)
+            if "Knight on g1 can move to f3, h3." not in text:
+                raise AssertionError("no description:\n%s" % text)
+            rank3 = squares(board_line(screen, 3))
+            start3 = squares(board_line(state["start"], 3))
+            marked = [i for i, c in enumerate(rank3) if "\u2022" in c[1]]
+            if marked != [5, 7]:
+                raise AssertionError("targets on rank 3: %r" % rank3)
+            if rank3[4] != start3[4]:
+                raise AssertionError("e3 changed: %r" % rank3)
+            rank1 = squares(board_line(screen, 1))
+            before1 = squares(board_line(state["start"], 1))
+            if rank1[6][0] == before1[6][0]:
+                raise AssertionError("g1 not highlighted: %r" % rank1)
+            if [c[0] for i, c in enumerate(rank1) if i != 6] != \
+               [c[0] for i, c in enumerate(before1) if i != 6]:
+                raise AssertionError("other squares changed: %r" % rank1)
+
+        def prompt_follows_side():
+            send("f3")
+            screen = wait_for(r"Black to move> ?$", "Black's prompt")
+            text = plain(screen)
+            if "White played 1. Nf3." not in text:
+                raise AssertionError("no move message:\n%s" % text)
+            rank3 = plain(board_line(screen, 3)).split()
+            if "\u265e" not in rank3:
+                raise AssertionError("no knight on rank 3: %r" % rank3)
+            send("e5")
+            screen = wait_for(r"White to move> ?$", "White's prompt again")
+            send("Nxe5")
+            screen = wait_for(r"Black to move> ?$", "Black's prompt after a capture")
+            text = plain(screen)
+            if "Captured by White:  \u265f" not in text:
+                raise AssertionError("no cemetery:\n%s" % text)
+            if "1. Nf3 e5 2. Nxe5" not in text:
+                raise AssertionError("no history:\n%s" % text)
+            state["end"] = screen
+
+        def quits_on_ctrl_d():
+            tmux("send-keys", "-t", "play", "C-d")
+            deadline = time.monotonic() + 30
+            while time.monotonic() < deadline:
+                alive = subprocess.run(
+                    ["tmux", "-L", SOCKET, "has-session", "-t", "play"],
+                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=ENV)
+                if alive.returncode != 0:
+                    break
+                time.sleep(0.05)
+            else:
+                raise AssertionError("the game did not end on Ctrl+D")
+            path = os.path.join(data, "thinkchess", "last-game.pgn")
+            with open(path, encoding="utf-8") as f:
+                pgn = f.read()
+            if "1. Nf3 e5 2. Nxe5" not in pgn:
+                raise AssertionError("autosave: %r" % pgn)
+
+        check("the Unicode board renders in colour", unicode_board)
+        check("a selected piece's targets are marked", selected_targets)
+        check("the prompt follows the side to move", prompt_follows_side)
+        check("Ctrl+D quits and the game is autosaved", quits_on_ctrl_d)
+
+        if os.environ.get("THINKCHESS_TMUX_DUMP"):
+            for key in ("start", "end"):
+                if key in state:
+                    with open(os.environ["THINKCHESS_TMUX_DUMP"] + "-" + key, "w",
+                              encoding="utf-8") as f:
+                        f.write(state[key])
+    finally:
+        tmux("kill-server", check=False)
+        shutil.rmtree(home, ignore_errors=True)
+
+    print("1..%d" % len(results))
+    for i, (ok, name, message) in enumerate(results, 1):
+        print("%s %d - %s" % ("ok" if ok else "not ok", i, name))
+        for line in message.splitlines():
+            print("# " + line)
+    return 0 if all(ok for ok, _, _ in results) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# Configures the tree with --prefix=/app (as the Flatpak does), builds what
+# gets installed, installs it into a temporary DESTDIR and checks the layout.
+#   check-install.sh SOURCE_ROOT
+set -u
+src=$1
+app_id=io.github.thinkchess.ThinkChess
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/thinkchess-install.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+
+# The nested build must not inherit the sanitizer settings of the outer one.
+unset CC CFLAGS LDFLAGS
+build=$tmp/build
+dest=$tmp/dest
+
+n=0
+bad=0
+ok () {
+  n=$((n + 1))
+  if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; bad=$((bad + 1)); fi
+}
+
+if ! meson setup "$build" "$src" --prefix=/app -Dbuildtype=plain \
+       -Dsanitizers=false -Dfuzzing=false >"$tmp/setup.log" 2>&1; then
+  sed 's/^/# /' "$tmp/setup.log"
+  echo "1..1"
+  echo "not ok 1 - meson setup --prefix=/app"
+  exit 1
+fi
+
+# Build only what is installed, not every test and benchmark.
+targets=$(python3 - "$build" <<'PY'
+import json, os, sys
+build = sys.argv[1]
+with open(os.path.join(build, "meson-info", "intro-installed.json")) as f:
+    installed = json.load(f)
+for path in installed:
+    if path.startswith(build + os.sep):
+        print(os.path.relpath(path, build))
+PY
+)
+# shellcheck disable=SC2086
+if ! ninja -C "$build" $targets >"$tmp/build.log" 2>&1 ||
+   ! DESTDIR="$dest" meson install -C "$build" --no-rebuild --quiet >"$tmp/install.log" 2>&1; then
+  sed 's/^/# /' "$tmp/build.log" "$tmp/install.log" | tail -40
+  echo "1..1"
+  echo "not ok 1 - build and install into DESTDIR"
+  exit 1
+fi
+
+root=$dest/app
+share=$root/share
+[ -x "$root/bin/thinkchess" ]; ok $? "bin/thinkchess is installed and executable"
+[ -x "$root/bin/thinkchess-cli" ]; ok $? "bin/thinkchess-cli is installed and executable"
+[ -f "$share/applications/$app_id.desktop" ]; ok $? "share/applications/$app_id.desktop"
+desktop-file-validate "$share/applications/$app_id.desktop" >/dev/null 2>&1; ok $? "the installed desktop file is valid"
+[ -f "$share/metainfo/$app_id.metainfo.xml" ]; ok $? "share/metainfo/$app_id.metainfo.xml"
+[ -f "$share/icons/hicolor/scalable/apps/$app_id.svg" ]; ok $? "the scalable app icon"
+[ -f "$share/icons/hicolor/symbolic/apps/$app_id-symbolic.svg" ]; ok $? "the symbolic app icon"
+[ -f "$share/glib-2.0/schemas/$app_id.gschema.xml" ]; ok $? "the GSettings schema"
+glib-compile-schemas --strict --dry-run "$share/glib-2.0/schemas" >/dev/null 2>&1; ok $? "the installed schema compiles"
+
+langs=$(sed 's/#.*//' "$src/po/LINGUAS")
+[ -n "$langs" ]; ok $? "po/LINGUAS lists languages"
+for lang in $langs; do
+  [ -f "$share/locale/$lang/LC_MESSAGES/thinkchess.mo" ]
+  ok $? "share/locale/$lang/LC_MESSAGES/thinkchess.mo"
+done
+
+# Nothing is installed outside the prefix.
+outside=$(find "$dest" -mindepth 1 -maxdepth 1 ! -name app)
+[ -z "$outside" ]; ok $? "everything is installed under /app"
+
+echo "1..$n"
+[ "$bad" -eq 0 ]
