@@ -126,6 +126,7 @@ struct _ChessBoardView
   gboolean        trace;
   gboolean        first_frame_traced;
   gint64          frame_start;
+  int             traced_square;
   gulong          layout_handler, after_paint_handler;
   GdkFrameClock  *trace_clock;
 
@@ -1218,6 +1219,23 @@ trace_after_paint_cb (GdkFrameClock  *clock,
 {
   gint64 now = g_get_monotonic_time ();
 
+  /* Where the board is on the window's surface, for bench/startup.sh. */
+  if (self->traced_square != self->square)
+    {
+      GtkNative *native = gtk_widget_get_native (GTK_WIDGET (self));
+      graphene_point_t at;
+      double sx = 0, sy = 0;
+
+      self->traced_square = self->square;
+      if (native != NULL
+          && gtk_widget_compute_point (GTK_WIDGET (self), GTK_WIDGET (native),
+                                       &GRAPHENE_POINT_INIT (self->origin_x, self->origin_y), &at))
+        {
+          gtk_native_get_surface_transform (native, &sx, &sy);
+          g_printerr ("thinkchess-trace: board-geometry %d %d %d\n",
+                      (int) (at.x + sx), (int) (at.y + sy), 8 * self->square);
+        }
+    }
   if (!self->first_frame_traced)
     {
       self->first_frame_traced = TRUE;

@@ -9,7 +9,7 @@
 #include "chess-captured-view.h"
 #include "chess-piece-set.h"
 
-#define PIECE_SIZE 22
+#define PIECE_SIZE 26
 
 struct _ChessCapturedView
 {

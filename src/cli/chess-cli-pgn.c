@@ -4,6 +4,9 @@
  *   thinkchess-cli pgn FILE…           "<game number> <final FEN>" per game
  *   thinkchess-cli pgn --count FILE…   "<games> games, <plies> plies"
  *   thinkchess-cli pgn --export FILE…  every game again in PGN export format
+ *   thinkchess-cli pgn --list FILE…    the game list from the tags alone:
+ *                                      number, White, Black, result, date and
+ *                                      event, separated by tabs
  *
  * Errors go to stderr as "FILE:LINE:COLUMN: message"; the exit status is 1
  * when any game failed, and the other games are still printed. The output
@@ -24,6 +27,7 @@ typedef enum
   MODE_REPLAY,
   MODE_COUNT,
   MODE_EXPORT,
+  MODE_LIST,
 } Mode;
 
 /* A run of games replayed by one thread into its own buffers. */
@@ -148,6 +152,21 @@ process_file (const char *path,
       return FALSE;
     }
 
+  if (mode == MODE_LIST)
+    {
+      GString *out = g_string_sized_new (index->len * 80);
+      for (guint i = 0; i < index->len; i++)
+        {
+          const ChessPgnIndexEntry *e = g_ptr_array_index (index, i);
+          g_string_append_printf (out, "%u\t%s\t%s\t%s\t%s\t%s\n", e->number, e->white,
+                                  e->black, e->result, e->date, e->event);
+        }
+      fwrite (out->str, 1, out->len, stdout);
+      g_string_free (out, TRUE);
+      *games += index->len;
+      return TRUE;
+    }
+
   if (mode == MODE_EXPORT)
     {
       gboolean ok = export_games (path, data, length, index, first_game);
@@ -219,12 +238,15 @@ chess_cli_pgn (int    argc,
         mode = MODE_COUNT;
       else if (!options_done && strcmp (a, "--export") == 0)
         mode = MODE_EXPORT;
+      else if (!options_done && strcmp (a, "--list") == 0)
+        mode = MODE_LIST;
       else if (!options_done && (strcmp (a, "--help") == 0 || strcmp (a, "-h") == 0))
         {
-          printf ("%s\n", _("Usage: thinkchess-cli pgn [--count | --export] FILE…"));
+          printf ("%s\n", _("Usage: thinkchess-cli pgn [--count | --export | --list] FILE…"));
           printf ("%s\n", _("Replays every game and prints its number and final position (FEN);\n"
                             "--count prints the number of games and plies, --export writes the\n"
-                            "games again in PGN export format."));
+                            "games again in PGN export format, --list prints the game list\n"
+                            "(number, White, Black, result, date, event) without reading the moves."));
           return 0;
         }
       else if (!options_done && a[0] == '-' && a[1] != '\0')
@@ -237,7 +259,7 @@ chess_cli_pgn (int    argc,
     }
   if (files->len == 0)
     {
-      fprintf (stderr, "%s\n", _("Usage: thinkchess-cli pgn [--count | --export] FILE…"));
+      fprintf (stderr, "%s\n", _("Usage: thinkchess-cli pgn [--count | --export | --list] FILE…"));
       return 2;
     }
 

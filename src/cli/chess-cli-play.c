@@ -57,6 +57,11 @@ read_line (ChessPlay *self)
     }
   while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
     line[--len] = '\0';
+  /* A NUL byte would cut the line short unseen: make it an invalid byte
+   * so that the line is refused as a whole. */
+  for (ssize_t i = 0; i < len; i++)
+    if (line[i] == '\0')
+      line[i] = (char) 0xff;
 
   /* getline() uses malloc(); hand out GLib memory. */
   {
@@ -74,14 +79,15 @@ read_line (ChessPlay *self)
   }
 }
 
-/* Checks a line read from the user; on failure prints why. Embedded NUL
- * bytes show up as a length mismatch. */
+/* Checks a line read from the user; on failure prints why. */
 static gboolean
 line_is_acceptable (const char *line)
 {
   if (strlen (line) > MAX_LINE_LENGTH)
     {
-      printf (_("That line is too long (more than %d characters).\n"),
+      printf (ngettext ("That line is too long (more than %d character).\n",
+                        "That line is too long (more than %d characters).\n",
+                        MAX_LINE_LENGTH),
               MAX_LINE_LENGTH);
       return FALSE;
     }
@@ -244,7 +250,7 @@ claim_name (ChessClaim claim)
     }
 }
 
-/* Appends the words of `text` to `out`, wrapped at WRAP_COLUMNS with
+/* Appends `words` to `out` separated by spaces, wrapped at WRAP_COLUMNS with
  * `indent` spaces before each line. */
 static void
 append_wrapped (GString           *out,
@@ -366,7 +372,6 @@ render (ChessPlay *self,
   if (n_moves > 0)
     {
       g_autoptr(GPtrArray) words = g_ptr_array_new_with_free_func (g_free);
-
       guint offset = chess_game_get_start_board (self->game)->side == CHESS_COLOR_BLACK;
 
       for (guint ply = 0; ply < n_moves; ply++)
@@ -546,10 +551,10 @@ play_move (ChessPlay  *self,
 static void
 cmd_help (ChessPlay *self)
 {
-  say (self, _("Type a move in any notation: “e4”, “Nf3”, “O-O”, “e7e8q” (UCI) or\n"
-               "“Ng1-f3” (long algebraic). Type a square such as “e2” to pick the\n"
-               "piece there and see where it can go; then type one of those squares\n"
-               "to move it there. An empty line drops the piece again.\n"
+  say (self, _("Type a move in any notation: “e4”, “Nf3”, “O-O”, “e7e8q” or “e2 e4”\n"
+               "(UCI), “Ng1-f3” (long algebraic). Type a square such as “e2” to pick\n"
+               "the piece there and see where it can go; then type one of those\n"
+               "squares to move it there. An empty line drops the piece again.\n"
                "\n"
                "Commands:\n"
                "  moves        list every legal move of the side to move\n"
@@ -557,6 +562,7 @@ cmd_help (ChessPlay *self)
                "  draw         offer a draw (the opponent answers y or n)\n"
                "  resign       give up the game (asks to confirm)\n"
                "  claim        claim a draw by threefold repetition or fifty moves\n"
+               "  claim MOVE   play MOVE and claim the draw it brings about\n"
                "  flip         turn the board around\n"
                "  fen          show the position in FEN\n"
                "  save FILE    save the game as PGN\n"
@@ -927,6 +933,18 @@ looks_like_square (const char *text)
   return TRUE;
 }
 
+/* A plain lower-case word (no digits, no piece letters): meant as a
+ * command, whatever it would be as a move. */
+static gboolean
+is_command_word (const char *text)
+{
+  gsize len = strlen (text);
+
+  return len >= 3
+         && strspn (text, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ") == len
+         && strpbrk (text, "KQRBNP") == NULL;
+}
+
 /* A square typed on its own: picks a piece, or moves the picked one. */
 static void
 cmd_square (ChessPlay   *self,
@@ -1120,6 +1138,15 @@ handle_line (ChessPlay *self,
     cmd_save (self, args);
   else if (strcmp (command, "load") == 0)
     cmd_load (self, args);
+  else if (args[0] != '\0' && chess_square_parse (command) != CHESS_NO_SQUARE
+           && strlen (args) <= 4 && strchr (args, ' ') == NULL)
+    {
+      /* "e2 e4": from and to, as UCI with a space. */
+      g_autofree char *uci = g_strconcat (command, args, NULL);
+
+      if (!refuse_when_over (self))
+        play_move (self, uci);
+    }
   else if (args[0] != '\0')
     g_string_append_printf (self->messages,
                             _("Unknown command “%s”. Type “help” for the list of commands.\n"),
@@ -1130,27 +1157,12 @@ handle_line (ChessPlay *self,
     g_string_append_printf (self->messages,
                             _("“%s” is not a square: files go from a to h and ranks from 1 to 8.\n"),
                             line);
-  else
-    {
-      ChessMove move;
-      g_autoptr(GError) error = NULL;
-
-      if (refuse_when_over (self))
-        return;
-      if (chess_move_parse (chess_game_get_board (self->game), line, &move, &error)
-          || !g_error_matches (error, CHESS_MOVE_ERROR, CHESS_MOVE_ERROR_SYNTAX))
-        play_move (self, line);
-      else if (g_utf8_strlen (line, -1) >= 3 && strspn (line, "abcdefghijklmnopqrstuvwxyz"
-                                                       "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
-                                               == strlen (line)
-               && strpbrk (line, "KQRBNP") == NULL)
-        /* A plain word that is no move: a command the player misspelt. */
-        g_string_append_printf (self->messages,
-                                _("Unknown command “%s”. Type “help” for the list of commands.\n"),
-                                line);
-      else
-        play_move (self, line);
-    }
+  else if (is_command_word (line))
+    g_string_append_printf (self->messages,
+                            _("Unknown command “%s”. Type “help” for the list of commands.\n"),
+                            line);
+  else if (!refuse_when_over (self))
+    play_move (self, line);
 }
 
 /* ---- The session ---- */
@@ -1255,6 +1267,9 @@ chess_cli_play (int    argc,
                                   "for the commands."));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
+  /* So that --help and the option errors say "thinkchess-cli play". */
+  if (g_get_prgname () == NULL)
+    g_set_prgname ("thinkchess-cli play");
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {
       fprintf (stderr, "%s\n", error->message);
@@ -1305,8 +1320,7 @@ chess_cli_play (int    argc,
   g_signal_connect (game, "taken-back", G_CALLBACK (taken_back_cb), self);
   g_signal_connect (game, "reset", G_CALLBACK (reset_cb), self);
 
-  say (self, _("Welcome to ThinkChess. Type a move such as “e4”, a square such as “e2” "
-               "to see where its piece can go, or “help”."));
+  say (self, _("Welcome to ThinkChess. Type a move (“e4”), a square (“e2”) or “help”."));
   if (chess_game_is_over (game))
     {
       g_autofree char *words = chess_game_describe_result (game);

@@ -20,7 +20,7 @@ typedef struct
 static const ChessCliCommand commands[] = {
   /* Each subcommand adds its line here. */
   { "perft", chess_cli_perft, "perft [--fen FEN] [--divide] DEPTH | perft --epd FILE [--max-depth N]" },
-  { "pgn", chess_cli_pgn, "pgn [--count | --export] FILE…" },
+  { "pgn", chess_cli_pgn, "pgn [--count | --export | --list] FILE…" },
   { "play", chess_cli_play, "play [--fen FEN] [--ascii] [FILE.pgn]" },
 };
 

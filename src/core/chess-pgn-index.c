@@ -136,6 +136,13 @@ read_tag (Index *ix,
   return p;
 }
 
+/* What ends a run of uninteresting movetext: line ends (counted), escape
+ * lines, tags, comments, variations and the first characters of results. */
+static const guint8 moves_stop[256] = {
+  ['\n'] = 1, ['%'] = 1, ['['] = 1, ['{'] = 1, [';'] = 1, ['('] = 1, [')'] = 1,
+  ['*'] = 1, ['0'] = 1, ['1'] = 1,
+};
+
 GPtrArray *
 chess_pgn_index (const char *data,
                  gsize       length)
@@ -150,9 +157,17 @@ chess_pgn_index (const char *data,
 
   if (n >= 3 && memcmp (d, "\xEF\xBB\xBF", 3) == 0)
     p = 3;
+  gsize begin = p;
 
   while (p < n)
     {
+      /* In movetext only a few characters matter: skip the rest fast. */
+      if (state == MOVES)
+        while (p < n && !moves_stop[(guchar) d[p]])
+          p++;
+      if (p >= n)
+        break;
+
       char c = d[p];
 
       if (c == '\n')
@@ -166,7 +181,7 @@ chess_pgn_index (const char *data,
           p++;
           continue;
         }
-      if (c == '%' && (p == 0 || d[p - 1] == '\n' || d[p - 1] == '\r'))
+      if (c == '%' && (p == begin || d[p - 1] == '\n' || d[p - 1] == '\r'))
         {
           const char *nl = memchr (d + p, '\n', n - p);
           p = nl != NULL ? (gsize) (nl - d) : n;
@@ -255,7 +270,7 @@ chess_pgn_index (const char *data,
               state = BETWEEN;
               p++;
             }
-          else if (is_symbol (c))
+          else if ((c == '0' || c == '1') && (p == 0 || !is_symbol (d[p - 1])))
             {
               gsize q = p;
               while (q < n && is_symbol (d[q]))

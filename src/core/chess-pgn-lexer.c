@@ -15,30 +15,17 @@ enum
   C_SYMBOL_MORE,    /* _ + # = : - /      */
 };
 
-/* Character classes, built once: the lexer's inner loops are table look-ups. */
-static guint8 char_class[256];
-
-static void
-init_classes (void)
-{
-  static gsize done = 0;
-
-  if (g_once_init_enter (&done))
-    {
-      for (int c = 0; c < 256; c++)
-        {
-          guint8 k = C_OTHER;
-          if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f')
-            k = C_SPACE;
-          else if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'))
-            k = C_SYMBOL_START;
-          else if (c != 0 && strchr ("_+#=:-/", c) != NULL)
-            k = C_SYMBOL_MORE;
-          char_class[c] = k;
-        }
-      g_once_init_leave (&done, 1);
-    }
-}
+/* Character classes: the lexer's inner loops are table look-ups.
+ * (Range designators are a GNU C extension that GCC and Clang share.) */
+static const guint8 char_class[256] = {
+  [' '] = C_SPACE, ['\t'] = C_SPACE, ['\n'] = C_SPACE, ['\r'] = C_SPACE,
+  ['\v'] = C_SPACE, ['\f'] = C_SPACE,
+  ['a' ... 'z'] = C_SYMBOL_START, ['A' ... 'Z'] = C_SYMBOL_START,
+  ['0' ... '9'] = C_SYMBOL_START,
+  ['_'] = C_SYMBOL_MORE, ['+'] = C_SYMBOL_MORE, ['#'] = C_SYMBOL_MORE,
+  ['='] = C_SYMBOL_MORE, [':'] = C_SYMBOL_MORE, ['-'] = C_SYMBOL_MORE,
+  ['/'] = C_SYMBOL_MORE,
+};
 
 static inline guint8
 cls (char c)
@@ -63,14 +50,12 @@ chess_pgn_lexer_next (ChessPgnLexer *lex,
   gsize p = lex->pos;
   gsize end = lex->end;
 
-  init_classes ();
-
   for (;;)
     {
       while (p < end && cls (d[p]) == C_SPACE)
         p++;
       /* An escape line: % in the first column hides the whole line. */
-      if (p < end && d[p] == '%' && (p == 0 || d[p - 1] == '\n' || d[p - 1] == '\r'))
+      if (p < end && d[p] == '%' && (p == lex->begin || d[p - 1] == '\n' || d[p - 1] == '\r'))
         {
           p = skip_line (d, p, end);
           continue;
@@ -397,7 +382,6 @@ chess_pgn_normalize_comment (const char *text,
   gsize n = 0;
   gboolean space = FALSE;
 
-  init_classes ();
   for (gsize i = 0; i < length; i++)
     {
       if (cls (text[i]) == C_SPACE)

@@ -46,6 +46,7 @@ typedef struct
 typedef struct
 {
   const char *data;
+  gsize       begin;   /* where the text starts: a line start */
   gsize       pos;
   gsize       end;
 } ChessPgnLexer;
@@ -57,6 +58,7 @@ chess_pgn_lexer_init (ChessPgnLexer *lex,
                       gsize          end)
 {
   lex->data = data;
+  lex->begin = start;
   lex->pos = start;
   lex->end = end;
 }

@@ -28,17 +28,28 @@ variation_free (gpointer data)
   g_free (v);
 }
 
+/* The standard start, set up once: most games begin there. */
+static const ChessBoard *
+standard_start (void)
+{
+  static ChessBoard start;
+  static gsize done = 0;
+
+  if (g_once_init_enter (&done))
+    {
+      chess_board_set_start (&start);
+      g_once_init_leave (&done, 1);
+    }
+  return &start;
+}
+
 ChessPgnGame *
 chess_pgn_game_new (const ChessBoard *start)
 {
   ChessPgnGame *game = g_new0 (ChessPgnGame, 1);
-  ChessBoard standard;
 
   if (start == NULL)
-    {
-      chess_board_set_start (&standard);
-      start = &standard;
-    }
+    start = standard_start ();
   game->tag_names = g_ptr_array_new_with_free_func (g_free);
   game->tag_values = g_ptr_array_new_with_free_func (g_free);
   chess_line_init (&game->line, start);
@@ -234,9 +245,11 @@ fail_unexpected (Reader              *r,
       break;
     default:
       {
-        gsize n = MIN (t->end - t->offset, 20);
-        if (t->type == CHESS_PGN_TOKEN_STRING || t->type == CHESS_PGN_TOKEN_COMMENT)
-          n = MIN (t->end + 1 - t->offset, 20);
+        /* Show the closing quote or brace too, never past the text. */
+        gsize end = t->end;
+        if (t->type == CHESS_PGN_TOKEN_STRING || (t->type == CHESS_PGN_TOKEN_COMMENT && t->brace))
+          end++;
+        gsize n = MIN (MIN (end, r->src->end) - t->offset, 20);
         g_autofree char *text = chess_pgn_to_utf8 (r->src->data + t->offset, n);
         what = g_strdup_printf (_("found '%s' where %s was expected"), text, expected);
       }
@@ -313,7 +326,7 @@ set_up_start (Reader *r)
 
   if (!r->fen.set || range_is (r, &r->setup, "0"))
     {
-      chess_board_set_start (&r->board);
+      r->board = *standard_start ();
       return TRUE;
     }
 

@@ -10,107 +10,67 @@
 
 #include <string.h>
 
+#include "chess-core-private.h"
 #include "chess-pgn-private.h"
 
-static ChessBitboard knight_attacks[64];
-static ChessBitboard king_attacks[64];
-static ChessBitboard pawn_attacks[2][64];   /* squares a pawn of that colour on sq attacks */
-static ChessBitboard rays[8][64];           /* N, E, S, W (rook) then NE, SE, SW, NW (bishop) */
-
-static const int ray_df[8] = { 0, 1, 0, -1, 1, 1, -1, -1 };
-static const int ray_dr[8] = { 1, 0, -1, 0, 1, -1, -1, 1 };
-/* Rays that go towards higher square numbers find their nearest blocker
- * with the lowest set bit; the others with the highest. */
-static const gboolean ray_up[8] = { TRUE, TRUE, FALSE, FALSE, TRUE, FALSE, FALSE, TRUE };
-
-static ChessBitboard
+static inline ChessBitboard
 bit (int sq)
 {
   return (ChessBitboard) 1 << sq;
 }
+
+/* The core's attack tables. Slider attacks here come from the rays of an
+ * empty board and the table of squares between two squares: a few small,
+ * cache-friendly look-ups per move, where the magic tables (large, so often
+ * out of cache) would cost more. */
+#define knight_attacks chess_knight_attacks
+#define king_attacks chess_king_attacks
+#define pawn_attacks chess_pawn_attacks
+
+static ChessBitboard pseudo_rook[64];
+static ChessBitboard pseudo_bishop[64];
 
 static void
 init_tables (void)
 {
   static gsize done = 0;
 
-  if (!g_once_init_enter (&done))
-    return;
-
-  static const int kn[8][2] = { { 1, 2 }, { 2, 1 }, { 2, -1 }, { 1, -2 },
-                                { -1, -2 }, { -2, -1 }, { -2, 1 }, { -1, 2 } };
-  for (int sq = 0; sq < 64; sq++)
+  if (g_once_init_enter (&done))
     {
-      int f = sq & 7, r = sq >> 3;
-      for (int i = 0; i < 8; i++)
+      chess_init ();
+      for (int sq = 0; sq < 64; sq++)
         {
-          int nf = f + kn[i][0], nr = r + kn[i][1];
-          if (nf >= 0 && nf < 8 && nr >= 0 && nr < 8)
-            knight_attacks[sq] |= bit (nr * 8 + nf);
+          pseudo_rook[sq] = chess_rook_attacks (sq, 0);
+          pseudo_bishop[sq] = chess_bishop_attacks (sq, 0);
         }
-      for (int df = -1; df <= 1; df++)
-        for (int dr = -1; dr <= 1; dr++)
-          {
-            int nf = f + df, nr = r + dr;
-            if ((df || dr) && nf >= 0 && nf < 8 && nr >= 0 && nr < 8)
-              king_attacks[sq] |= bit (nr * 8 + nf);
-          }
-      for (int df = -1; df <= 1; df += 2)
-        {
-          int nf = f + df;
-          if (nf < 0 || nf > 7)
-            continue;
-          if (r < 7)
-            pawn_attacks[CHESS_COLOR_WHITE][sq] |= bit ((r + 1) * 8 + nf);
-          if (r > 0)
-            pawn_attacks[CHESS_COLOR_BLACK][sq] |= bit ((r - 1) * 8 + nf);
-        }
-      for (int d = 0; d < 8; d++)
-        {
-          int nf = f + ray_df[d], nr = r + ray_dr[d];
-          while (nf >= 0 && nf < 8 && nr >= 0 && nr < 8)
-            {
-              rays[d][sq] |= bit (nr * 8 + nf);
-              nf += ray_df[d];
-              nr += ray_dr[d];
-            }
-        }
+      g_once_init_leave (&done, 1);
     }
-  g_once_init_leave (&done, 1);
 }
 
+/* Of `straight` (moving like rooks) and `diagonal` (like bishops), those
+ * that reach `sq` through the occupancy `occ`. */
 static inline ChessBitboard
-ray_attacks (int           d,
-             int           sq,
-             ChessBitboard occ)
+sliders_to (int           sq,
+            ChessBitboard straight,
+            ChessBitboard diagonal,
+            ChessBitboard occ)
 {
-  ChessBitboard ray = rays[d][sq];
-  ChessBitboard blockers = ray & occ;
-  if (blockers == 0)
-    return ray;
-  int b = ray_up[d] ? __builtin_ctzll (blockers) : 63 - __builtin_clzll (blockers);
-  return ray ^ rays[d][b];
-}
+  ChessBitboard candidates = (pseudo_rook[sq] & straight) | (pseudo_bishop[sq] & diagonal);
+  ChessBitboard found = 0;
 
-static inline ChessBitboard
-rook_attacks (int           sq,
-              ChessBitboard occ)
-{
-  return ray_attacks (0, sq, occ) | ray_attacks (1, sq, occ)
-         | ray_attacks (2, sq, occ) | ray_attacks (3, sq, occ);
-}
-
-static inline ChessBitboard
-bishop_attacks (int           sq,
-                ChessBitboard occ)
-{
-  return ray_attacks (4, sq, occ) | ray_attacks (5, sq, occ)
-         | ray_attacks (6, sq, occ) | ray_attacks (7, sq, occ);
+  while (candidates)
+    {
+      int s = __builtin_ctzll (candidates);
+      candidates &= candidates - 1;
+      if ((chess_between[sq][s] & occ) == 0)
+        found |= bit (s);
+    }
+  return found;
 }
 
 /* TRUE when the king of `us` is safe after the piece on `from` goes to
  * `to` (capturing on `captured_sq`, CHESS_NO_SQUARE for none). */
-static bool
+static inline bool
 leaves_king_safe (const ChessBoard *b,
                   ChessColor        us,
                   int               from,
@@ -119,29 +79,19 @@ leaves_king_safe (const ChessBoard *b,
 {
   ChessColor them = chess_color_other (us);
   ChessBitboard occ = b->by_color[0] | b->by_color[1];
-  ChessBitboard enemy = b->by_color[them];
-
-  occ = (occ & ~bit (from)) | bit (to);
-  if (captured_sq != CHESS_NO_SQUARE)
-    {
-      occ &= ~bit (captured_sq);
-      enemy &= ~bit (captured_sq);
-    }
+  ChessBitboard gone = captured_sq != CHESS_NO_SQUARE ? bit (captured_sq) : 0;
+  ChessBitboard enemy = b->by_color[them] & ~gone;
   ChessBitboard kings = b->by_type[CHESS_KING] & b->by_color[us];
   int ksq = (kings & bit (from)) ? to : __builtin_ctzll (kings);
-
-  if (knight_attacks[ksq] & enemy & b->by_type[CHESS_KNIGHT])
-    return false;
-  if (pawn_attacks[us][ksq] & enemy & b->by_type[CHESS_PAWN])
-    return false;
-  if (king_attacks[ksq] & enemy & b->by_type[CHESS_KING])
-    return false;
   ChessBitboard queens = b->by_type[CHESS_QUEEN];
-  if (bishop_attacks (ksq, occ) & enemy & (b->by_type[CHESS_BISHOP] | queens))
+
+  occ = (occ & ~bit (from) & ~gone) | bit (to);
+  if ((knight_attacks[ksq] & b->by_type[CHESS_KNIGHT] & enemy)
+      || (pawn_attacks[us][ksq] & b->by_type[CHESS_PAWN] & enemy)
+      || (king_attacks[ksq] & b->by_type[CHESS_KING] & enemy))
     return false;
-  if (rook_attacks (ksq, occ) & enemy & (b->by_type[CHESS_ROOK] | queens))
-    return false;
-  return true;
+  return sliders_to (ksq, (b->by_type[CHESS_ROOK] | queens) & enemy,
+                     (b->by_type[CHESS_BISHOP] | queens) & enemy, occ) == 0;
 }
 
 static int
@@ -269,13 +219,13 @@ chess_pgn_resolve_move (const ChessBoard *b,
       candidates = knight_attacks[to] & mine;
       break;
     case CHESS_BISHOP:
-      candidates = bishop_attacks (to, occ) & mine;
+      candidates = sliders_to (to, 0, mine, occ);
       break;
     case CHESS_ROOK:
-      candidates = rook_attacks (to, occ) & mine;
+      candidates = sliders_to (to, mine, 0, occ);
       break;
     case CHESS_QUEEN:
-      candidates = (bishop_attacks (to, occ) | rook_attacks (to, occ)) & mine;
+      candidates = sliders_to (to, mine, mine, occ);
       break;
     case CHESS_KING:
       {
@@ -296,17 +246,20 @@ chess_pgn_resolve_move (const ChessBoard *b,
         candidates = pawn_attacks[them][to] & mine;
       else
         {
-          int back = us == CHESS_COLOR_WHITE ? -8 : 8;
-          int r = chess_square_rank (to);
-          candidates = 0;
-          if (to + back >= 0 && to + back < 64)
-            {
-              if (mine & bit (to + back))
-                candidates = bit (to + back);
-              else if (!(occ & bit (to + back)) && r == (us == CHESS_COLOR_WHITE ? 3 : 4)
-                       && (mine & bit (to + 2 * back)))
-                candidates = bit (to + 2 * back);
-            }
+          /* A push: one square, or two from the pawn's first rank. Written
+           * with whole-board shifts: GCC 12.2 at -O2 -fPIC miscompiled the
+           * same test written with square numbers (it tested the wrong
+           * register, so every double step fell back to chess_move_parse). */
+          ChessBitboard target = bit (to);
+          ChessBitboard one = us == CHESS_COLOR_WHITE ? target >> 8 : target << 8;
+          ChessBitboard two = us == CHESS_COLOR_WHITE ? target >> 16 : target << 16;
+          ChessBitboard fourth = us == CHESS_COLOR_WHITE ? CHESS_RANK_4 : CHESS_RANK_5;
+          if (mine & one)
+            candidates = one;
+          else if (!(occ & one) && (target & fourth))
+            candidates = mine & two;
+          else
+            candidates = 0;
         }
       break;
     }

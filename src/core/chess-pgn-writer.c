@@ -52,7 +52,9 @@ put (Movetext   *mt,
      const char *word,
      gsize       length)
 {
-  if (mt->column > 0 && mt->column + 1 + length > PGN_LINE_WIDTH)
+  /* A word starting with % must not begin a line: it would make the line
+   * an escape line, hidden from every reader. */
+  if (mt->column > 0 && mt->column + 1 + length > PGN_LINE_WIDTH && word[0] != '%')
     {
       g_string_append_c (mt->out, '\n');
       mt->column = 0;

@@ -235,14 +235,14 @@ test_panel_follows_model (void)
   g_assert_cmpstr (chess_captured_view_get_lead_text (by_white), ==, "+8");
 
   /* Clicking a move shows the position after it; the past is marked. */
-  gtk_widget_activate (chess_move_list_view_get_move_button (list, 0));
+  g_signal_emit_by_name (chess_move_list_view_get_move_button (list, 0), "clicked");
   g_assert_cmpuint (chess_game_get_view_ply (game), ==, 1);
   g_assert_cmpint (chess_move_list_view_get_current (list), ==, 0);
   g_assert_true (gtk_widget_get_visible (child (window, "past_banner")));
   g_assert_nonnull (strstr (chess_window_get_status_text (window), "Viewing"));
   /* The move entry plays at the live position, which it returns to. */
   gtk_editable_set_text (GTK_EDITABLE (child (window, "move_entry")), "Nf6");
-  gtk_widget_activate (child (window, "move_entry"));
+  g_signal_emit_by_name (child (window, "move_entry"), "activate");
   g_assert_true (chess_game_is_viewing_live (game));
   g_assert_cmpuint (chess_game_get_move_count (game), ==, 8);
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (child (window, "move_entry"))), ==, "");
@@ -251,7 +251,7 @@ test_panel_follows_model (void)
 
   /* A bad move: the reason in the status line, nothing played. */
   gtk_editable_set_text (GTK_EDITABLE (child (window, "move_entry")), "Ke5");
-  gtk_widget_activate (child (window, "move_entry"));
+  g_signal_emit_by_name (child (window, "move_entry"), "activate");
   g_assert_cmpuint (chess_game_get_move_count (game), ==, 8);
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (child (window, "move_entry"))), ==, "Ke5");
   g_assert_true (gtk_widget_has_css_class (child (window, "status_label"), "refusal"));
@@ -394,7 +394,7 @@ test_start_screen (void)
   g_assert_cmpuint (chess_game_get_move_count (game), ==, 3);
   g_assert_false (gtk_widget_get_sensitive (child (window, "move_entry")));
 
-  gtk_widget_activate (child (window, "continue_button"));
+  g_signal_emit_by_name (child (window, "continue_button"), "clicked");
   g_assert_false (gtk_widget_get_visible (child (window, "start_screen")));
   g_assert_true (gtk_widget_get_sensitive (child (window, "move_entry")));
   play (game, "e6");

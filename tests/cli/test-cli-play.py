@@ -153,11 +153,12 @@ def scholars_mate():
 
 @case
 def notations_long_algebraic_and_uci():
-    s = Session(["e2-e4", "e7e5", "Ng1-f3", "b8c6", "quit"])
+    s = Session(["e2-e4", "e7e5", "Ng1-f3", "b8c6", "f1 c4", "Ng8xf6", "Nf6", "quit"])
     try:
         expect_in("White played 2. Nf3.", s.out)
         expect_in("Black played 2… Nc6.", s.out)
-        expect_in("1. e4 e5 2. Nf3 Nc6 *", s.movetext(), "autosaved movetext")
+        expect_in("White played 3. Bc4.", s.out)
+        expect_in("1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 *", s.movetext(), "autosaved movetext")
     finally:
         s.close()
 
@@ -514,16 +515,61 @@ def error_messages():
 
 @case
 def model_error_messages():
-    s = Session(["Ke2", "e7e5", "xyz123", "quit"])
+    s = Session(["Ke2", "e7e5", "xyz123", "O-O", "Qxh7", "quit"])
     try:
-        # The model's own words; all three are refusals that keep the game.
-        lines = [l for l in s.out.splitlines() if l and not l.startswith(" ")
-                 and "to move>" not in l and "Welcome" not in l]
-        expect(len(lines) >= 3, "messages: %r" % lines)
+        # The model's and the core's words, passed on as they are.
+        for text in ("The king can't move to e2", "It's not your turn",
+                     "Unrecognised move: 'xyz123'", "Castling is not allowed",
+                     "No queen can move to h7"):
+            expect_in(text, s.out)
         expect(s.pgn is None, "a refused move was autosaved")
-        expect(s.out.count("White to move> ") == 4, "prompts")
+        expect(s.out.count("White to move> ") == 6, "prompts")
     finally:
         s.close()
+
+
+@case
+def more_error_messages():
+    s = Session(["claim e4", "quit"])
+    try:
+        expect_in("That move does not give a draw to claim", s.out)
+        expect(s.pgn is None, "the move was played")
+    finally:
+        s.close()
+    # The autosave file cannot be written: said once per change, play goes on.
+    s = Session(["e4", "e5", "quit"], env={"XDG_DATA_HOME": "/dev/null/thinkchess-test"})
+    try:
+        expect(s.out.count("Could not save the game for the desktop app: ") == 2,
+               "autosave failures:\n" + s.out)
+        expect_in("Black played 1… e5.", s.out)
+        expect_not_in("The game is saved in", s.out)
+    finally:
+        s.close()
+    home = tempfile.mkdtemp(prefix="thinkchess-cli-pgn-")
+    try:
+        path = os.path.join(home, "two.pgn")
+        with open(path, "w", encoding="utf-8") as f:
+            f.write('[White "A"]\n\n1. d4 *\n\n[White "B"]\n\n1. e4 *\n')
+        # End of input while a game is being picked.
+        s = Session(["e4", "load " + path], status=0)
+        try:
+            expect_in("Which game (1–2)? ", s.out)
+            expect_in("No game chosen from ", s.out)
+            expect_in("1. e4 *", s.movetext(), "autosaved movetext")
+        finally:
+            s.close()
+        s = Session([], args=[path, path], status=2)
+        try:
+            expect_in("Give at most one game file.", s.err)
+        finally:
+            s.close()
+        s = Session([], args=["--fen", "8/8/8/4k3/8/8/8/4K3 w - - 0 1", path], status=2)
+        try:
+            expect_in("Give either a position (--fen) or a game file, not both.", s.err)
+        finally:
+            s.close()
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
 
 
 @case
@@ -563,7 +609,8 @@ def bad_bytes_and_long_lines():
     s = Session([], stdin_bytes=data)
     try:
         expect(s.status == 0, "status %d" % s.status)
-        expect_in("That line is not valid UTF-8 text.", s.out)
+        # The bad bytes and the line with a NUL byte in it.
+        expect(s.out.count("That line is not valid UTF-8 text.") == 2, s.out)
         expect_in("That line is too long", s.out)
         expect_in("White played 1. e4.", s.out)
         expect_in("1. e4 *", s.movetext(), "autosaved movetext")
@@ -599,6 +646,46 @@ def end_of_input_quits_cleanly():
     try:
         expect(s.status == 0, "exit status %d" % s.status)
         expect_in("The game is saved in ", s.out)
+    finally:
+        s.close()
+
+
+@case
+def random_input_never_crashes():
+    import random
+    rng = random.Random(20261122)
+    words = ["moves", "undo", "redo", "draw", "resign", "claim", "flip", "fen", "help",
+             "new", "save x.pgn", "load x.pgn", "load", "y", "n", "yes", "", "O-O",
+             "O-O-O", "0-0", "e8=Q", "exd6ep", "Nbd7", "Qxf7#", "a1", "h8", "e2 e4",
+             "z9", "claim e4", "?", "quit now", "Ke2", "Kxe2"]
+    lines = []
+    for _ in range(400):
+        r = rng.random()
+        if r < 0.35:
+            lines.append(rng.choice(words))
+        elif r < 0.75:
+            f1, f2 = rng.choice("abcdefgh"), rng.choice("abcdefgh")
+            r1, r2 = rng.choice("12345678"), rng.choice("12345678")
+            form = rng.randrange(4)
+            if form == 0:
+                lines.append(f1 + r1)
+            elif form == 1:
+                lines.append(f1 + r1 + f2 + r2)
+            elif form == 2:
+                lines.append(rng.choice("NBRQK") + f2 + r2)
+            else:
+                lines.append(f1 + r1 + "-" + f2 + r2)
+        else:
+            n = rng.randrange(1, 12)
+            lines.append("".join(chr(rng.choice([rng.randrange(32, 127),
+                                                 rng.randrange(160, 0x2700)]))
+                                 for _ in range(n)))
+    lines.append("quit")
+    s = Session(lines)
+    try:
+        # Every line was read, to the final quit.
+        expect("> quit\n" in s.out, "the session ended early:\n" + s.out[-2000:])
+        expect(s.out.count("> ") + s.out.count("[y/n] ") >= 350, "too few prompts")
     finally:
         s.close()
 

@@ -108,7 +108,14 @@ def main():
     data = os.path.join(home, "data")
     command = "env XDG_DATA_HOME=%s TERM=xterm-256color %s play" % (data, CLI)
     try:
-        tmux("new-session", "-d", "-s", "play", "-x", "100", "-y", "45", command)
+        # A session that stays keeps the server up between the game sessions
+        # (an empty server exits, racing with the next new-session).
+        try:
+            tmux("new-session", "-d", "-s", "keeper", "-x", "80", "-y", "24", "cat")
+            tmux("new-session", "-d", "-s", "play", "-x", "100", "-y", "45", command)
+        except subprocess.SubprocessError as e:
+            print("Bail out! tmux cannot start a session: %s" % e)
+            return 1
         state = {}
 
         def unicode_board():
@@ -190,10 +197,30 @@ def main():
             if "1. Nf3 e5 2. Nxe5" not in pgn:
                 raise AssertionError("autosave: %r" % pgn)
 
+        def plain_when_asked():
+            for name, extra, args in (("nocolor", "TERM=xterm-256color NO_COLOR=1", ""),
+                                      ("ascii", "TERM=xterm-256color", "--ascii"),
+                                      ("dumb", "TERM=dumb", "")):
+                tmux("new-session", "-d", "-s", name, "-x", "100", "-y", "45",
+                     "env XDG_DATA_HOME=%s %s %s play %s" % (data, extra, CLI, args))
+                deadline = time.monotonic() + 30
+                screen = ""
+                while time.monotonic() < deadline:
+                    screen = tmux("capture-pane", "-p", "-e", "-t", name)
+                    if re.search(r"White to move> ?$", screen, re.M):
+                        break
+                    time.sleep(0.05)
+                tmux("kill-session", "-t", name, check=False)
+                if ESC in screen:
+                    raise AssertionError("%s: colours in %r" % (name, screen))
+                if " 8  r  n  b  q  k  b  n  r  8" not in screen:
+                    raise AssertionError("%s: no ASCII board in:\n%s" % (name, screen))
+
         check("the Unicode board renders in colour", unicode_board)
         check("a selected piece's targets are marked", selected_targets)
         check("the prompt follows the side to move", prompt_follows_side)
         check("Ctrl+D quits and the game is autosaved", quits_on_ctrl_d)
+        check("NO_COLOR, --ascii and TERM=dumb draw plain ASCII in a terminal", plain_when_asked)
 
         if os.environ.get("THINKCHESS_TMUX_DUMP"):
             for key in ("start", "end"):

@@ -59,12 +59,14 @@ test_history (void)
   chess_line_init (&line, &start);
   g_assert_cmpint (chess_line_pop (&line), ==, CHESS_MOVE_NONE);
   /* Enough moves to grow the arrays. */
-  play (&line, "e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O Be7 Re1 b5 Bb3 d6 c3 O-O h3 Nb8 d4 Nbd7 "
-               "c4 c6 cxb5 axb5 Nc3 Bb7 Bg5 b4 Nb1 h6 Bh4 c5 dxe5 Nxe4 Bxe7 Qxe7 "
-               "exd6 Qf6 Nbd2 Nxd6 Nc4 Nxc4 Bxc4 Nb6 Ne5 Rae8");
+  play (&line, "e4 e5 Nf3 Nc6 Bb5 a6");
+  chess_board_to_fen (&line.current, fen);
+  g_assert_cmpstr (fen, ==, "r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 4");
+  for (int i = 0; i < 10; i++)
+    play (&line, "Nc3 Nf6 Nb1 Ng8");
   g_assert_cmpuint (line.n_moves, ==, 46);
   chess_board_to_fen (&line.current, fen);
-  g_assert_cmpstr (fen, ==, "4rrk1/1b3pp1/1n3q1p/2p1N3/1pB5/7P/PP3PP1/R2QR1K1 w - - 1 24");
+  g_assert_cmpstr (fen, ==, "r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 40 24");
 
   chess_line_board_at (&line, 0, &board);
   g_assert_cmpstr (chess_board_to_fen (&board, fen), ==, CHESS_START_FEN);
@@ -80,15 +82,16 @@ test_history (void)
     }
 
   chess_line_copy (&copy, &line);
-  g_assert_cmpint (chess_line_pop (&line), ==, chess_move_make (60, 58, CHESS_MOVE_QUIET) /* Rae8: a8-e8 */
-                   ? 0 : 0);
+  g_assert_cmpint (chess_line_pop (&line), ==, copy.moves[45]);
   g_assert_cmpuint (line.n_moves, ==, 45);
   g_assert_cmpuint (copy.n_moves, ==, 46);
   while (line.n_moves > 0)
     chess_line_pop (&line);
   g_assert_true (memcmp (&line.current, &start, sizeof start) == 0);
   g_assert_cmpstr (chess_board_to_fen (&copy.current, fen), ==,
-                   "4rrk1/1b3pp1/1n3q1p/2p1N3/1pB5/7P/PP3PP1/R2QR1K1 w - - 1 24");
+                   "r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 40 24");
+  play (&copy, "Nc3");
+  g_assert_cmpuint (copy.n_moves, ==, 47);
   chess_line_clear (&line);
   chess_line_clear (&copy);
   g_assert_null (line.moves);
@@ -99,9 +102,6 @@ test_repetition (void)
 {
   ChessLine line;
 
-  chess_line_init (&line, &(ChessBoard) { 0 });
-  chess_line_clear (&line);
-
   line_from (&line, CHESS_START_FEN);
   g_assert_cmpint (chess_line_repetitions (&line), ==, 1);
   play (&line, "Nf3 Nf6 Ng1 Ng8");
@@ -111,7 +111,7 @@ test_repetition (void)
   /* Announcing the move that repeats a third time. */
   g_assert_cmpint (chess_line_claimable_with (&line, parse (&line, "Ng8")), ==,
                    CHESS_CLAIM_THREEFOLD_REPETITION);
-  g_assert_cmpint (chess_line_claimable_with (&line, parse (&line, "Nh6")), ==, CHESS_CLAIM_NONE);
+  g_assert_cmpint (chess_line_claimable_with (&line, parse (&line, "Nh5")), ==, CHESS_CLAIM_NONE);
   play (&line, "Ng8");
   g_assert_cmpint (chess_line_repetitions (&line), ==, 3);
   g_assert_cmpint (chess_line_claimable (&line), ==, CHESS_CLAIM_THREEFOLD_REPETITION);
@@ -130,11 +130,7 @@ test_repetition (void)
   line_from (&line, "k7/8/8/8/8/8/7R/4K3 w - - 0 1");
   play (&line, "Kd1 Kb8 Kd2 Ka8 Ke1");
   g_assert_cmpint (chess_line_repetitions (&line), ==, 1);
-  play (&line, "Kb8 Kd1 Ka8 Kd2 Kb8 Ke1");
-  g_assert_cmpint (chess_line_repetitions (&line), ==, 1);
-  play (&line, "Ka8");
-  g_assert_cmpint (chess_line_repetitions (&line), ==, 1);
-  play (&line, "Kd1 Kb8 Ke1 Ka8");
+  play (&line, "Kb8 Kd1 Ka8 Ke1");
   g_assert_cmpint (chess_line_repetitions (&line), ==, 2);
   chess_line_clear (&line);
 

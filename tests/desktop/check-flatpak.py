@@ -105,6 +105,16 @@ def main():
         check(f"<id>{app_id}</id>" in text, "the metainfo id is the app id")
         check(f'<launchable type="desktop-id">{app_id}.desktop</launchable>'
               in text, "the metainfo launches the app's desktop file")
+        # Screenshots are served from the repository: each must exist here.
+        prefix = ("https://raw.githubusercontent.com/thinkchess/thinkchess/"
+                  "main/")
+        images = re.findall(r"<image>([^<]*)</image>", text)
+        check(images, "the metainfo has screenshots")
+        for url in images:
+            rel = url[len(prefix):] if url.startswith(prefix) else None
+            check(rel and rel.startswith("data/screenshots/")
+                  and os.path.isfile(os.path.join(src, rel)),
+                  f"screenshot {url} is a file in data/screenshots/")
     for icon in ("hicolor/scalable/apps/" + app_id + ".svg",
                  "hicolor/symbolic/apps/" + app_id + "-symbolic.svg"):
         check(os.path.isfile(os.path.join(data, "icons", icon)),

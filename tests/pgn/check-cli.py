@@ -81,6 +81,10 @@ with tempfile.TemporaryDirectory() as tmp:
     r = run("--count", good, good)
     check(r.returncode == 0 and r.stdout == "2 games, 4 plies\n", f"--count over two files: {r.stdout!r}")
 
+    r = run("--list", path)
+    check(r.returncode == 0 and r.stdout == "1\tA\tB\t1-0\t\tOne\n2\tSmith\tJones\t*\t\tTwo\n3\t\t\t\t\t\n",
+          f"--list: {r.stdout!r}")
+
     r = run(os.path.join(tmp, "missing.pgn"))
     check(r.returncode == 1 and "missing.pgn" in r.stderr, "a missing file is an error")
 

@@ -307,7 +307,7 @@ static void
 test_encodings (void)
 {
   g_autoptr(ChessPgnGame) utf8 = parse_ok (
-    "\xEF\xBB\xBF[White \"Ljubojevi\xC4\x87, Ljubomir\"]\n[Black \"M\xC3\xBCller\"]\n\n1. e4 {G\xC3\xA9nial} *");
+    "\xEF\xBB\xBF%an escape line right after the mark\n[White \"Ljubojevi\xC4\x87, Ljubomir\"]\n[Black \"M\xC3\xBCller\"]\n\n1. e4 {G\xC3\xA9nial} *");
   g_autoptr(ChessPgnGame) latin1 = parse_ok (
     "[White \"M\xFCller, J\xF6rg\"]\n[Black \"Caf\xE9\"]\n\n1. e4 {G\xE9nial} *");
 

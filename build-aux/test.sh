@@ -1,0 +1,104 @@
+#!/usr/bin/env bash
+# Installs what is missing, builds ThinkChess and runs every test:
+#   1. the normal build: every suite, the slow one (deep perft) included;
+#   2. an AddressSanitizer + UBSan build: every suite but 'slow';
+#   3. a clang build of the libFuzzer targets, each run for a short time.
+# Ends with the line "N passed, N failed".
+set -u
+cd "$(dirname "$0")/.."
+top=$(pwd)
+
+passed=0
+failed=0
+
+finish () {
+  echo "$passed passed, $failed failed"
+  [ "$failed" -eq 0 ]
+  exit $?
+}
+
+fail_step () {
+  echo "FAILED: $1" >&2
+  failed=$((failed + 1))
+}
+
+if ! bash build-aux/install-deps.sh --test; then
+  fail_step "installing the build dependencies"
+  finish
+fi
+
+# Adds the results of the last `meson test` in build dir $1 to the tally.
+tally () {
+  local counts
+  counts=$(python3 - "$1/meson-logs/testlog.json" <<'PY'
+import json, sys
+ok = bad = 0
+try:
+    with open(sys.argv[1], encoding="utf-8") as f:
+        for line in f:
+            line = line.strip()
+            if not line:
+                continue
+            r = json.loads(line).get("result", "")
+            if r in ("OK", "EXPECTEDFAIL"):
+                ok += 1
+            elif r != "SKIP":
+                bad += 1
+except FileNotFoundError:
+    bad += 1
+print(ok, bad)
+PY
+)
+  passed=$((passed + ${counts% *}))
+  failed=$((failed + ${counts#* }))
+}
+
+# Runs `meson test` in build dir $1 with the remaining arguments, under a
+# virtual X display so the in-process GTK tests have one (the end-to-end
+# tests start displays of their own).
+run_tests () {
+  local dir=$1
+  shift
+  rm -f "$dir/meson-logs/testlog.json"
+  xvfb-run -a -s "-screen 0 1400x1000x24" \
+    meson test -C "$dir" --print-errorlogs --num-processes 2 "$@"
+  tally "$dir"
+}
+
+setup () {
+  local dir=$1
+  shift
+  if [ -f "$dir/build.ninja" ]; then
+    meson setup --reconfigure "$dir" "$@" >/dev/null
+  else
+    meson setup "$dir" "$@"
+  fi
+}
+
+export LSAN_OPTIONS="suppressions=$top/build-aux/lsan.supp:print_suppressions=0"
+export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1"
+export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
+
+# 1. The normal build.
+if setup build && meson compile -C build; then
+  run_tests build --no-suite slow
+  run_tests build --suite slow
+else
+  fail_step "building"
+fi
+
+# 2. AddressSanitizer + UndefinedBehaviorSanitizer.
+if setup build-asan -Dsanitizers=true -Dbuildtype=debug && meson compile -C build-asan; then
+  run_tests build-asan --no-suite slow
+else
+  fail_step "building with sanitizers"
+fi
+
+# 3. The fuzzers (clang + libFuzzer), core and CLI only.
+if CC=clang setup build-fuzz -Dfuzzing=true -Dapp=false && meson compile -C build-fuzz; then
+  run_tests build-fuzz --suite fuzz
+else
+  fail_step "building the fuzzers"
+fi
+
+finish

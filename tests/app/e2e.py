@@ -1,0 +1,418 @@
+#!/usr/bin/python3
+"""End-to-end tests of the real thinkchess program (suite 'e2e').
+
+Run through e2e.sh, which gives each run its own Xvfb display and D-Bus
+session (for AT-SPI). The app gets a temporary XDG_DATA_HOME and
+XDG_CONFIG_HOME and the memory GSettings backend; it is driven with real X
+input from xdotool, and the autosaved PGN is read back.
+
+    e2e.py THINKCHESS SCENARIO [--shots DIR]
+
+Scenarios: scholar, illegal, promotion, resume, typed, tour (screenshots).
+"""
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+import pyatspi
+
+
+class Failure(Exception):
+    pass
+
+
+def check(condition, message):
+    if not condition:
+        raise Failure(message)
+
+
+def xdotool(*args):
+    return subprocess.run(["xdotool"] + [str(a) for a in args], check=True,
+                          stdout=subprocess.PIPE, text=True).stdout
+
+
+def square_index(name):
+    return (ord(name[0]) - ord("a")) + 8 * (int(name[1]) - 1)
+
+
+class App:
+    def __init__(self, binary, home, shots=None, extra_env=None):
+        self.binary = binary
+        self.home = home
+        self.shots = shots
+        self.extra_env = extra_env or {}
+        self.proc = None
+        self.flipped = False
+
+    # ---- Life cycle ----
+
+    def start(self):
+        env = dict(os.environ)
+        env.update({
+            "XDG_DATA_HOME": os.path.join(self.home, "data"),
+            "XDG_CONFIG_HOME": os.path.join(self.home, "config"),
+            "XDG_CACHE_HOME": os.path.join(self.home, "cache"),
+            "GSETTINGS_BACKEND": "memory",
+            "GTK_A11Y": "atspi",
+            "LANGUAGE": "C",
+            "LC_ALL": "C.UTF-8",
+            "GDK_BACKEND": "x11",
+        })
+        env.update(self.extra_env)
+        env.pop("NO_AT_BRIDGE", None)
+        self.log = open(os.path.join(self.home, "app.log"), "a")
+        self.proc = subprocess.Popen([self.binary], env=env, stdout=self.log,
+                                     stderr=subprocess.STDOUT)
+        deadline = time.time() + 30
+        self.window = None
+        while time.time() < deadline and self.window is None:
+            out = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", "ThinkChess"],
+                                 stdout=subprocess.PIPE, text=True).stdout.split()
+            if out:
+                self.window = out[-1]
+            else:
+                time.sleep(0.1)
+        check(self.window is not None, "the window did not appear")
+        self.find_board()
+        # Keyboard input goes where the pointer is (no window manager).
+        self.move_to(self.board_x + self.board_size / 2, self.board_y + self.board_size / 2)
+
+    def stop(self):
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        self.proc = None
+        time.sleep(0.3)
+
+    # ---- AT-SPI ----
+
+    def atspi_app(self):
+        deadline = time.time() + 20
+        while time.time() < deadline:
+            desktop = pyatspi.Registry.getDesktop(0)
+            for app in desktop:
+                try:
+                    if app is not None and app.get_process_id() == self.proc.pid:
+                        return app
+                except Exception:
+                    pass
+            time.sleep(0.2)
+        raise Failure("the app is not on the accessibility bus")
+
+    def find(self, predicate, timeout=10):
+        deadline = time.time() + timeout
+        while True:
+            found = []
+
+            def walk(node, depth=0):
+                if node is None or depth > 40:
+                    return
+                try:
+                    if predicate(node):
+                        found.append(node)
+                    for child in node:
+                        walk(child, depth + 1)
+                except Exception:
+                    pass
+
+            walk(self.atspi_app())
+            if found or time.time() > deadline:
+                return found
+            time.sleep(0.2)
+
+    def find_one(self, predicate, what, timeout=10):
+        found = self.find(predicate, timeout)
+        check(found, "not found: " + what)
+        return found[0]
+
+    @staticmethod
+    def showing(node):
+        # GTK 4.8 leaves hidden widgets out of the tree and sets VISIBLE
+        # (not SHOWING) on the others.
+        return node.getState().contains(pyatspi.STATE_VISIBLE)
+
+    def find_board(self):
+        board = self.find_one(lambda n: n.name == "Chessboard", "the board")
+        frame = self.find_one(lambda n: n.getRole() == pyatspi.ROLE_FRAME, "the window")
+        ext = board.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        fext = frame.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        geometry = xdotool("getwindowgeometry", "--shell", self.window)
+        values = dict(line.split("=") for line in geometry.split())
+        # Client-side decorations: the frame sits inside the X window with
+        # an equal margin on each side.
+        margin_x = (int(values["WIDTH"]) - fext.width) // 2
+        margin_y = (int(values["HEIGHT"]) - fext.height) // 2
+        self.origin = (int(values["X"]) + margin_x, int(values["Y"]) + margin_y)
+        square = min(ext.width, ext.height) // 8
+        self.square = square
+        self.board_size = 8 * square
+        self.board_x = int(values["X"]) + margin_x + ext.x + (ext.width - 8 * square) // 2
+        self.board_y = int(values["Y"]) + margin_y + ext.y + (ext.height - 8 * square) // 2
+        self.board = board
+
+    def status(self):
+        labels = self.find(lambda n: n.getRole() == pyatspi.ROLE_LABEL and n.name and
+                           any(k in n.name for k in ("to move", "Viewing", "can't", "not", "wins",
+                                                     "Draw", "Check", "move", "Unrecognised",
+                                                     "There is")),
+                           timeout=1)
+        return " | ".join(l.name for l in labels)
+
+    def click_button(self, label):
+        button = self.find_one(lambda n: n.getRole() == pyatspi.ROLE_PUSH_BUTTON and
+                               n.name == label and self.showing(n), "button " + label)
+        button.queryAction().doAction(0)
+        time.sleep(0.5)
+
+    # ---- Input ----
+
+    def center(self, name):
+        sq = square_index(name)
+        col, row = sq % 8, 7 - sq // 8
+        if self.flipped:
+            col, row = 7 - col, 7 - row
+        return (self.board_x + col * self.square + self.square // 2,
+                self.board_y + row * self.square + self.square // 2)
+
+    def move_to(self, x, y):
+        xdotool("mousemove", int(x), int(y))
+
+    def drag(self, src, dst):
+        x0, y0 = self.center(src)
+        x1, y1 = self.center(dst)
+        self.move_to(x0, y0)
+        time.sleep(0.05)
+        xdotool("mousedown", 1)
+        time.sleep(0.05)
+        for i in range(1, 9):
+            self.move_to(x0 + (x1 - x0) * i / 8, y0 + (y1 - y0) * i / 8)
+            time.sleep(0.02)
+        time.sleep(0.05)
+        xdotool("mouseup", 1)
+        time.sleep(0.4)
+
+    def click(self, name):
+        x, y = self.center(name)
+        self.move_to(x, y)
+        time.sleep(0.05)
+        xdotool("click", 1)
+        time.sleep(0.3)
+
+    def key(self, *keys):
+        for k in keys:
+            xdotool("key", k)
+            time.sleep(0.1)
+        time.sleep(0.2)
+
+    def type_move(self, text):
+        entry = self.find_one(lambda n: n.name == "Move entry", "the move entry")
+        ext = entry.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        self.move_to(self.origin[0] + ext.x + ext.width // 2,
+                     self.origin[1] + ext.y + ext.height // 2)
+        xdotool("click", 1)
+        time.sleep(0.2)
+        xdotool("type", "--delay", "30", text)
+        xdotool("key", "Return")
+        time.sleep(0.4)
+
+    # ---- Results ----
+
+    def pgn(self):
+        path = os.path.join(self.home, "data", "thinkchess", "last-game.pgn")
+        try:
+            with open(path, encoding="utf-8") as f:
+                return f.read()
+        except FileNotFoundError:
+            return ""
+
+    def shot(self, name):
+        if self.shots:
+            os.makedirs(self.shots, exist_ok=True)
+            subprocess.run(["import", "-window", "root",
+                            os.path.join(self.shots, name + ".png")], check=True)
+
+
+def movetext(pgn):
+    return " ".join(line for line in pgn.splitlines() if line and not line.startswith("["))
+
+
+# ---- Scenarios ----
+
+def scholar(app):
+    app.start()
+    app.shot("01-start")
+    for src, dst in [("e2", "e4"), ("e7", "e5"), ("f1", "c4"), ("b8", "c6")]:
+        app.drag(src, dst)
+    app.shot("02-midgame")
+    app.drag("d1", "h5")
+    app.drag("g8", "f6")
+    app.drag("h5", "f7")
+    time.sleep(0.5)
+    app.shot("03-mate")
+    moves = movetext(app.pgn())
+    check("1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0" in moves,
+          "autosave after the mate: " + moves)
+    check('[Result "1-0"]' in app.pgn(), "no 1-0 result tag")
+    # In the overlay and in the status line.
+    result = app.find(lambda n: n.name == "White wins by checkmate" and App.showing(n))
+    check(len(result) >= 2, "the result overlay is not shown")
+    check(app.find(lambda n: n.name == "New Game" and App.showing(n)), "no New Game button")
+    # The board stays usable for browsing: Home shows the start.
+    app.move_to(app.board_x + 5, app.board_y + 5)
+    app.key("Home")
+    check("Viewing" in app.status(), "Home did not browse back: " + app.status())
+    app.key("End")
+    app.stop()
+
+
+def illegal(app):
+    app.start()
+    app.drag("e2", "e5")          # too far for a pawn
+    app.drag("e7", "e5")          # not Black's turn
+    app.drag("g1", "g3")          # not a knight's move
+    check(movetext(app.pgn()).strip() in ("", "*"), "an illegal drop changed the game: " + app.pgn())
+    status = app.status()
+    check("can't" in status or "not" in status, "no reason shown: " + status)
+    # A legal one still works, and by click-click too.
+    app.drag("e2", "e4")
+    app.click("e7")
+    app.click("e5")
+    app.click("g1")
+    app.click("g1")               # put it down again
+    app.click("f3")               # nothing selected: nothing happens
+    moves = movetext(app.pgn())
+    check(moves.startswith("1. e4 e5 *"), "the legal moves: " + moves)
+    app.stop()
+
+
+def promotion(app):
+    app.start()
+    for move in ["h4", "g5", "hxg5", "h6", "gxh6", "Bg7", "hxg7", "Nf6"]:
+        app.type_move(move)
+    check("4. hxg7 Nf6" in movetext(app.pgn()), "typed moves: " + movetext(app.pgn()))
+    # Cancel the chooser with Escape: nothing is played.
+    app.drag("g7", "h8")
+    app.shot("04-promotion")
+    app.key("Escape")
+    check("gxh8" not in app.pgn(), "Escape did not cancel the promotion")
+    # A click elsewhere cancels too.
+    app.drag("g7", "h8")
+    app.click("a4")
+    check("gxh8" not in app.pgn(), "a click elsewhere did not cancel the promotion")
+    # Now choose the knight: the fourth cell below h8.
+    app.drag("g7", "h8")
+    app.click("h5")
+    moves = movetext(app.pgn())
+    check("5. gxh8=N" in moves, "promotion to a knight: " + moves)
+    app.stop()
+
+
+def resume(app):
+    app.start()
+    app.drag("e2", "e4")
+    app.drag("c7", "c5")
+    app.stop()
+    check("1. e4 c5 *" in movetext(app.pgn()), "autosave before restart: " + app.pgn())
+    app.start()
+    app.shot("05-start-screen")
+    check(app.find(lambda n: n.name == "Continue Last Game" and App.showing(n)),
+          "no Continue Last Game button")
+    app.click_button("Continue Last Game")
+    app.drag("g1", "f3")
+    moves = movetext(app.pgn())
+    check("1. e4 c5 2. Nf3 *" in moves, "the resumed game: " + moves)
+    app.stop()
+
+
+def typed(app):
+    app.start()
+    for move in ["e4", "e7e5", "Ng1-f3"]:
+        app.type_move(move)
+    check("1. e4 e5 2. Nf3 *" in movetext(app.pgn()), "typed moves: " + app.pgn())
+    app.type_move("Qh8")
+    status = app.status()
+    check("2. Nf3 *" in movetext(app.pgn()), "a bad typed move changed the game")
+    check(status, "no message for a bad move")
+    # The entry keeps the focus: the next move goes straight in.
+    xdotool("key", "ctrl+a")
+    xdotool("type", "--delay", "30", "Nc6")
+    xdotool("key", "Return")
+    time.sleep(0.4)
+    check("2. Nf3 Nc6 *" in movetext(app.pgn()), "focus lost after a move: " + app.pgn())
+    app.stop()
+
+
+def tour(app):
+    """Screenshots for a person to look at (not a check)."""
+    app.start()
+    app.shot("10-start")
+    for src, dst in [("e2", "e4"), ("d7", "d5"), ("e4", "d5"), ("d8", "d5"), ("b1", "c3"),
+                     ("d5", "e5")]:
+        app.drag(src, dst)
+    app.shot("11-check")
+    x0, y0 = app.center("g1")
+    app.move_to(x0, y0)
+    xdotool("mousedown", 1)
+    x1, y1 = app.center("f4")
+    for i in range(1, 6):
+        app.move_to(x0 + (x1 - x0) * i / 6, y0 + (y1 - y0) * i / 6)
+        time.sleep(0.03)
+    time.sleep(0.2)
+    app.shot("12-dragging")
+    xdotool("mouseup", 1)
+    time.sleep(0.3)
+    app.click("g1")
+    app.shot("13-selected")
+    app.click("g1")
+    frame = app.find_one(lambda n: n.getRole() == pyatspi.ROLE_FRAME, "the window")
+    actions = frame.queryAction()
+    for i in range(actions.nActions):
+        if actions.getName(i) == "win.flip-board":
+            actions.doAction(i)
+            time.sleep(0.5)
+            app.shot("15-flipped")
+            actions.doAction(i)
+    xdotool("windowsize", app.window, 640, 900)
+    time.sleep(1)
+    app.shot("14-narrow")
+    app.stop()
+
+
+SCENARIOS = {f.__name__: f for f in (scholar, illegal, promotion, resume, typed, tour)}
+
+
+def main():
+    binary, name = sys.argv[1], sys.argv[2]
+    shots = None
+    extra = {}
+    if "--shots" in sys.argv:
+        shots = sys.argv[sys.argv.index("--shots") + 1]
+    if "--dark" in sys.argv:
+        extra["GTK_THEME"] = "Adwaita:dark"
+    home = tempfile.mkdtemp(prefix="thinkchess-e2e-")
+    app = App(binary, home, shots, extra)
+    try:
+        SCENARIOS[name](app)
+        print("ok - " + name)
+        return 0
+    except Failure as failure:
+        print("FAILED - %s: %s" % (name, failure))
+        with open(os.path.join(home, "app.log")) as f:
+            sys.stdout.write(f.read()[-3000:])
+        return 1
+    finally:
+        app.stop()
+        shutil.rmtree(home, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
