@@ -154,15 +154,13 @@ draw_fallback (cairo_t    *cr,
   cairo_show_text (cr, text);
 }
 
-GdkTexture *
-chess_piece_set_render (ChessPieceSet *self,
-                        ChessPiece     piece,
-                        int            size)
+cairo_surface_t *
+chess_piece_set_render_surface (ChessPieceSet *self,
+                                ChessPiece     piece,
+                                int            size)
 {
   cairo_surface_t *surface;
   cairo_t *cr;
-  GBytes *bytes;
-  GdkTexture *texture;
   gboolean drawn = FALSE;
 
   g_return_val_if_fail (CHESS_IS_PIECE_SET (self), NULL);
@@ -190,6 +188,20 @@ chess_piece_set_render (ChessPieceSet *self,
     }
   cairo_destroy (cr);
   cairo_surface_flush (surface);
+  return surface;
+}
+
+GdkTexture *
+chess_piece_set_render (ChessPieceSet *self,
+                        ChessPiece     piece,
+                        int            size)
+{
+  cairo_surface_t *surface = chess_piece_set_render_surface (self, piece, size);
+  GBytes *bytes;
+  GdkTexture *texture;
+
+  g_return_val_if_fail (surface != NULL, NULL);
+  size = cairo_image_surface_get_width (surface);
 
   /* Cairo's ARGB32 is premultiplied BGRA in memory on little-endian and
    * ARGB on big-endian: GDK_MEMORY_DEFAULT is defined to match it. */

@@ -28,6 +28,12 @@ GdkTexture    *chess_piece_set_render     (ChessPieceSet *self,
                                            ChessPiece     piece,
                                            int            size);
 
+/* The same as an image surface (CAIRO_FORMAT_ARGB32), for drawing with
+ * cairo. Free with cairo_surface_destroy. */
+cairo_surface_t *chess_piece_set_render_surface (ChessPieceSet *self,
+                                                 ChessPiece     piece,
+                                                 int            size);
+
 /* The names of the sets available: the built-in one first, then the user
  * sets found in the data directory, sorted. Free with g_strfreev. */
 char         **chess_piece_set_list_names (void);

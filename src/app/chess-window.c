@@ -204,10 +204,22 @@ update_players (ChessWindow *self)
   ChessColor side = chess_game_get_side_to_move (self->game);
   gboolean over = chess_game_is_over (self->game);
 
-  gtk_label_set_text (GTK_LABEL (self->white_name),
-                      chess_game_get_player_display_name (self->game, CHESS_COLOR_WHITE));
-  gtk_label_set_text (GTK_LABEL (self->black_name),
-                      chess_game_get_player_display_name (self->game, CHESS_COLOR_BLACK));
+  for (int c = 0; c < 2; c++)
+    {
+      const char *name = chess_game_get_player_display_name (self->game, c);
+      g_autofree char *label = NULL;
+
+      gtk_label_set_text (GTK_LABEL (c == CHESS_COLOR_WHITE ? self->white_name : self->black_name),
+                          name);
+      /* Translators: the accessible name of a player's row: the player's
+       * name, then "White" or "Black". */
+      label = g_strdup_printf (_("%s, %s"), name,
+                               c == CHESS_COLOR_WHITE ? _("White") : _("Black"));
+      gtk_accessible_update_property (GTK_ACCESSIBLE (c == CHESS_COLOR_WHITE ? self->white_row
+                                                                              : self->black_row),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, label,
+                                      -1);
+    }
   gtk_widget_set_visible (self->white_marker, !over && side == CHESS_COLOR_WHITE);
   gtk_widget_set_visible (self->black_marker, !over && side == CHESS_COLOR_BLACK);
   if (!over && side == CHESS_COLOR_WHITE)
@@ -264,7 +276,7 @@ update_orientation (ChessWindow *self)
 {
   gboolean flipped = FALSE;
   GtkWidget *top, *bottom;
-  GtkWidget *top_captures, *bottom_captures;
+  GtkWidget *top_captures;
 
   switch (g_settings_get_enum (self->settings, "board-orientation"))
     {
@@ -292,10 +304,8 @@ update_orientation (ChessWindow *self)
     gtk_box_reorder_child_after (GTK_BOX (self->side_panel), bottom,
                                  gtk_widget_get_last_child (self->side_panel));
   top_captures = GTK_WIDGET (flipped ? self->captured_by_white : self->captured_by_black);
-  bottom_captures = GTK_WIDGET (flipped ? self->captured_by_black : self->captured_by_white);
   if (gtk_widget_get_first_child (self->captured_box) != top_captures)
     gtk_box_reorder_child_after (GTK_BOX (self->captured_box), top_captures, NULL);
-  (void) bottom_captures;
 
   if (self->flipped != flipped)
     {

@@ -95,8 +95,12 @@ check_epd_line (const char *line, guint lineno, int max_depth, int *passed, int 
         (*passed)++;
       else
         {
-          printf (_("Line %u: depth %u: expected %" G_GUINT64_FORMAT ", got %" G_GUINT64_FORMAT " (%s)\n"),
-                  lineno, (unsigned) depth, expected, got, g_strstrip (parts[0]));
+          char want[24], have[24];
+
+          g_snprintf (want, sizeof want, "%" G_GUINT64_FORMAT, expected);
+          g_snprintf (have, sizeof have, "%" G_GUINT64_FORMAT, got);
+          printf (_("Line %u: depth %u: expected %s, got %s (%s)\n"),
+                  lineno, (unsigned) depth, want, have, g_strstrip (parts[0]));
           (*failed)++;
         }
     }

@@ -29,6 +29,7 @@ typedef struct
 {
   uint64_t key;
   uint16_t halfmove_clock;
+  uint16_t fullmove_number;       /* kept because both counters saturate */
   uint8_t  captured;              /* ChessPiece */
   uint8_t  castling;
   uint8_t  ep_square;
@@ -42,14 +43,18 @@ typedef struct
 typedef enum
 {
   CHESS_FEN_ERROR_FIELD_COUNT,     /* not 6 fields (4 are accepted, clocks default) */
-  CHESS_FEN_ERROR_PLACEMENT,       /* bad piece letter, rank length, rank count */
+  CHESS_FEN_ERROR_PLACEMENT,       /* bad piece letter, rank length, rank count,
+                                    * more pieces than a game can produce
+                                    * (over 16 a side, 9 pawns, more promoted
+                                    * pieces than missing pawns), text too long */
   CHESS_FEN_ERROR_KINGS,           /* not exactly one king per side */
   CHESS_FEN_ERROR_PAWN_RANK,       /* pawn on rank 1 or 8 */
   CHESS_FEN_ERROR_SIDE,            /* side to move not w or b */
   CHESS_FEN_ERROR_OPPONENT_IN_CHECK,
   CHESS_FEN_ERROR_CASTLING,        /* bad letters, or king/rook not at home */
   CHESS_FEN_ERROR_EN_PASSANT,      /* bad square or impossible */
-  CHESS_FEN_ERROR_CLOCK,           /* half-move or full-move number bad */
+  CHESS_FEN_ERROR_CLOCK,           /* half-move or full-move number bad (not
+                                    * 0–9999; full-move 0 is read as 1) */
 } ChessFenError;
 
 GQuark   chess_fen_error_quark   (void);

@@ -47,6 +47,7 @@ board_make (ChessBoard *b, ChessMove move, ChessUndo *undo)
 
   undo->key = b->key;
   undo->halfmove_clock = b->halfmove_clock;
+  undo->fullmove_number = b->fullmove_number;
   undo->castling = b->castling;
   undo->ep_square = b->ep_square;
 
@@ -56,8 +57,10 @@ board_make (ChessBoard *b, ChessMove move, ChessUndo *undo)
         key ^= chess_zobrist_ep[chess_square_file (b->ep_square)];
       b->ep_square = CHESS_NO_SQUARE;
     }
-  b->halfmove_clock++;
-  if (us == CHESS_COLOR_BLACK)
+  /* Both counters saturate: a PGN file may hold a million moves. */
+  if (b->halfmove_clock < UINT16_MAX)
+    b->halfmove_clock++;
+  if (us == CHESS_COLOR_BLACK && b->fullmove_number < UINT16_MAX)
     b->fullmove_number++;
 
   if (flags == CHESS_MOVE_EN_PASSANT)
@@ -125,8 +128,7 @@ board_unmake (ChessBoard *b, ChessMove move, const ChessUndo *undo)
   ChessPiece piece = (ChessPiece) b->squares[to];
 
   b->side = us;
-  if (us == CHESS_COLOR_BLACK)
-    b->fullmove_number--;
+  b->fullmove_number = undo->fullmove_number;
 
   if (flags & CHESS_MOVE_PROMOTION)
     {

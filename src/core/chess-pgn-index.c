@@ -198,6 +198,20 @@ chess_pgn_index (const char *data,
               depth = 0;
               p = read_tag (&ix, p);
             }
+          else if (c == '{' || c == ';')
+            {
+              /* A comment between games belongs to none: skip it whole, so
+               * that the numbers in it start no game. */
+              char close = c == '{' ? '}' : '\n';
+              gsize q = p + 1;
+              while (q < n && d[q] != close)
+                {
+                  if (d[q] == '\n')
+                    line++;
+                  q++;
+                }
+              p = c == '{' && q < n ? q + 1 : q;
+            }
           else if (g_ascii_isdigit (c))
             {
               start_game (&ix, p, line);

@@ -227,6 +227,43 @@ chess_pgn_lexer_next (ChessPgnLexer *lex,
         p = q;
       }
       break;
+    case '+':
+    case '-':
+    case '=':
+      {
+        /* Evaluation signs that some programs write instead of NAGs. */
+        static const struct { const char *text; guint nag; } signs[] = {
+          { "+/-", 16 }, { "-/+", 17 }, { "+/=", 14 }, { "=/+", 15 },
+          { "+-", 18 }, { "-+", 19 }, { "+=", 14 }, { "=+", 15 }, { "=", 10 },
+        };
+        t->type = CHESS_PGN_TOKEN_ERROR;
+        t->value = CHESS_PGN_LEX_BAD_CHARACTER;
+        for (gsize i = 0; i < G_N_ELEMENTS (signs); i++)
+          {
+            gsize n = strlen (signs[i].text);
+            if (p + n <= end && memcmp (d + p, signs[i].text, n) == 0
+                && (p + n == end || cls (d[p + n]) < C_SYMBOL_START))
+              {
+                t->type = CHESS_PGN_TOKEN_SUFFIX;
+                t->value = signs[i].nag;
+                t->end = p + n;
+                p += n;
+                break;
+              }
+          }
+        if (t->type == CHESS_PGN_TOKEN_ERROR)
+          p++;
+      }
+      break;
+    case '\xE2':
+      /* "…" (U+2026) as in "12…Nf6": the three dots of a move number. */
+      if (p + 3 <= end && d[p + 1] == '\x80' && d[p + 2] == '\xA6')
+        {
+          t->type = CHESS_PGN_TOKEN_PERIOD;
+          p += 3;
+          break;
+        }
+      G_GNUC_FALLTHROUGH;
     default:
       t->type = CHESS_PGN_TOKEN_ERROR;
       t->value = CHESS_PGN_LEX_BAD_CHARACTER;

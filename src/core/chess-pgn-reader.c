@@ -470,6 +470,7 @@ read_variation (Reader              *r,
   const char *d = r->src->data;
   GString *text = r->game != NULL ? g_string_new (NULL) : NULL;
   gboolean space = FALSE;
+  ChessPgnTokenType previous = CHESS_PGN_TOKEN_VARIATION_OPEN;
   guint depth = 1;
   ChessPgnToken t;
 
@@ -485,12 +486,14 @@ read_variation (Reader              *r,
           if (text)
             g_string_append_c (text, ')');
           space = TRUE;
+          previous = t.type;
           continue;
         case CHESS_PGN_TOKEN_VARIATION_OPEN:
           depth++;
           if (text)
             g_string_append (text, space ? " (" : "(");
           space = FALSE;
+          previous = t.type;
           continue;
         case CHESS_PGN_TOKEN_EOF:
         case CHESS_PGN_TOKEN_TAG_OPEN:
@@ -512,7 +515,14 @@ read_variation (Reader              *r,
       switch (t.type)
         {
         case CHESS_PGN_TOKEN_PERIOD:
+          g_string_append_len (text, d + t.start, t.end - t.start);
+          break;
         case CHESS_PGN_TOKEN_SUFFIX:
+          /* Right after its move; anywhere else apart, or "!" "?" read
+           * apart would join into one unknown annotation. */
+          if (space && (previous != CHESS_PGN_TOKEN_SYMBOL
+                        || (d[t.start] != '!' && d[t.start] != '?')))
+            g_string_append_c (text, ' ');
           g_string_append_len (text, d + t.start, t.end - t.start);
           break;
         case CHESS_PGN_TOKEN_NAG:
@@ -535,6 +545,7 @@ read_variation (Reader              *r,
           break;
         }
       space = TRUE;
+      previous = t.type;
     }
 
 done:
@@ -561,6 +572,12 @@ play_move (Reader              *r,
   const char *s = r->src->data + t->start;
   gsize n = t->end - t->start;
   ChessMove move;
+
+  /* Move numbers are 16-bit in a position (as in most programs): longer
+   * games are not real ones. */
+  if (board->fullmove_number == G_MAXUINT16 && board->side == CHESS_COLOR_BLACK)
+    return fail (r, CHESS_PGN_ERROR_ILLEGAL, t->offset,
+                 _("the game is too long (more than 65535 moves)"), NULL);
 
   if (!chess_pgn_resolve_move (board, s, n, &move))
     {

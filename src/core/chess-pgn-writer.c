@@ -85,34 +85,35 @@ put_wrapped (Movetext   *mt,
              char        close,
              char        replacement)
 {
-  g_autofree char *copy = g_strdup (text);
-  g_auto(GStrv) words = NULL;
-  g_autoptr(GPtrArray) kept = g_ptr_array_new ();
+  GString *word = g_string_new (NULL);
+  gboolean first = TRUE;
+  const char *p = text;
 
-  for (char *p = copy; *p; p++)
-    if ((replacement != 0 && *p == close) || *p == '\n' || *p == '\r' || *p == '\t')
-      *p = *p == close ? replacement : ' ';
-  words = g_strsplit (copy, " ", -1);
-  for (guint i = 0; words[i] != NULL; i++)
-    if (*words[i] != '\0')
-      g_ptr_array_add (kept, words[i]);
-
-  if (kept->len == 0)
+  /* Word by word (a plain loop: text can be long, and sanitizers make
+   * g_strsplit's repeated searches slow). */
+  for (;;)
+    {
+      while (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t')
+        p++;
+      if (*p == '\0')
+        break;
+      g_string_truncate (word, 0);
+      if (first)
+        g_string_append_c (word, open);
+      first = FALSE;
+      for (; *p && *p != ' ' && *p != '\n' && *p != '\r' && *p != '\t'; p++)
+        g_string_append_c (word, replacement != 0 && *p == close ? replacement : *p);
+      const char *rest = p;
+      while (*rest == ' ' || *rest == '\n' || *rest == '\r' || *rest == '\t')
+        rest++;
+      if (*rest == '\0')
+        g_string_append_c (word, close);
+      put (mt, word->str, word->len);
+    }
+  if (first)
     {
       char empty[3] = { open, close, 0 };
       put_str (mt, empty);
-      return;
-    }
-  GString *word = g_string_new (NULL);
-  for (guint i = 0; i < kept->len; i++)
-    {
-      g_string_truncate (word, 0);
-      if (i == 0)
-        g_string_append_c (word, open);
-      g_string_append (word, g_ptr_array_index (kept, i));
-      if (i == kept->len - 1)
-        g_string_append_c (word, close);
-      put (mt, word->str, word->len);
     }
   g_string_free (word, TRUE);
 }

@@ -241,6 +241,17 @@ class App:
                             os.path.join(self.shots, name + ".png")], check=True)
 
 
+def wait_moves(app, expected, timeout=8):
+    """The autosaved movetext once it contains `expected` (or as it is when
+    the time is up): the app saves after the input is processed."""
+    deadline = time.time() + timeout
+    while True:
+        moves = movetext(app.pgn())
+        if expected in moves or time.time() > deadline:
+            return moves
+        time.sleep(0.1)
+
+
 def movetext(pgn):
     return " ".join(line for line in pgn.splitlines() if line and not line.startswith("["))
 
@@ -258,7 +269,7 @@ def scholar(app):
     app.drag("h5", "f7")
     time.sleep(0.5)
     app.shot("03-mate")
-    moves = movetext(app.pgn())
+    moves = wait_moves(app, "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0")
     check("1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0" in moves,
           "autosave after the mate: " + moves)
     check('[Result "1-0"]' in app.pgn(), "no 1-0 result tag")
@@ -289,7 +300,7 @@ def illegal(app):
     app.click("g1")
     app.click("g1")               # put it down again
     app.click("f3")               # nothing selected: nothing happens
-    moves = movetext(app.pgn())
+    moves = wait_moves(app, "1. e4 e5 *")
     check(moves.startswith("1. e4 e5 *"), "the legal moves: " + moves)
     app.stop()
 
@@ -298,7 +309,7 @@ def promotion(app):
     app.start()
     for move in ["h4", "g5", "hxg5", "h6", "gxh6", "Bg7", "hxg7", "Nf6"]:
         app.type_move(move)
-    check("4. hxg7 Nf6" in movetext(app.pgn()), "typed moves: " + movetext(app.pgn()))
+    check("4. hxg7 Nf6" in wait_moves(app, "4. hxg7 Nf6"), "typed moves: " + movetext(app.pgn()))
     # Cancel the chooser with Escape: nothing is played.
     app.drag("g7", "h8")
     app.shot("04-promotion")
@@ -311,7 +322,7 @@ def promotion(app):
     # Now choose the knight: the fourth cell below h8.
     app.drag("g7", "h8")
     app.click("h5")
-    moves = movetext(app.pgn())
+    moves = wait_moves(app, "5. gxh8=N")
     check("5. gxh8=N" in moves, "promotion to a knight: " + moves)
     app.stop()
 
@@ -320,15 +331,16 @@ def resume(app):
     app.start()
     app.drag("e2", "e4")
     app.drag("c7", "c5")
+    wait_moves(app, "1. e4 c5 *")
     app.stop()
-    check("1. e4 c5 *" in movetext(app.pgn()), "autosave before restart: " + app.pgn())
+    check("1. e4 c5 *" in wait_moves(app, "1. e4 c5 *"), "autosave before restart: " + app.pgn())
     app.start()
     app.shot("05-start-screen")
     check(app.find(lambda n: n.name == "Continue Last Game" and App.showing(n)),
           "no Continue Last Game button")
     app.click_button("Continue Last Game")
     app.drag("g1", "f3")
-    moves = movetext(app.pgn())
+    moves = wait_moves(app, "1. e4 c5 2. Nf3 *")
     check("1. e4 c5 2. Nf3 *" in moves, "the resumed game: " + moves)
     app.stop()
 
@@ -337,17 +349,35 @@ def typed(app):
     app.start()
     for move in ["e4", "e7e5", "Ng1-f3"]:
         app.type_move(move)
-    check("1. e4 e5 2. Nf3 *" in movetext(app.pgn()), "typed moves: " + app.pgn())
+    check("1. e4 e5 2. Nf3 *" in wait_moves(app, "1. e4 e5 2. Nf3 *"), "typed moves: " + app.pgn())
     app.type_move("Qh8")
     status = app.status()
-    check("2. Nf3 *" in movetext(app.pgn()), "a bad typed move changed the game")
+    check("2. Nf3 *" in wait_moves(app, "2. Nf3 *"), "a bad typed move changed the game")
     check(status, "no message for a bad move")
     # The entry keeps the focus: the next move goes straight in.
     xdotool("key", "ctrl+a")
     xdotool("type", "--delay", "30", "Nc6")
     xdotool("key", "Return")
     time.sleep(0.4)
-    check("2. Nf3 Nc6 *" in movetext(app.pgn()), "focus lost after a move: " + app.pgn())
+    check("2. Nf3 Nc6 *" in wait_moves(app, "2. Nf3 Nc6 *"), "focus lost after a move: " + app.pgn())
+    app.stop()
+
+
+def keyboard(app):
+    app.start()
+    app.click("e4")               # an empty square: focus, nothing selected
+    # The first arrow shows the cursor on the king's pawn; Enter picks it
+    # up, two steps up, Enter drops it.
+    app.key("Up", "Return", "Up", "Up", "Return")
+    check("1. e4 *" in wait_moves(app, "1. e4 *"), "keyboard move: " + app.pgn())
+    # Black: the cursor is on e4; up to e7, pick up, down to e5, drop.
+    app.key("Up", "Up", "Up", "space", "Down", "Down", "space")
+    check("1. e4 e5 *" in wait_moves(app, "1. e4 e5 *"), "keyboard move for Black: " + app.pgn())
+    # Escape hides the cursor; then Left browses back, End returns.
+    app.key("Escape", "Left")
+    check("Viewing" in app.status(), "Left did not browse: " + app.status())
+    app.key("End")
+    check("Viewing" not in app.status(), "End did not return: " + app.status())
     app.stop()
 
 
@@ -387,7 +417,7 @@ def tour(app):
     app.stop()
 
 
-SCENARIOS = {f.__name__: f for f in (scholar, illegal, promotion, resume, typed, tour)}
+SCENARIOS = {f.__name__: f for f in (scholar, illegal, promotion, resume, typed, keyboard, tour)}
 
 
 def main():
@@ -411,6 +441,8 @@ def main():
         return 1
     finally:
         app.stop()
+        if os.environ.get("E2E_KEEP_LOG"):
+            shutil.copy(os.path.join(home, "app.log"), os.environ["E2E_KEEP_LOG"])
         shutil.rmtree(home, ignore_errors=True)
 
 

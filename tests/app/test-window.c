@@ -173,6 +173,13 @@ test_board_mapping (void)
   g_assert_cmpstr (gtk_widget_get_css_name (board), ==, "chessboard");
   g_assert_true (gtk_accessible_get_accessible_role (GTK_ACCESSIBLE (board))
                  == GTK_ACCESSIBLE_ROLE_GRID);
+  gtk_test_accessible_assert_role (GTK_ACCESSIBLE (board), GTK_ACCESSIBLE_ROLE_GRID);
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (board), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                       "Chessboard");
+  /* No game yet: the start position, the cursor's square described. */
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (board),
+                                       GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                       "e2: white pawn");
   check_mapping (CHESS_BOARD_VIEW (board), FALSE);
   check_mapping (CHESS_BOARD_VIEW (board), TRUE);
 

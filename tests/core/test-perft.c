@@ -240,6 +240,34 @@ test_ep_key (void)
   g_assert_cmpuint (a.key, ==, b.key);
 }
 
+/* chess_init from several threads at once, in a fresh process so the
+ * tables are not built yet. */
+static gpointer
+init_thread (gpointer data)
+{
+  ChessBoard board;
+
+  chess_board_set_start (&board);
+  return GSIZE_TO_POINTER ((gsize) chess_perft (&board, 3));
+}
+
+static void
+test_init_threads (void)
+{
+  if (g_test_subprocess ())
+    {
+      GThread *threads[4];
+
+      for (int i = 0; i < 4; i++)
+        threads[i] = g_thread_new ("init", init_thread, NULL);
+      for (int i = 0; i < 4; i++)
+        g_assert_cmpuint (GPOINTER_TO_SIZE (g_thread_join (threads[i])), ==, 8902);
+      return;
+    }
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_passed ();
+}
+
 int
 main (int argc, char **argv)
 {
@@ -253,7 +281,6 @@ main (int argc, char **argv)
   g_autoptr (GError) error = NULL;
 
   g_test_init (&argc, &argv, NULL);
-  chess_init ();
 
   if (epd == NULL || !g_file_get_contents (epd, &contents, NULL, &error))
     g_error ("cannot read CHESS_PERFT_EPD: %s", error ? error->message : "not set");
@@ -297,6 +324,7 @@ main (int argc, char **argv)
       g_test_add_func ("/perft/special-moves", test_special_moves);
       g_test_add_func ("/perft/queries", test_queries);
       g_test_add_func ("/perft/ep-key", test_ep_key);
+      g_test_add_func ("/perft/init-threads", test_init_threads);
     }
 
   {

@@ -13,6 +13,23 @@ PIECE_LETTERS_CONTEXT = "piece letters N B R Q K"
 PIECE_LETTERS = {"de": "SLTDK", "fr": "CFTDR", "es": "CATDR", "it": "CATDR",
                  "pt_BR": "CBTDR", "nl": "PLTDK"}
 
+# The plural rules of the languages we ship (as gettext's msginit has them).
+PLURAL_FORMS = {"de": "nplurals=2; plural=(n != 1);",
+                "es": "nplurals=2; plural=(n != 1);",
+                "fr": "nplurals=2; plural=(n > 1);",
+                "it": "nplurals=2; plural=(n != 1);",
+                "nl": "nplurals=2; plural=(n != 1);",
+                "pt_BR": "nplurals=2; plural=(n > 1);"}
+
+
+def plural_forms(po):
+    """The Plural-Forms header of a .po file, or None."""
+    with open(po, encoding="utf-8") as f:
+        for line in f:
+            if line.startswith('"Plural-Forms:'):
+                return line.strip().strip('"')[len("Plural-Forms:"):].strip().replace("\\n", "")
+    return None
+
 
 def piece_letters(po):
     """The translation of the piece letters in a .po file, or None."""
@@ -74,6 +91,12 @@ def main():
             problems.append(f"{untranslated.group(1)} untranslated messages")
         if not translated:
             problems.append("no translated messages")
+        plurals = plural_forms(po)
+        if plurals is None:
+            problems.append("no Plural-Forms header")
+        elif lang in PLURAL_FORMS and plurals != PLURAL_FORMS[lang]:
+            problems.append(f"Plural-Forms is '{plurals}', expected "
+                            f"'{PLURAL_FORMS[lang]}'")
         letters = piece_letters(po)
         if (letters is not None and lang in PIECE_LETTERS
                 and letters != PIECE_LETTERS[lang]):

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """thinkchess-cli pgn: output lines, errors as FILE:LINE:COLUMN, exit status,
---count and --export. Usage: check-cli.py THINKCHESS-CLI"""
+--count and --export. Usage: check-cli.py THINKCHESS-CLI CASES-DIR"""
 import os
 import subprocess
 import sys
@@ -43,7 +43,26 @@ def run(*args):
 
 
 cli = sys.argv[1]
+cases = sys.argv[2]
 with tempfile.TemporaryDirectory() as tmp:
+    # The hand-written case files: final positions as checked by hand (and,
+    # where it reads them, by pgn-extract), then the same after an export.
+    names = ["history.txt", "tricky.pgn", "utf8-bom-crlf.pgn", "latin1-no-newline.pgn"]
+    paths = [os.path.join(cases, n) for n in names]
+    with open(os.path.join(cases, "expected-final-positions.txt"), encoding="utf-8") as f:
+        expected = f.read()
+    r = run(*paths)
+    check(r.returncode == 0 and r.stdout == expected and r.stderr == "",
+          f"case files: {r.stdout!r} {r.stderr!r}")
+    finals = []
+    for p in paths:
+        e = run("--export", p)
+        out = os.path.join(tmp, os.path.basename(p) + ".exported")
+        with open(out, "w", encoding="utf-8") as f:
+            f.write(e.stdout)
+        finals.append(run(out).stdout)
+    check("".join(finals) == expected, "case files exported and read again")
+
     path = os.path.join(tmp, "games.pgn")
     with open(path, "w", encoding="utf-8") as f:
         f.write(GAMES)

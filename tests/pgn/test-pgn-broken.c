@@ -74,9 +74,11 @@ test_truncated (void)
       return;
     }
   g_assert_cmpuint (read_all (text, length), >, 50);
-  /* Cut everywhere: in tags, strings, moves, results. Each cut is copied so
-   * that reading past it would be caught by AddressSanitizer. */
-  for (gsize cut = 0; cut < length; cut += 97)
+  /* Cut everywhere: in tags, strings, moves, results (a step prime to the
+   * lines' lengths lands in all of them). Each cut is copied so that
+   * reading past it would be caught by AddressSanitizer. */
+  length = MIN (length, 24000);
+  for (gsize cut = 0; cut < length; cut += 151)
     {
       g_autofree char *part = g_memdup2 (text, cut);
       read_all (part, cut);
@@ -180,36 +182,59 @@ test_huge_tags (void)
   g_string_free (text, TRUE);
 }
 
-static void
-test_million_moves (void)
+static GString *
+knights_dance (guint plies)
 {
   GString *text = g_string_new ("[Event \"Knights\"]\n\n");
-  guint plies = 1000000;
 
   /* Knights going back and forth, all on one line. */
   for (guint i = 0; i < plies / 4; i++)
     g_string_append (text, "Nf3 Nf6 Ng1 Ng8 ");
   g_string_append (text, "1/2-1/2\n");
+  return text;
+}
 
-  g_autoptr(GPtrArray) index = chess_pgn_index (text->str, text->len);
-  g_assert_cmpuint (index->len, ==, 1);
+static void
+test_million_moves (void)
+{
+  g_autoptr(GError) error = NULL;
+  ChessPgnLocation where = { 0, 0 };
   ChessBoard final;
   guint n = 0;
-  g_autoptr(GError) error = NULL;
+
+  /* A long game reads. */
+  GString *text = knights_dance (100000);
+  g_autoptr(GPtrArray) index = chess_pgn_index (text->str, text->len);
+  g_assert_cmpuint (index->len, ==, 1);
   g_assert_true (chess_pgn_replay_entry (text->str, text->len, g_ptr_array_index (index, 0),
                                          &final, &n, NULL, &error));
   g_assert_no_error (error);
-  g_assert_cmpuint (n, ==, plies);
-
+  g_assert_cmpuint (n, ==, 100000);
   g_autoptr(ChessPgnGame) game = chess_pgn_parse_game (text->str, text->len, 1, NULL, &error);
   g_assert_no_error (error);
-  g_assert_cmpuint (game->line.n_moves, ==, plies);
+  g_assert_cmpuint (game->line.n_moves, ==, 100000);
   g_assert_cmpstr (game->result, ==, "1/2-1/2");
+  g_string_free (text, TRUE);
+
+  /* A million moves are more than a position can number: a clear error
+   * where the count runs out, both ways. */
+  text = knights_dance (1000000);
+  g_assert_null (chess_pgn_parse_game (text->str, text->len, 1, &where, &error));
+  g_assert_error (error, CHESS_PGN_ERROR, CHESS_PGN_ERROR_ILLEGAL);
+  g_assert_nonnull (strstr (error->message, "too long"));
+  g_assert_cmpuint (where.line, ==, 3);
+  g_assert_cmpuint (where.column, ==, 4 * 131069 + 1);
+  g_clear_error (&error);
+  g_autoptr(GPtrArray) index2 = chess_pgn_index (text->str, text->len);
+  g_assert_false (chess_pgn_replay_entry (text->str, text->len, g_ptr_array_index (index2, 0),
+                                          &final, &n, NULL, &error));
+  g_assert_error (error, CHESS_PGN_ERROR, CHESS_PGN_ERROR_ILLEGAL);
+  g_clear_error (&error);
 
   /* And one endless word. */
   g_string_truncate (text, 0);
   g_string_append (text, "1. e4 e5 2. ");
-  for (guint i = 0; i < plies; i++)
+  for (guint i = 0; i < 1000000; i++)
     g_string_append_c (text, "Nf3"[i % 3]);
   expect_error (text->str, text->len, CHESS_PGN_ERROR_ILLEGAL);
   g_string_free (text, TRUE);

@@ -16,6 +16,7 @@ static const char file_text[] =
   "1. e4 {a comment with [Event \"fake\"] and 1-0 in it} e5 (1... c5 0-1) 2. Nf3 1-0\n"
   "\n"
   "some garbage between games ####\n"
+  "{A comment between games: 1. e4 1-0}\n"
   "[Event \"Second\"]\n"
   "[White \"M\xFCller\"]\n"
   "\n"
@@ -57,17 +58,17 @@ test_index (void)
   g_assert_cmpstr (e->white, ==, "M\xC3\xBCller");
   g_assert_cmpstr (e->black, ==, "");
   g_assert_cmpstr (e->result, ==, "");
-  g_assert_cmpuint (e->line, ==, 11);
+  g_assert_cmpuint (e->line, ==, 12);
 
   e = g_ptr_array_index (index, 2);
   g_assert_cmpstr (e->event, ==, "Third");
-  g_assert_cmpuint (e->line, ==, 15);
+  g_assert_cmpuint (e->line, ==, 16);
   e = g_ptr_array_index (index, 3);
   g_assert_cmpstr (e->event, ==, "Fourth");
-  g_assert_cmpuint (e->line, ==, 20);
+  g_assert_cmpuint (e->line, ==, 21);
   e = g_ptr_array_index (index, 4);
   g_assert_cmpstr (e->event, ==, "");
-  g_assert_cmpuint (e->line, ==, 24);
+  g_assert_cmpuint (e->line, ==, 25);
   g_assert_true (g_str_has_prefix (file_text + e->offset, "1. e2-e4"));
 
   /* The entries cover the file without overlapping. */
@@ -93,7 +94,7 @@ test_index (void)
         {
           g_assert_null (game);
           g_assert_error (error, CHESS_PGN_ERROR, CHESS_PGN_ERROR_SYNTAX);
-          g_assert_cmpuint (where.line, ==, 18);
+          g_assert_cmpuint (where.line, ==, 19);
           g_assert_cmpuint (where.column, ==, 7);
           g_assert_nonnull (strstr (error->message, "game 3 (? – Unclosed)"));
           continue;

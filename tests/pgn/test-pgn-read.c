@@ -207,6 +207,27 @@ test_nags (void)
 }
 
 static void
+test_evaluation_signs (void)
+{
+  g_autoptr(ChessPgnGame) game = parse_ok (
+    "1. e4 += e5 = 2. Nf3 +/- Nc6 -/+ 3. Bb5 +- (3. Bc4 -+ Bc5 =/+) 3\xE2\x80\xA6" "a6 +/= *");
+  const guint expected[] = { 14, 10, 16, 17, 18, 14 };
+  const ChessPgnVariation *v;
+
+  g_assert_cmpuint (game->line.n_moves, ==, 6);
+  for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+    {
+      GArray *nags = g_array_index (game->nags, GArray *, i);
+      g_assert_nonnull (nags);
+      g_assert_cmpuint (nags->len, ==, 1);
+      g_assert_cmpuint (g_array_index (nags, guint8, 0), ==, expected[i]);
+    }
+  v = g_ptr_array_index (game->variations, 0);
+  g_assert_cmpstr (v->text, ==, "3. Bc4 -+ Bc5 =/+");
+  assert_final (game, RUY_FEN);
+}
+
+static void
 test_variations (void)
 {
   g_autoptr(ChessPgnGame) game = parse_ok (
@@ -477,6 +498,7 @@ main (int argc, char **argv)
   g_test_add_func ("/pgn/read/en-passant", test_en_passant);
   g_test_add_func ("/pgn/read/comments", test_comments);
   g_test_add_func ("/pgn/read/nags", test_nags);
+  g_test_add_func ("/pgn/read/evaluation-signs", test_evaluation_signs);
   g_test_add_func ("/pgn/read/variations", test_variations);
   g_test_add_func ("/pgn/read/escape-lines", test_escape_lines);
   g_test_add_func ("/pgn/read/results", test_results);

@@ -1,0 +1,230 @@
+/* test-translated-window.c — the real main window in another language
+ * (suite 'desktop'): the .ui templates, the menu, the status line, the
+ * result overlay, the model's error messages and the SAN piece letters all
+ * come out translated through the build tree's .mo files.
+ *
+ * The language is THINKCHESS_TEST_LANGUAGE (one of the table below); the
+ * .mo files are found through THINKCHESS_LOCALEDIR, as in `meson devenv`. */
+#include "config.h"
+
+#include <locale.h>
+
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+#include <gtk/gtk.h>
+
+#include "chess-window.h"
+
+typedef struct
+{
+  const char *language;
+  const char *status;       /* "%s to move." with White */
+  const char *marker;       /* "to move" in chess-window.ui */
+  const char *menu_item;    /* "_New Game…" in the primary menu */
+  const char *result;       /* "Black wins by checkmate" */
+  const char *error;        /* "The king can't move to e2" */
+  const char *mate_move;    /* "Qh4#" with the language's letters */
+} Expected;
+
+static const Expected expected_texts[] = {
+  { "de", "Weiß am Zug.", "am Zug", "_Neue Partie …",
+    "Schwarz gewinnt durch Schachmatt", "Der König kann nicht nach e2 ziehen", "Dh4#" },
+  { "fr", "Blancs au trait.", "au trait", "_Nouvelle partie…",
+    "Les Noirs gagnent par échec et mat", "Le roi ne peut pas aller en e2", "Dh4#" },
+  { "es", "Turno de Blancas.", "mueve", "Partida _nueva…",
+    "Las negras ganan por jaque mate", "El rey no puede moverse a e2", "Dh4#" },
+};
+
+static const Expected *expected;
+static char *data_home;
+
+static GtkWidget *
+child (ChessWindow *window,
+       const char  *name)
+{
+  GObject *object = gtk_widget_get_template_child (GTK_WIDGET (window), CHESS_TYPE_WINDOW, name);
+
+  g_assert_nonnull (object);
+  return GTK_WIDGET (object);
+}
+
+static ChessWindow *
+new_window (void)
+{
+  ChessWindow *window = chess_window_new (NULL);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1000, 700);
+  gtk_window_present (GTK_WINDOW (window));
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+  return window;
+}
+
+static void
+destroy_window (ChessWindow *window)
+{
+  gtk_window_destroy (GTK_WINDOW (window));
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+/* Every item label of a menu model, sections and submenus included. */
+static void
+collect_labels (GMenuModel *model,
+                GPtrArray  *labels)
+{
+  int n = g_menu_model_get_n_items (model);
+
+  for (int i = 0; i < n; i++)
+    {
+      g_autoptr(GMenuLinkIter) links = NULL;
+      char *label = NULL;
+
+      if (g_menu_model_get_item_attribute (model, i, G_MENU_ATTRIBUTE_LABEL, "s", &label))
+        g_ptr_array_add (labels, label);
+
+      links = g_menu_model_iterate_item_links (model, i);
+      while (g_menu_link_iter_next (links))
+        {
+          g_autoptr(GMenuModel) sub = g_menu_link_iter_get_value (links);
+
+          collect_labels (sub, labels);
+        }
+    }
+}
+
+static void
+test_window (void)
+{
+  ChessWindow *window = new_window ();
+  GtkWidget *menu_button = child (window, "primary_menu_button");
+  GMenuModel *menu = gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (menu_button));
+  g_autoptr(GPtrArray) labels = g_ptr_array_new_with_free_func (g_free);
+  gboolean found = FALSE;
+
+  /* From C: the status line. */
+  g_assert_cmpstr (chess_window_get_status_text (window), ==, expected->status);
+
+  /* From the window template. */
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (child (window, "white_marker"))),
+                   ==, expected->marker);
+
+  /* From the menu in the template: translated, and nothing left in English. */
+  g_assert_nonnull (menu);
+  collect_labels (menu, labels);
+  g_assert_cmpuint (labels->len, >, 5);
+  for (guint i = 0; i < labels->len; i++)
+    {
+      const char *label = g_ptr_array_index (labels, i);
+
+      if (g_strcmp0 (label, expected->menu_item) == 0)
+        found = TRUE;
+      g_assert_cmpstr (label, !=, "_New Game…");
+      g_assert_cmpstr (label, !=, "_Quit");
+    }
+  g_assert_true (found);
+
+  destroy_window (window);
+}
+
+static void
+test_game (void)
+{
+  ChessWindow *window = new_window ();
+  ChessGame *game = chess_window_get_game (window);
+  static const char *const moves[] = { "f3", "e5", "g4", "Qh4" };
+  g_autoptr(GError) error = NULL;
+  char text[CHESS_MOVE_TEXT_MAX];
+
+  /* The model's reason for refusing a move. */
+  g_assert_false (chess_game_play (game, "Ke2", &error));
+  g_assert_nonnull (error);
+  g_assert_cmpstr (error->message, ==, expected->error);
+
+  for (guint i = 0; i < G_N_ELEMENTS (moves); i++)
+    {
+      g_autoptr(GError) move_error = NULL;
+
+      if (!chess_game_play (game, moves[i], &move_error))
+        g_error ("%s: %s", moves[i], move_error->message);
+    }
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+
+  /* The result overlay, and the move in the language's piece letters. */
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (child (window, "result_label"))),
+                   ==, expected->result);
+  g_assert_nonnull (chess_game_format_move (game, 3, CHESS_NOTATION_SAN, TRUE, text));
+  g_assert_cmpstr (text, ==, expected->mate_move);
+
+  destroy_window (window);
+}
+
+static void
+remove_tree (const char *path)
+{
+  GDir *dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  if (dir != NULL)
+    {
+      while ((name = g_dir_read_name (dir)) != NULL)
+        {
+          g_autofree char *sub = g_build_filename (path, name, NULL);
+
+          remove_tree (sub);
+        }
+      g_dir_close (dir);
+    }
+  g_remove (path);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  const char *language = g_getenv ("THINKCHESS_TEST_LANGUAGE");
+  const char *localedir = g_getenv ("THINKCHESS_LOCALEDIR");
+  int status;
+
+  for (guint i = 0; i < G_N_ELEMENTS (expected_texts); i++)
+    if (g_strcmp0 (language, expected_texts[i].language) == 0)
+      expected = &expected_texts[i];
+  if (expected == NULL || localedir == NULL)
+    {
+      g_printerr ("Set THINKCHESS_TEST_LANGUAGE (de, fr or es) and THINKCHESS_LOCALEDIR.\n");
+      return 1;
+    }
+
+  /* Before GLib and GTK read them: a private data dir for the autosave,
+   * and the language (gettext ignores LANGUAGE under the plain C locale). */
+  data_home = g_dir_make_tmp ("thinkchess-test-XXXXXX", NULL);
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  g_setenv ("LANG", "C.UTF-8", TRUE);
+  g_setenv ("LANGUAGE", language, TRUE);
+  g_unsetenv ("LC_ALL");
+  g_unsetenv ("LC_MESSAGES");
+
+  if (g_getenv ("DISPLAY") == NULL && g_getenv ("WAYLAND_DISPLAY") == NULL)
+    {
+      g_print ("1..0 # SKIP no display\n");
+      remove_tree (data_home);
+      g_free (data_home);
+      return 0;
+    }
+
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, localedir);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+  gtk_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/desktop/translated/window", test_window);
+  g_test_add_func ("/desktop/translated/game", test_game);
+
+  status = g_test_run ();
+
+  remove_tree (data_home);
+  g_free (data_home);
+  return status;
+}
