@@ -11,6 +11,44 @@ typedef struct
   gpointer          user_data;
 } ChessFileRequest;
 
+/* The answer chess_file_dialog_answer_next_for_testing prepared. */
+static gboolean  test_answer_set;
+static GFile    *test_answer;
+
+static gboolean
+test_answer_cb (gpointer user_data)
+{
+  g_autofree ChessFileRequest *request = user_data;
+  g_autoptr(GFile) file = g_steal_pointer (&test_answer);
+
+  request->callback (file, request->user_data);
+  return G_SOURCE_REMOVE;
+}
+
+/* TRUE when a test answers instead of a dialog. */
+static gboolean
+answer_for_test (ChessFileCallback callback,
+                 gpointer          user_data)
+{
+  ChessFileRequest *request;
+
+  if (!test_answer_set)
+    return FALSE;
+  test_answer_set = FALSE;
+  request = g_new0 (ChessFileRequest, 1);
+  request->callback = callback;
+  request->user_data = user_data;
+  g_idle_add (test_answer_cb, request);
+  return TRUE;
+}
+
+void
+chess_file_dialog_answer_next_for_testing (GFile *file)
+{
+  g_set_object (&test_answer, file);
+  test_answer_set = TRUE;
+}
+
 static GtkFileFilter *
 pgn_filter_new (void)
 {
@@ -127,6 +165,9 @@ chess_file_dialog_open (GtkWindow         *parent,
 {
   g_return_if_fail (callback != NULL);
 
+  if (answer_for_test (callback, user_data))
+    return;
+
 #if GTK_CHECK_VERSION (4, 10, 0)
   {
     g_autoptr(GtkFileDialog) dialog = file_dialog_new (_("Open Game"));
@@ -155,6 +196,8 @@ chess_file_dialog_save (GtkWindow         *parent,
 
   g_return_if_fail (callback != NULL);
 
+  if (answer_for_test (callback, user_data))
+    return;
   if (current != NULL)
     folder = g_file_get_parent (current);
 

@@ -26,4 +26,8 @@ void chess_file_dialog_save (GtkWindow         *parent,
                              ChessFileCallback  callback,
                              gpointer           user_data);
 
+/* For tests: the next dialog is not shown and answers `file` at once from
+ * an idle callback (NULL: as if cancelled). */
+void chess_file_dialog_answer_next_for_testing (GFile *file);
+
 G_END_DECLS

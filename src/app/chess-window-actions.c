@@ -546,19 +546,37 @@ file_loaded_cb (GObject      *source,
     }
 }
 
+/* Reads the file; unsaved changes were dealt with already. */
+static void
+open_file_now (ChessWindow *window,
+               GFile       *file)
+{
+  OpenRequest *request = g_new0 (OpenRequest, 1);
+
+  request->window = g_object_ref (window);
+  request->file = g_object_ref (file);
+  g_file_load_contents_async (file, NULL, file_loaded_cb, request);
+}
+
+static void
+open_file_confirmed (ChessWindow *window,
+                     gboolean     proceed,
+                     gpointer     user_data)
+{
+  g_autoptr(GFile) file = user_data;
+
+  if (proceed)
+    open_file_now (window, file);
+}
+
 void
 chess_window_actions_open_file (ChessWindow *window,
                                 GFile       *file)
 {
-  OpenRequest *request;
-
   g_return_if_fail (CHESS_IS_WINDOW (window));
   g_return_if_fail (G_IS_FILE (file));
 
-  request = g_new0 (OpenRequest, 1);
-  request->window = g_object_ref (window);
-  request->file = g_object_ref (file);
-  g_file_load_contents_async (file, NULL, file_loaded_cb, request);
+  chess_window_actions_check_unsaved (window, open_file_confirmed, g_object_ref (file));
 }
 
 static void
@@ -568,7 +586,7 @@ open_chosen_cb (GFile    *file,
   ChessWindow *window = user_data;
 
   if (file != NULL && get_state (window) != NULL)
-    chess_window_actions_open_file (window, file);
+    open_file_now (window, file);
   g_object_unref (window);
 }
 
@@ -822,10 +840,10 @@ chess_window_actions_paste_fen (ChessWindow *window,
     {
       g_autofree char *detail = NULL;
 
-      /* Translators: the first %s is the text pasted, the second says what
-       * is wrong with it. */
-      detail = g_strdup_printf (_("“%.100s” is not a valid FEN: %s"), fen, error->message);
-      chess_alert_error (GTK_WINDOW (window), _("The position was not pasted"),
+      /* The text pasted (cut short), then what is wrong with it. */
+      detail = g_strdup_printf ("“%.100s”\n%s", fen, error->message);
+      chess_alert_error (GTK_WINDOW (window),
+                         _("The clipboard does not hold a valid position"),
                          detail, NULL, NULL);
       return;
     }

@@ -130,8 +130,15 @@ process_file (const char *path,
               gboolean   *first_game)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(GMappedFile) file = g_mapped_file_new (path, FALSE, &error);
+  g_autoptr(GMappedFile) file = NULL;
 
+  if (g_file_test (path, G_FILE_TEST_IS_DIR))
+    {
+      fflush (stdout);
+      fprintf (stderr, "%s: %s\n", path, _("this is a folder, not a PGN file"));
+      return FALSE;
+    }
+  file = g_mapped_file_new (path, FALSE, &error);
   if (file == NULL)
     {
       fflush (stdout);

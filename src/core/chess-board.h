@@ -54,7 +54,7 @@ typedef enum
   CHESS_FEN_ERROR_CASTLING,        /* bad letters, or king/rook not at home */
   CHESS_FEN_ERROR_EN_PASSANT,      /* bad square or impossible */
   CHESS_FEN_ERROR_CLOCK,           /* half-move or full-move number bad (not
-                                    * 0–9999; full-move 0 is read as 1) */
+                                    * 0–65535; full-move 0 is read as 1) */
 } ChessFenError;
 
 GQuark   chess_fen_error_quark   (void);

@@ -348,16 +348,18 @@ chess_board_from_fen (ChessBoard  *self,
   if (!parse_en_passant (&b, fields[3], error))
     return FALSE;
 
+  /* Up to 65535, where the board's counters stop: every FEN that
+   * chess_board_to_fen writes reads back. */
   if (n == 6)
     {
-      if (!parse_number (fields[4], &halfmove) || halfmove > 9999)
+      if (!parse_number (fields[4], &halfmove) || halfmove > G_MAXUINT16)
         {
           g_autofree char *shown = g_utf8_make_valid (fields[4], -1);
           g_set_error (error, CHESS_FEN_ERROR, CHESS_FEN_ERROR_CLOCK,
                        _("Bad FEN: bad half-move clock '%s'"), shown);
           return FALSE;
         }
-      if (!parse_number (fields[5], &fullmove) || fullmove > 9999)
+      if (!parse_number (fields[5], &fullmove) || fullmove > G_MAXUINT16)
         {
           g_autofree char *shown = g_utf8_make_valid (fields[5], -1);
           g_set_error (error, CHESS_FEN_ERROR, CHESS_FEN_ERROR_CLOCK,

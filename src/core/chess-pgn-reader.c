@@ -3,7 +3,6 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
-#include <stdio.h>
 #include <string.h>
 
 #include "chess-notation.h"
@@ -421,7 +420,6 @@ add_comment (Reader              *r,
   ChessPgnGame *game = r->game;
   char *text = chess_pgn_normalize_comment (r->src->data + t->start, t->end - t->start);
   guint n = game->line.n_moves;
-  char **slot = n == 0 ? &game->comment_start : (char **) &g_ptr_array_index (game->comments, n - 1);
 
   if (text == NULL)
     return;
@@ -434,15 +432,22 @@ add_comment (Reader              *r,
       if (text == NULL)
         return;
     }
-  if (*slot == NULL)
-    *slot = text;
-  else
+
+  /* The comment before the first move, or the one after move n. (The
+   * array holds gpointers: it is read and written as such, never through
+   * a char ** cast, which strict aliasing forbids.) */
+  char *old = n == 0 ? game->comment_start : g_ptr_array_index (game->comments, n - 1);
+  if (old != NULL)
     {
-      char *joined = g_strconcat (*slot, " ", text, NULL);
-      g_free (*slot);
+      char *joined = g_strconcat (old, " ", text, NULL);
+      g_free (old);
       g_free (text);
-      *slot = joined;
+      text = joined;
     }
+  if (n == 0)
+    game->comment_start = text;
+  else
+    g_ptr_array_index (game->comments, n - 1) = text;
 }
 
 static void

@@ -68,6 +68,24 @@ sliders_to (int           sq,
   return found;
 }
 
+/* TRUE when one of `enemy` (pieces of colour `them`) attacks `sq` through
+ * the occupancy `occ`. */
+static inline bool
+attacked_by (const ChessBoard *b,
+             int               sq,
+             ChessColor        them,
+             ChessBitboard     enemy,
+             ChessBitboard     occ)
+{
+  ChessBitboard queens = b->by_type[CHESS_QUEEN];
+
+  return (knight_attacks[sq] & b->by_type[CHESS_KNIGHT] & enemy)
+         || (pawn_attacks[chess_color_other (them)][sq] & b->by_type[CHESS_PAWN] & enemy)
+         || (king_attacks[sq] & b->by_type[CHESS_KING] & enemy)
+         || sliders_to (sq, (b->by_type[CHESS_ROOK] | queens) & enemy,
+                        (b->by_type[CHESS_BISHOP] | queens) & enemy, occ);
+}
+
 /* TRUE when the king of `us` is safe after the piece on `from` goes to
  * `to` (capturing on `captured_sq`, CHESS_NO_SQUARE for none). */
 static inline bool
@@ -80,18 +98,13 @@ leaves_king_safe (const ChessBoard *b,
   ChessColor them = chess_color_other (us);
   ChessBitboard occ = b->by_color[0] | b->by_color[1];
   ChessBitboard gone = captured_sq != CHESS_NO_SQUARE ? bit (captured_sq) : 0;
-  ChessBitboard enemy = b->by_color[them] & ~gone;
   ChessBitboard kings = b->by_type[CHESS_KING] & b->by_color[us];
   int ksq = (kings & bit (from)) ? to : __builtin_ctzll (kings);
-  ChessBitboard queens = b->by_type[CHESS_QUEEN];
 
+  /* The captured piece leaves the board before the mover lands: for a
+   * capture on `to`, `to` stays occupied. */
   occ = (occ & ~bit (from) & ~gone) | bit (to);
-  if ((knight_attacks[ksq] & b->by_type[CHESS_KNIGHT] & enemy)
-      || (pawn_attacks[us][ksq] & b->by_type[CHESS_PAWN] & enemy)
-      || (king_attacks[ksq] & b->by_type[CHESS_KING] & enemy))
-    return false;
-  return sliders_to (ksq, (b->by_type[CHESS_ROOK] | queens) & enemy,
-                     (b->by_type[CHESS_BISHOP] | queens) & enemy, occ) == 0;
+  return !attacked_by (b, ksq, them, b->by_color[them] & ~gone, occ);
 }
 
 static int
@@ -122,18 +135,36 @@ promotion_letter (char c)
     }
 }
 
+/* Castling by the rules: the right kept, the squares between king and rook
+ * empty, and the king neither in check nor passing or landing on an
+ * attacked square. */
 static gboolean
 resolve_castle (const ChessBoard *b,
                 gboolean          king_side,
                 ChessMove        *move)
 {
   ChessColor us = b->side;
-  ChessSquare k = us == CHESS_COLOR_WHITE ? 4 : 60;
-  ChessMove m = chess_move_make (k, king_side ? k + 2 : k - 2,
-                                 king_side ? CHESS_MOVE_KING_CASTLE : CHESS_MOVE_QUEEN_CASTLE);
-  if (!chess_board_is_legal (b, m))
+  ChessColor them = chess_color_other (us);
+  int k = us == CHESS_COLOR_WHITE ? 4 : 60;
+  int right = us == CHESS_COLOR_WHITE
+              ? (king_side ? CHESS_CASTLE_WHITE_KING : CHESS_CASTLE_WHITE_QUEEN)
+              : (king_side ? CHESS_CASTLE_BLACK_KING : CHESS_CASTLE_BLACK_QUEEN);
+  int rook = king_side ? k + 3 : k - 4;
+  int step = king_side ? 1 : -1;
+  ChessBitboard occ = b->by_color[0] | b->by_color[1];
+
+  if (!(b->castling & right)
+      || chess_board_piece_at (b, k) != chess_piece_make (us, CHESS_KING)
+      || chess_board_piece_at (b, rook) != chess_piece_make (us, CHESS_ROOK))
     return FALSE;
-  *move = m;
+  for (int sq = k + step; sq != rook; sq += step)
+    if (occ & bit (sq))
+      return FALSE;
+  for (int sq = k; sq != k + 3 * step; sq += step)
+    if (attacked_by (b, sq, them, b->by_color[them], occ))
+      return FALSE;
+  *move = chess_move_make (k, k + 2 * step,
+                           king_side ? CHESS_MOVE_KING_CASTLE : CHESS_MOVE_QUEEN_CASTLE);
   return TRUE;
 }
 
@@ -228,17 +259,15 @@ chess_pgn_resolve_move (const ChessBoard *b,
       candidates = sliders_to (to, mine, mine, occ);
       break;
     case CHESS_KING:
-      {
-        int k = __builtin_ctzll (mine);
-        /* Castling written as the king's move: e1g1, Ke1-c1. */
-        if (mine && (from_file < 0 || from_file == 4) && chess_square_file (k) == 4
-            && to == k + 2 && !(king_attacks[to] & mine))
-          return resolve_castle (b, TRUE, move);
-        if (mine && (from_file < 0 || from_file == 4) && chess_square_file (k) == 4
-            && to == k - 2 && !(king_attacks[to] & mine))
-          return resolve_castle (b, FALSE, move);
-        candidates = king_attacks[to] & mine;
-      }
+      /* Castling written as the king's move: e1g1, Ke1-c1. (`mine` is
+       * tested first: __builtin_ctzll (0) is undefined.) */
+      if (mine && (from_file < 0 || from_file == 4))
+        {
+          int k = __builtin_ctzll (mine);
+          if (chess_square_file (k) == 4 && (to == k + 2 || to == k - 2))
+            return resolve_castle (b, to == k + 2, move);
+        }
+      candidates = king_attacks[to] & mine;
       break;
     case CHESS_PAWN:
     default:
@@ -246,10 +275,10 @@ chess_pgn_resolve_move (const ChessBoard *b,
         candidates = pawn_attacks[them][to] & mine;
       else
         {
-          /* A push: one square, or two from the pawn's first rank. Written
-           * with whole-board shifts: GCC 12.2 at -O2 -fPIC miscompiled the
-           * same test written with square numbers (it tested the wrong
-           * register, so every double step fell back to chess_move_parse). */
+          /* A push: one square, or two onto the fourth rank (the fifth for
+           * Black) over an empty square. Shifting the target's bit by a
+           * constant never leaves the 64 bits, where square arithmetic
+           * would need range checks. */
           ChessBitboard target = bit (to);
           ChessBitboard one = us == CHESS_COLOR_WHITE ? target >> 8 : target << 8;
           ChessBitboard two = us == CHESS_COLOR_WHITE ? target >> 16 : target << 16;

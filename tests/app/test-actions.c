@@ -8,6 +8,7 @@
 
 #include "chess-alerts.h"
 #include "chess-application.h"
+#include "chess-file-dialogs.h"
 #include "chess-game-chooser.h"
 #include "chess-new-game-dialog.h"
 #include "chess-preferences-dialog.h"
@@ -487,12 +488,6 @@ file_exists (gpointer data)
 }
 
 static gboolean
-file_chooser_shown (gpointer data)
-{
-  return find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG) != NULL;
-}
-
-static gboolean
 alert_shown (gpointer data)
 {
   return chess_alert_get_n_open () > 0;
@@ -579,13 +574,26 @@ test_open_multi (Fixture       *f,
   activate (f, "win.undo");
   g_assert_true (chess_window_actions_get_dirty (f->window));
   g_assert_true (enabled (f, "win.save"));
-  activate (f, "win.save");
-  wait_for (file_chooser_shown, NULL);
-  gtk_dialog_response (GTK_DIALOG (find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG)),
-                       GTK_RESPONSE_CANCEL);
-  spin ();
-  g_assert_null (find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG));
-  g_assert_true (chess_window_actions_get_dirty (f->window));
+  {
+    g_autofree char *saved_path = g_build_filename (data_home, "second.pgn", NULL);
+    g_autoptr(GFile) saved = g_file_new_for_path (saved_path);
+    g_autofree char *contents = NULL;
+
+    /* Cancelled: nothing written, still unsaved. */
+    chess_file_dialog_answer_next_for_testing (NULL);
+    activate (f, "win.save");
+    spin ();
+    g_assert_true (chess_window_actions_get_dirty (f->window));
+
+    chess_file_dialog_answer_next_for_testing (saved);
+    activate (f, "win.save");
+    wait_for (file_exists, saved_path);
+    g_assert_true (g_file_get_contents (saved_path, &contents, NULL, NULL));
+    g_assert_nonnull (strstr (contents, "[White \"Carla Grün\"]"));
+    g_assert_null (strstr (contents, "Anna Weiss"));
+    g_assert_true (g_file_equal (chess_window_actions_get_file (f->window), saved));
+    g_assert_false (chess_window_actions_get_dirty (f->window));
+  }
   {
     g_autofree char *original = NULL;
 
@@ -671,7 +679,8 @@ test_fen (Fixture       *f,
   chess_window_actions_paste_fen (f->window, "rnbqkbnr/pppppppp/8/8 w KQkq - 0 1");
   spin ();
   g_assert_cmpuint (chess_alert_get_n_open (), ==, 1);
-  g_assert_nonnull (strstr (chess_alert_get_detail (), "not a valid FEN"));
+  g_assert_cmpstr (chess_alert_get_message (), ==, "The clipboard does not hold a valid position");
+  g_assert_nonnull (strstr (chess_alert_get_detail (), "rnbqkbnr/pppppppp/8/8 w KQkq - 0 1"));
   chess_alert_respond (0);
   spin ();
   after = chess_game_get_fen (game (f));

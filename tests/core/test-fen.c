@@ -4,29 +4,7 @@
 #include <string.h>
 
 #include "chess-board.h"
-
-static GPtrArray *
-suite_fens (void)
-{
-  g_autofree char *contents = NULL;
-  g_auto (GStrv) lines = NULL;
-  GPtrArray *fens = g_ptr_array_new_with_free_func (g_free);
-
-  g_assert_true (g_file_get_contents (g_getenv ("CHESS_PERFT_EPD"), &contents, NULL, NULL));
-  lines = g_strsplit (contents, "\n", -1);
-  for (guint i = 0; lines[i]; i++)
-    {
-      char *semi;
-      g_strstrip (lines[i]);
-      if (lines[i][0] == '\0' || lines[i][0] == '#')
-        continue;
-      semi = strchr (lines[i], ';');
-      if (semi)
-        *semi = '\0';
-      g_ptr_array_add (fens, g_strdup (g_strstrip (lines[i])));
-    }
-  return fens;
-}
+#include "core-test-util.h"
 
 static void
 assert_round_trip (const ChessBoard *board)
@@ -49,30 +27,21 @@ assert_round_trip (const ChessBoard *board)
   g_assert_cmpstr (chess_board_to_fen (&parsed, again), ==, fen);
 }
 
-/* Every position up to two plies below each suite position. */
+/* Every position up to two plies below each suite position round-trips. */
 static void
-walk (ChessBoard *board, int depth, int *count)
+round_trip_cb (const ChessBoard *board,
+               gpointer          data)
 {
-  ChessMoveList list;
+  int *count = data;
 
   assert_round_trip (board);
   (*count)++;
-  if (depth == 0)
-    return;
-  chess_board_generate_legal (board, &list);
-  for (int i = 0; i < list.count; i++)
-    {
-      ChessUndo undo;
-      chess_board_make (board, list.moves[i], &undo);
-      walk (board, depth - 1, count);
-      chess_board_unmake (board, list.moves[i], &undo);
-    }
 }
 
 static void
 test_round_trip (void)
 {
-  g_autoptr (GPtrArray) fens = suite_fens ();
+  g_autoptr (GPtrArray) fens = core_test_suite_fens ();
   int count = 0;
 
   g_assert_cmpuint (fens->len, >=, 7);
@@ -83,7 +52,7 @@ test_round_trip (void)
 
       g_assert_true (chess_board_from_fen (&board, g_ptr_array_index (fens, i), NULL));
       g_assert_cmpstr (chess_board_to_fen (&board, out), ==, g_ptr_array_index (fens, i));
-      walk (&board, 2, &count);
+      core_test_walk (&board, 2, round_trip_cb, &count);
     }
   g_assert_cmpint (count, >, 5000);
 }
@@ -98,6 +67,8 @@ test_exact (void)
     "4k3/8/8/8/8/8/8/4K3 w - - 99 120",
     "r3k2r/8/8/8/8/8/8/R3K2R b Kq - 5 40",
     "8/8/8/8/8/8/8/K6k w - - 0 9999",
+    /* The most the board counts (a long PGN game gets there). */
+    "8/8/8/8/8/8/8/K6k b - - 65535 65535",
   };
   ChessBoard board;
   char out[CHESS_FEN_MAX];
@@ -184,6 +155,8 @@ static const BadFen bad_fens[] = {
   { "4k3/8/8/8/4P3/8/8/4K3 w - - x 1", CHESS_FEN_ERROR_CLOCK, "bad half-move clock 'x'" },
   { "4k3/8/8/8/4P3/8/8/4K3 w - - -1 1", CHESS_FEN_ERROR_CLOCK, "bad half-move clock '-1'" },
   { "4k3/8/8/8/4P3/8/8/4K3 w - - 99999 1", CHESS_FEN_ERROR_CLOCK, "bad half-move clock '99999'" },
+  { "4k3/8/8/8/4P3/8/8/4K3 w - - 65536 1", CHESS_FEN_ERROR_CLOCK, "bad half-move clock '65536'" },
+  { "4k3/8/8/8/4P3/8/8/4K3 w - - 0 65536", CHESS_FEN_ERROR_CLOCK, "bad full-move number '65536'" },
   { "4k3/8/8/8/4P3/8/8/4K3 w - - 1.5 1", CHESS_FEN_ERROR_CLOCK, "bad half-move clock '1.5'" },
   { "4k3/8/8/8/4P3/8/8/4K3 w - - 0 one", CHESS_FEN_ERROR_CLOCK, "bad full-move number 'one'" },
   { "4k3/8/8/8/4P3/8/8/4K3 w - - 0 +3", CHESS_FEN_ERROR_CLOCK, "bad full-move number '+3'" },

@@ -8,14 +8,18 @@
 #include "chess-board.h"
 #include "chess-core-private.h"
 #include "chess-notation.h"
+#include "core-test-util.h"
 
 static const ChessNotation notations[] = {
   CHESS_NOTATION_SAN, CHESS_NOTATION_LAN, CHESS_NOTATION_UCI, CHESS_NOTATION_FIGURINE,
 };
 
+/* Every legal move of `board` in every notation reads back as itself;
+ * `data` counts the moves. */
 static void
-check_position (const ChessBoard *board, guint *n_moves)
+check_position (const ChessBoard *board, gpointer data)
 {
+  guint *n_moves = data;
   ChessMoveList list;
   char texts[CHESS_MAX_MOVES][CHESS_MOVE_TEXT_MAX];
 
@@ -72,48 +76,19 @@ check_position (const ChessBoard *board, guint *n_moves)
 }
 
 static void
-walk (ChessBoard *board, int depth, guint *n_moves)
-{
-  ChessMoveList list;
-
-  check_position (board, n_moves);
-  if (depth == 0)
-    return;
-  chess_board_generate_legal (board, &list);
-  for (int i = 0; i < list.count; i++)
-    {
-      ChessUndo undo;
-      chess_board_make (board, list.moves[i], &undo);
-      walk (board, depth - 1, n_moves);
-      chess_board_unmake (board, list.moves[i], &undo);
-    }
-}
-
-static void
 test_round_trip (void)
 {
-  g_autofree char *contents = NULL;
-  g_auto (GStrv) lines = NULL;
-  guint n_positions = 0, n_moves = 0;
+  g_autoptr (GPtrArray) fens = core_test_suite_fens ();
+  guint n_moves = 0;
 
-  g_assert_true (g_file_get_contents (g_getenv ("CHESS_PERFT_EPD"), &contents, NULL, NULL));
-  lines = g_strsplit (contents, "\n", -1);
-  for (guint i = 0; lines[i]; i++)
+  for (guint i = 0; i < fens->len; i++)
     {
       ChessBoard board;
-      char *semi;
 
-      g_strstrip (lines[i]);
-      if (lines[i][0] == '\0' || lines[i][0] == '#')
-        continue;
-      semi = strchr (lines[i], ';');
-      if (semi)
-        *semi = '\0';
-      g_assert_true (chess_board_from_fen (&board, lines[i], NULL));
-      walk (&board, 2, &n_moves);
-      n_positions++;
+      g_assert_true (chess_board_from_fen (&board, g_ptr_array_index (fens, i), NULL));
+      core_test_walk (&board, 2, check_position, &n_moves);
     }
-  g_assert_cmpuint (n_positions, >=, 7);
+  g_assert_cmpuint (fens->len, >=, 7);
   g_assert_cmpuint (n_moves, >, 200000);
 }
 

@@ -11,6 +11,7 @@
 #include "chess-board.h"
 #include "chess-core-private.h"
 #include "chess-notation.h"
+#include "core-test-util.h"
 
 typedef struct
 {
@@ -271,31 +272,18 @@ test_init_threads (void)
 int
 main (int argc, char **argv)
 {
-  const char *epd = g_getenv ("CHESS_PERFT_EPD");
   const char *min_env = g_getenv ("CHESS_PERFT_MIN_DEPTH");
   const char *max_env = g_getenv ("CHESS_PERFT_MAX_DEPTH");
   int min_depth = min_env ? atoi (min_env) : 1;
   int max_depth = max_env ? atoi (max_env) : 4;
-  g_autofree char *contents = NULL;
-  g_auto (GStrv) lines = NULL;
-  g_autoptr (GError) error = NULL;
 
   g_test_init (&argc, &argv, NULL);
 
-  if (epd == NULL || !g_file_get_contents (epd, &contents, NULL, &error))
-    g_error ("cannot read CHESS_PERFT_EPD: %s", error ? error->message : "not set");
-
-  suite_lines = g_ptr_array_new_with_free_func (g_free);
-  lines = g_strsplit (contents, "\n", -1);
-  for (guint i = 0; lines[i]; i++)
+  suite_lines = core_test_suite_lines ();
+  for (guint i = 0; i < suite_lines->len; i++)
     {
-      g_auto (GStrv) parts = NULL;
+      g_auto (GStrv) parts = g_strsplit (g_ptr_array_index (suite_lines, i), ";", -1);
 
-      g_strstrip (lines[i]);
-      if (lines[i][0] == '\0' || lines[i][0] == '#')
-        continue;
-      g_ptr_array_add (suite_lines, g_strdup (lines[i]));
-      parts = g_strsplit (lines[i], ";", -1);
       for (int j = 1; parts[j]; j++)
         {
           PerftCase *c;
@@ -312,7 +300,7 @@ main (int argc, char **argv)
           c->fen = g_strstrip (g_strdup (parts[0]));
           c->depth = depth;
           c->expected = g_ascii_strtoull (strchr (parts[j], ' '), NULL, 10);
-          path = g_strdup_printf ("/perft/position-%u/depth-%d", suite_lines->len, depth);
+          path = g_strdup_printf ("/perft/position-%u/depth-%d", i + 1, depth);
           g_test_add_data_func_full (path, c, test_perft_case, perft_case_free);
           g_free (path);
         }

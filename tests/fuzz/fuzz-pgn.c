@@ -30,6 +30,21 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
         __builtin_trap ();
       if (game != NULL)
         {
+          /* Every move read is legal, and the quick replay ends where the
+           * full parse does. */
+          ChessBoard board = game->line.start;
+          char fen[CHESS_FEN_MAX], fen_final[CHESS_FEN_MAX];
+          for (size_t m = 0; m < game->line.n_moves; m++)
+            {
+              ChessUndo undo;
+              if (!chess_board_is_legal (&board, game->line.moves[m]))
+                __builtin_trap ();
+              chess_board_make (&board, game->line.moves[m], &undo);
+            }
+          if (!chess_board_is_ok (&board) || board.key != final.key || plies != game->line.n_moves
+              || strcmp (chess_board_to_fen (&board, fen), chess_board_to_fen (&final, fen_final)) != 0)
+            __builtin_trap ();
+
           /* What loaded writes out and reads back as the same game. */
           char *written = chess_pgn_game_to_string (game);
           ChessPgnGame *again = chess_pgn_parse_game (written, strlen (written), 1, NULL, NULL);

@@ -1,0 +1,538 @@
+#!/usr/bin/python3
+"""End-to-end tests of the menus, shortcuts, dialogs and game files
+(issue 6, suite 'e2e').
+
+Run through e2e-part2.sh, which gives each run its own Xvfb display and
+D-Bus session (for AT-SPI). The real thinkchess gets a temporary
+XDG_DATA_HOME and the memory GSettings backend; it is driven with real key
+presses (xdotool) and by activating menu items and dialog buttons by their
+accessible names; the autosave and saved files are read back.
+
+    e2e-part2-flows.py THINKCHESS SCENARIO [--shots DIR]
+
+Scenarios: draw, resign, undo-redo, open-multi, save-as, paste-invalid-fen,
+quit-unsaved, tour (screenshots of every dialog into DIR).
+"""
+
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+import gettext
+
+import pyatspi
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+DATA = os.path.join(HERE, "..", "data", "app")
+
+
+class Failure(Exception):
+    pass
+
+
+def check(condition, message):
+    if not condition:
+        raise Failure(message)
+
+
+def xdotool(*args):
+    return subprocess.run(["xdotool"] + [str(a) for a in args],
+                          stdout=subprocess.PIPE, text=True).stdout
+
+
+def wait_until(predicate, what, timeout=10):
+    deadline = time.time() + timeout
+    while True:
+        value = predicate()
+        if value:
+            return value
+        if time.time() > deadline:
+            raise Failure("timed out waiting for " + what)
+        time.sleep(0.15)
+
+
+class App:
+    def __init__(self, binary, home, shots=None):
+        self.binary = binary
+        self.home = home
+        self.shots = shots
+        self.proc = None
+        self.window = None
+        self.origin = (0, 0)
+
+    # ---- Life cycle ----
+
+    def start(self, *args):
+        env = dict(os.environ)
+        env.update({
+            "XDG_DATA_HOME": os.path.join(self.home, "data"),
+            "XDG_CONFIG_HOME": os.path.join(self.home, "config"),
+            "XDG_CACHE_HOME": os.path.join(self.home, "cache"),
+            "GSETTINGS_BACKEND": "memory",
+            "GTK_A11Y": "atspi",
+            "GDK_BACKEND": "x11",
+            "GTK_USE_PORTAL": "0",
+        })
+        env.setdefault("LANGUAGE", "C")
+        env.setdefault("LC_ALL", "C.UTF-8")
+        env.pop("NO_AT_BRIDGE", None)
+        self.log = open(os.path.join(self.home, "app.log"), "a")
+        self.proc = subprocess.Popen([self.binary] + list(args), env=env,
+                                     stdout=self.log, stderr=subprocess.STDOUT)
+
+        def find_window():
+            out = xdotool("search", "--onlyvisible", "--name", "ThinkChess").split()
+            return out[0] if out else None
+
+        self.window = wait_until(find_window, "the main window", 30)
+        self.atspi_app()
+        time.sleep(0.5)
+        self.locate()
+        self.point_at_window()
+
+    def stop(self):
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        self.proc = None
+
+    def title(self):
+        return xdotool("getwindowname", self.window).strip()
+
+    # ---- AT-SPI ----
+
+    def atspi_app(self):
+        def lookup():
+            for app in pyatspi.Registry.getDesktop(0):
+                try:
+                    if app is not None and app.get_process_id() == self.proc.pid:
+                        return app
+                except Exception:
+                    pass
+            return None
+        return wait_until(lookup, "the app on the accessibility bus", 20)
+
+    def find_all(self, predicate, root=None):
+        found = []
+
+        def walk(node, depth=0):
+            if node is None or depth > 50:
+                return
+            try:
+                if predicate(node):
+                    found.append(node)
+                for child in node:
+                    walk(child, depth + 1)
+            except Exception:
+                pass
+
+        walk(root if root is not None else self.atspi_app())
+        return found
+
+    def find(self, predicate, what, timeout=10, root=None):
+        return wait_until(lambda: (self.find_all(predicate, root) or [None])[0], what, timeout)
+
+    def window_with(self, text, timeout=10):
+        """The top-level window (dialog, alert) showing a label with `text`."""
+        def lookup():
+            for window in self.atspi_app():
+                if self.find_all(lambda n: n.name and text in n.name, window):
+                    return window
+            return None
+        return wait_until(lookup, "a window saying " + repr(text), timeout)
+
+    @staticmethod
+    def visible(node):
+        return node.getState().contains(pyatspi.STATE_VISIBLE)
+
+    def button(self, label, timeout=10, root=None):
+        """A push button by its label; GTK 4.8 names mnemonic buttons like
+        "_Accept Accept", so the label without underscores is matched as
+        the name's last words."""
+        def matches(n):
+            if n.getRole() != pyatspi.ROLE_PUSH_BUTTON or not self.visible(n):
+                return False
+            name = (n.name or "").replace("_", "")
+            return name == label or name.endswith(" " + label)
+        return self.find(matches, "button " + label, timeout, root)
+
+    def press(self, label, root=None):
+        self.button(label, root=root).queryAction().doAction(0)
+        time.sleep(0.6)
+
+    def answer(self, text, label):
+        """Presses `label` in the window that says `text`."""
+        self.press(label, self.window_with(text))
+
+    def label_containing(self, text, timeout=10):
+        return self.find(lambda n: n.getRole() == pyatspi.ROLE_LABEL and n.name
+                         and text in n.name and self.visible(n),
+                         "a label with " + repr(text), timeout)
+
+    def has_label(self, text):
+        return bool(self.find_all(lambda n: n.getRole() == pyatspi.ROLE_LABEL and n.name
+                                  and text in n.name and self.visible(n)))
+
+    def frames(self):
+        return self.find_all(lambda n: n.getRole() in (pyatspi.ROLE_FRAME, pyatspi.ROLE_DIALOG,
+                                                       pyatspi.ROLE_ALERT, pyatspi.ROLE_WINDOW))
+
+    def menu(self, label):
+        """Opens the primary menu and activates one of its items."""
+        menu_button = self.find(lambda n: n.name == T("Main Menu") and self.visible(n),
+                                "the main menu button")
+        def matches(n):
+            return ((n.name or "").replace("_", "") == label and self.visible(n)
+                    and n.getRole() == pyatspi.ROLE_MENU_ITEM)
+        item = None
+        for attempt in range(3):
+            self.point_at(menu_button)
+            xdotool("click", 1)
+            time.sleep(0.6)
+            if os.environ.get("E2E_DUMP"):
+                self.dump()
+            try:
+                item = self.find(matches, "menu item " + label, timeout=3)
+                break
+            except Failure:
+                # The click may have closed a menu that was still open.
+                continue
+        check(item is not None, "menu item " + label + " not found")
+        # The popover is a surface of its own: its items' window coordinates
+        # are not the main window's, so activate the item through AT-SPI.
+        item.queryAction().doAction(0)
+        time.sleep(0.8)
+
+    def dump(self):
+        def walk(node, depth=0):
+            try:
+                print("  " * depth + "%s %r" % (node.getRoleName(), node.name))
+                for child in node:
+                    walk(child, depth + 1)
+            except Exception:
+                pass
+        walk(self.atspi_app())
+
+    def locate(self):
+        frame = self.find(lambda n: n.getRole() == pyatspi.ROLE_FRAME, "the window")
+        fext = frame.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        values = dict(line.split("=") for line in
+                      xdotool("getwindowgeometry", "--shell", self.window).split())
+        margin_x = (int(values["WIDTH"]) - fext.width) // 2
+        margin_y = (int(values["HEIGHT"]) - fext.height) // 2
+        self.origin = (int(values["X"]) + margin_x, int(values["Y"]) + margin_y)
+        self.size = (fext.width, fext.height)
+
+    def point_at_window(self):
+        # No window manager: keys go to the window under the pointer.
+        self.point_at(self.find(lambda n: n.name == T("Chessboard"), "the board"))
+
+    def point_at(self, node):
+        ext = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        xdotool("mousemove", self.origin[0] + ext.x + ext.width // 2,
+                self.origin[1] + ext.y + ext.height // 2)
+        time.sleep(0.1)
+
+    # ---- Input ----
+
+    def key(self, *keys):
+        for k in keys:
+            xdotool("key", "--clearmodifiers", k)
+            time.sleep(0.25)
+        time.sleep(0.4)
+
+    def play(self, *moves):
+        entry = self.find(lambda n: n.name == T("Move entry"), "the move entry")
+        self.point_at(entry)
+        xdotool("click", 1)
+        time.sleep(0.2)
+        for move in moves:
+            xdotool("type", "--delay", "40", move)
+            xdotool("key", "Return")
+            time.sleep(0.4)
+        self.point_at_window()
+
+    # ---- Results ----
+
+    def autosave(self):
+        path = os.path.join(self.home, "data", "thinkchess", "last-game.pgn")
+        try:
+            with open(path, encoding="utf-8") as f:
+                return f.read()
+        except FileNotFoundError:
+            return ""
+
+    def wait_autosave(self, text, timeout=10):
+        wait_until(lambda: text in self.autosave(),
+                   repr(text) + " in the autosave:\n" + self.autosave(), timeout)
+
+    def shot(self, name):
+        if self.shots:
+            os.makedirs(self.shots, exist_ok=True)
+            time.sleep(0.5)
+            subprocess.run(["import", "-window", "root",
+                            os.path.join(self.shots, name + ".png")], check=True)
+
+
+def T(text):
+    """`text` as the app shows it: translated for the tour in another
+    language (THINKCHESS_LOCALEDIR and LANGUAGE set), mnemonics removed."""
+    localedir = os.environ.get("THINKCHESS_LOCALEDIR")
+    language = os.environ.get("LANGUAGE", "C")
+    if localedir and language not in ("", "C"):
+        translation = gettext.translation("thinkchess", localedir,
+                                          languages=language.split(":"), fallback=True)
+        text = translation.gettext(text)
+    return text.replace("_", "")
+
+
+def G(text):
+    """A GTK string as GTK shows it in the tour's language."""
+    language = os.environ.get("LANGUAGE", "C")
+    if os.environ.get("THINKCHESS_LOCALEDIR") and language not in ("", "C"):
+        translation = gettext.translation("gtk40", "/usr/share/locale",
+                                          languages=language.split(":"), fallback=True)
+        text = translation.gettext(text)
+    return text.replace("_", "")
+
+
+def movetext(pgn):
+    return " ".join(line for line in pgn.splitlines() if not line.startswith("["))
+
+
+# ---- Scenarios ----
+
+def scenario_draw(app):
+    app.start()
+    app.play("e4", "e5")
+    app.wait_autosave("1. e4 e5")
+    app.menu("Offer Draw…")
+    # White is to move and offers; Black is asked.
+    app.answer("White offers a draw. Black, do you accept?", "Accept")
+    app.wait_autosave('[Result "1/2-1/2"]')
+    check("1/2-1/2" in movetext(app.autosave()), "no result after the moves")
+
+
+def scenario_resign(app):
+    app.start()
+    app.play("d4", "d5", "c4")
+    app.wait_autosave("2. c4")
+    app.menu("Resign…")
+    # Black is to move and resigns: the confirmation names White.
+    app.answer("White wins", "Resign")
+    app.wait_autosave('[Result "1-0"]')
+    check(app.has_label("Black resigned") or app.has_label("White wins"),
+          "the result is not shown")
+
+
+def scenario_undo_redo(app):
+    app.start()
+    app.play("e4", "e5", "Nf3")
+    app.wait_autosave("2. Nf3")
+    app.key("ctrl+z")
+    wait_until(lambda: "Nf3" not in movetext(app.autosave()),
+               "the take-back in the autosave")
+    check("1. e4 e5" in movetext(app.autosave()), "took back too much")
+    app.key("ctrl+z")
+    wait_until(lambda: "e5" not in movetext(app.autosave()), "the second take-back")
+    app.key("ctrl+shift+z")
+    app.wait_autosave("1. e4 e5")
+    app.key("ctrl+shift+z")
+    app.wait_autosave("2. Nf3")
+
+
+def scenario_open_multi(app):
+    path = os.path.join(app.home, "three games.pgn")
+    shutil.copy(os.path.join(DATA, "three-games.pgn"), path)
+    app.start(path)
+    app.find(lambda n: n.name == "Search games" and app.visible(n), "the game chooser")
+    app.label_containing("holds 3 games")
+    app.shot("game-chooser")
+    # Pick the second game: search for it, then Open.
+    search = app.find(lambda n: n.name == "Search games", "the search field")
+    search.queryEditableText().setTextContents("Carla")
+    time.sleep(1.0)
+    app.answer("holds 3 games", "Open")
+    app.wait_autosave('[White "Carla Grün"]')
+    check('[Black "Dieter Blau"]' in app.autosave(), "wrong game opened")
+    check("4. Bg5 Be7" in movetext(app.autosave()), "moves missing")
+    # The panel shows the players; the title the file.
+    app.label_containing("Carla Grün")
+    wait_until(lambda: "three games.pgn" in app.title(), "the file name in the title")
+
+
+def scenario_save_as(app):
+    target = os.path.join(app.home, "my game.pgn")
+    app.start()
+    app.play("e4", "c5", "Nf3")
+    app.wait_autosave("2. Nf3")
+    wait_until(lambda: app.title().startswith("*"), "the unsaved mark in the title")
+    app.key("ctrl+shift+s")
+    name = app.find(lambda n: n.getRole() == pyatspi.ROLE_TEXT and app.visible(n)
+                    and n.getState().contains(pyatspi.STATE_EDITABLE)
+                    and n.name != T("Move entry"),
+                    "the file name field")
+    app.shot("save-as")
+    name.queryEditableText().setTextContents(target)
+    time.sleep(0.3)
+    app.press("Save", app.window_with("Save Game"))
+    wait_until(lambda: os.path.exists(target), "the saved file")
+    with open(target, encoding="utf-8") as f:
+        text = f.read()
+    check("1. e4 c5 2. Nf3" in movetext(text), "moves missing in the saved file:\n" + text)
+    check('[Result "*"]' in text, "no result tag")
+    wait_until(lambda: app.title().startswith("my game.pgn"), "the saved title")
+    # One more move: unsaved again; Ctrl+S writes the same file.
+    app.play("d6")
+    wait_until(lambda: app.title().startswith("*my game.pgn"), "the unsaved mark again")
+    app.key("ctrl+s")
+    wait_until(lambda: "Nf3 d6" in movetext(open(target, encoding="utf-8").read()),
+               "the second save")
+
+
+def scenario_paste_invalid_fen(app):
+    app.start()
+    app.play("e4")
+    app.wait_autosave("1. e4")
+    before = app.autosave()
+    # Put text on the clipboard through the move entry, then paste on the board.
+    entry = app.find(lambda n: n.name == T("Move entry"), "the move entry")
+    app.point_at(entry)
+    xdotool("click", 1)
+    xdotool("type", "--delay", "20", "not/a/fen w - - 0 1")
+    app.key("ctrl+a", "ctrl+c")
+    entry.queryEditableText().setTextContents("")
+    # A click on an empty square (e5, White at the bottom) focuses the board.
+    board = app.find(lambda n: n.name == T("Chessboard"), "the board")
+    ext = board.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+    side = min(ext.width, ext.height)
+    left = ext.x + (ext.width - side) // 2
+    top = ext.y + (ext.height - side) // 2
+    xdotool("mousemove", app.origin[0] + left + side * 9 // 16,
+            app.origin[1] + top + side * 7 // 16)
+    xdotool("click", 1)
+    time.sleep(0.4)
+    check(board.getState().contains(pyatspi.STATE_FOCUSED), "the board has no focus")
+    app.key("ctrl+v")
+    app.label_containing("The clipboard does not hold a valid position")
+    app.label_containing("not/a/fen")
+    app.shot("paste-error")
+    app.answer("does not hold a valid position", "Close")
+    time.sleep(0.5)
+    check(app.autosave() == before, "the game changed")
+    app.play("e5")
+    app.wait_autosave("1. e4 e5")
+
+
+def scenario_quit_unsaved(app):
+    app.start()
+    app.play("e4")
+    app.wait_autosave("1. e4")
+    app.key("ctrl+q")
+    app.answer("Save the current game?", "Cancel")
+    check(app.proc.poll() is None, "quit although cancelled")
+    app.point_at_window()
+    app.key("ctrl+q")
+    app.answer("Save the current game?", "Discard")
+    wait_until(lambda: app.proc.poll() is not None, "the app to quit")
+
+
+def scenario_tour(app):
+    """Screenshots of every dialog (run by hand with --shots; in another
+    language with LANGUAGE and THINKCHESS_LOCALEDIR set)."""
+    app.start()
+    app.play("e4", "e5", "Nf3")
+    app.wait_autosave("2. Nf3")
+    app.shot("window")
+    app.menu(T("_New Game…"))
+    unsaved = T("Save the current game?")
+    app.window_with(unsaved)
+    app.shot("unsaved")
+    app.answer(unsaved, T("_Discard"))
+    app.window_with(T("Time Control"))
+    app.shot("new-game")
+    app.answer(T("Time Control"), T("_Cancel"))
+    app.menu(T("_Preferences"))
+    prefs = app.window_with(T("Show c_oordinates"))
+    app.shot("preferences")
+    app.press(G("Close"), prefs)
+    app.point_at_window()
+    app.menu(T("Offer _Draw…"))
+    decline = T("_Decline")
+    app.press(decline, app.window_with(T("If you accept, the game ends in a draw.")))
+    app.menu(T("Offer _Draw…"))
+    app.window_with(T("If you accept, the game ends in a draw."))
+    app.shot("draw-offer")
+    app.press(decline, app.window_with(T("If you accept, the game ends in a draw.")))
+    app.menu(T("R_esign…"))
+    resign = app.window_with(T("_Resign"))
+    app.shot("resign")
+    app.press(T("_Cancel"), resign)
+    app.menu(T("_About ThinkChess"))
+    app.shot("about")
+    app.key("Escape")
+    app.point_at_window()
+    app.key("ctrl+question")
+    app.shot("shortcuts")
+    app.key("Escape")
+    app.point_at_window()
+    app.menu(T("_Open…"))
+    app.shot("open")
+
+
+SCENARIOS = {
+    "draw": scenario_draw,
+    "resign": scenario_resign,
+    "undo-redo": scenario_undo_redo,
+    "open-multi": scenario_open_multi,
+    "save-as": scenario_save_as,
+    "paste-invalid-fen": scenario_paste_invalid_fen,
+    "quit-unsaved": scenario_quit_unsaved,
+    "tour": scenario_tour,
+}
+
+
+def main():
+    if len(sys.argv) < 3 or sys.argv[2] not in SCENARIOS:
+        print("usage: e2e-part2-flows.py THINKCHESS SCENARIO [--shots DIR]", file=sys.stderr)
+        return 2
+    shots = None
+    if "--shots" in sys.argv:
+        shots = os.path.abspath(sys.argv[sys.argv.index("--shots") + 1])
+    home = tempfile.mkdtemp(prefix="thinkchess-e2e-part2-")
+    app = App(os.path.abspath(sys.argv[1]), home, shots)
+    try:
+        SCENARIOS[sys.argv[2]](app)
+        print("ok: " + sys.argv[2])
+        return 0
+    except Failure as e:
+        print("FAILED: %s: %s" % (sys.argv[2], e))
+        if shots is None:
+            shots = os.path.join(tempfile.gettempdir(), "thinkchess-e2e-part2-failures")
+            app.shots = shots
+        try:
+            app.shot("failure-" + sys.argv[2])
+        except Exception:
+            pass
+        try:
+            with open(os.path.join(home, "app.log")) as f:
+                sys.stdout.write(f.read()[-3000:])
+        except OSError:
+            pass
+        return 1
+    finally:
+        app.stop()
+        shutil.rmtree(home, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

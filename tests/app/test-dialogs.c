@@ -1,0 +1,453 @@
+/* test-dialogs.c — the dialogs on their own: the new-game dialog and its
+ * settings, the preferences and their bindings, the game chooser's list
+ * and search, and the alerts' answers. */
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <gtk/gtk.h>
+
+#include "chess-alerts.h"
+#include "chess-board-view.h"
+#include "chess-game-chooser.h"
+#include "chess-new-game-dialog.h"
+#include "chess-preferences-dialog.h"
+
+static char *data_home;
+
+static void
+spin (void)
+{
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+static GSettings *
+fresh_settings (void)
+{
+  GSettings *settings = g_settings_new (APPLICATION_ID);
+  g_autoptr(GSettingsSchema) schema = NULL;
+  g_auto(GStrv) keys = NULL;
+
+  g_object_get (settings, "settings-schema", &schema, NULL);
+  keys = g_settings_schema_list_keys (schema);
+  for (guint i = 0; keys[i] != NULL; i++)
+    g_settings_reset (settings, keys[i]);
+  return settings;
+}
+
+static gpointer
+child (gpointer    widget,
+       GType       type,
+       const char *name)
+{
+  GObject *object = gtk_widget_get_template_child (GTK_WIDGET (widget), type, name);
+
+  g_assert_nonnull (object);
+  return object;
+}
+
+/* ---- New game ---- */
+
+static void
+start_cb (ChessNewGameDialog *dialog,
+          gpointer            user_data)
+{
+  (*(int *) user_data)++;
+}
+
+static void
+test_new_game_defaults (void)
+{
+  g_autoptr(GSettings) settings = fresh_settings ();
+  ChessNewGameDialog *dialog = chess_new_game_dialog_new (NULL, settings);
+  GtkWidget *computer = child (dialog, CHESS_TYPE_NEW_GAME_DIALOG, "white_computer");
+  GtkDropDown *time = child (dialog, CHESS_TYPE_NEW_GAME_DIALOG, "time_dropdown");
+  GtkWidget *custom = child (dialog, CHESS_TYPE_NEW_GAME_DIALOG, "custom_grid");
+  GtkWidget *delay = child (dialog, CHESS_TYPE_NEW_GAME_DIALOG, "delay_check");
+  const ChessTimePreset *presets;
+  guint n_presets;
+
+  gtk_window_present (GTK_WINDOW (dialog));
+  spin ();
+
+  /* No computer yet: insensitive, and the tooltip says why. */
+  g_assert_false (gtk_widget_get_sensitive (computer));
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (computer), ==,
+                   "The computer opponent is not available yet");
+  g_assert_false (gtk_widget_get_sensitive (child (dialog, CHESS_TYPE_NEW_GAME_DIALOG,
+                                                   "black_computer")));
+  g_assert_true (gtk_toggle_button_get_active (child (dialog, CHESS_TYPE_NEW_GAME_DIALOG,
+                                                      "white_human")));
+
+  /* The presets the issue asks for, untimed first, then Custom. */
+  presets = chess_new_game_dialog_get_presets (&n_presets);
+  g_assert_cmpuint (n_presets, ==, 8);
+  g_assert_cmpint (presets[0].minutes, ==, 0);
+  g_assert_cmpint (presets[2].minutes, ==, 3);
+  g_assert_cmpint (presets[2].seconds, ==, 2);
+  g_assert_cmpint (presets[7].minutes, ==, 90);
+  g_assert_cmpint (presets[7].seconds, ==, 30);
+  g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (time)), ==, 9);
+
+  /* Untimed by default: no custom fields, no delay. */
+  g_assert_cmpuint (gtk_drop_down_get_selected (time), ==, 0);
+  g_assert_false (gtk_widget_get_visible (custom));
+  g_assert_false (gtk_widget_get_sensitive (delay));
+
+  gtk_drop_down_set_selected (time, 8);
+  g_assert_true (gtk_widget_get_visible (custom));
+  gtk_drop_down_set_selected (time, 5);  /* 15 + 10 */
+  g_assert_false (gtk_widget_get_visible (custom));
+  g_assert_true (gtk_widget_get_sensitive (delay));
+  gtk_drop_down_set_selected (time, 4);  /* 10 + 0: nothing to delay by */
+  g_assert_false (gtk_widget_get_sensitive (delay));
+
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  spin ();
+}
+
+static void
+test_new_game_remembered (void)
+{
+  g_autoptr(GSettings) settings = fresh_settings ();
+  ChessNewGameDialog *dialog;
+  GtkDropDown *time;
+  int started = 0;
+  g_autofree char *name = NULL;
+
+  /* Custom time with a delay. */
+  dialog = chess_new_game_dialog_new (NULL, settings);
+  g_signal_connect (dialog, "start", G_CALLBACK (start_cb), &started);
+  gtk_editable_set_text (child (dialog, CHESS_TYPE_NEW_GAME_DIALOG, "black_name"), "Bruno");
+  gtk_drop_down_set_selected (child (dialog, CHESS_TYPE_NEW_GAME_DIALOG, "time_dropdown"), 8);
+  gtk_spin_button_set_value (child (dialog, CHESS_TYPE_NEW_GAME_DIALOG, "minutes_spin"), 25);
+  gtk_spin_button_set_value (child (dialog, CHESS_TYPE_NEW_GAME_DIALOG, "seconds_spin"), 7);
+  gtk_check_button_set_active (child (dialog, CHESS_TYPE_NEW_GAME_DIALOG, "delay_check"), TRUE);
+  chess_new_game_dialog_start (dialog);
+  spin ();
+  g_assert_cmpint (started, ==, 1);
+  name = g_settings_get_string (settings, "black-name");
+  g_assert_cmpstr (name, ==, "Bruno");
+  g_assert_cmpint (g_settings_get_int (settings, "time-minutes"), ==, 25);
+  g_assert_cmpint (g_settings_get_int (settings, "time-increment"), ==, 0);
+  g_assert_cmpint (g_settings_get_int (settings, "time-delay"), ==, 7);
+  g_assert_cmpint (g_settings_get_enum (settings, "white-player"), ==, 0);
+
+  /* The next dialog shows the same choices. */
+  dialog = chess_new_game_dialog_new (NULL, settings);
+  time = child (dialog, CHESS_TYPE_NEW_GAME_DIALOG, "time_dropdown");
+  g_assert_cmpuint (gtk_drop_down_get_selected (time), ==, 8);
+  g_assert_cmpstr (gtk_editable_get_text (child (dialog, CHESS_TYPE_NEW_GAME_DIALOG, "black_name")),
+                   ==, "Bruno");
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (child (dialog, CHESS_TYPE_NEW_GAME_DIALOG,
+                                                            "minutes_spin")), ==, 25);
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (child (dialog, CHESS_TYPE_NEW_GAME_DIALOG,
+                                                            "seconds_spin")), ==, 7);
+  g_assert_true (gtk_check_button_get_active (child (dialog, CHESS_TYPE_NEW_GAME_DIALOG,
+                                                     "delay_check")));
+
+  /* A preset is found again as that preset; cancelling changes nothing. */
+  gtk_drop_down_set_selected (time, 6);  /* 30 + 0 */
+  chess_new_game_dialog_start (dialog);
+  dialog = chess_new_game_dialog_new (NULL, settings);
+  g_signal_connect (dialog, "start", G_CALLBACK (start_cb), &started);
+  time = child (dialog, CHESS_TYPE_NEW_GAME_DIALOG, "time_dropdown");
+  g_assert_cmpuint (gtk_drop_down_get_selected (time), ==, 6);
+  g_assert_cmpint (g_settings_get_int (settings, "time-delay"), ==, 0);
+  gtk_drop_down_set_selected (time, 1);
+  gtk_window_close (GTK_WINDOW (dialog));
+  spin ();
+  g_assert_cmpint (started, ==, 1);
+  g_assert_cmpint (g_settings_get_int (settings, "time-minutes"), ==, 30);
+}
+
+/* ---- Preferences ---- */
+
+static void
+test_preferences (void)
+{
+  g_autoptr(GSettings) settings = fresh_settings ();
+  g_autofree char *user_set = g_build_filename (data_home, "thinkchess", "pieces", "Zebra", NULL);
+  ChessPreferencesDialog *dialog;
+  GtkDropDown *orientation, *notation, *pieces, *theme;
+  GtkSwitch *legal, *animate;
+  GListModel *piece_names;
+  g_autofree char *value = NULL;
+
+  /* An extra piece set dropped into the user data folder is offered. */
+  g_assert_cmpint (g_mkdir_with_parents (user_set, 0700), ==, 0);
+
+  dialog = chess_preferences_dialog_new (NULL, settings);
+  gtk_window_present (GTK_WINDOW (dialog));
+  spin ();
+  orientation = child (dialog, CHESS_TYPE_PREFERENCES_DIALOG, "orientation_dropdown");
+  notation = child (dialog, CHESS_TYPE_PREFERENCES_DIALOG, "notation_dropdown");
+  pieces = child (dialog, CHESS_TYPE_PREFERENCES_DIALOG, "pieces_dropdown");
+  theme = child (dialog, CHESS_TYPE_PREFERENCES_DIALOG, "theme_dropdown");
+  legal = child (dialog, CHESS_TYPE_PREFERENCES_DIALOG, "legal_moves_switch");
+  animate = child (dialog, CHESS_TYPE_PREFERENCES_DIALOG, "animate_switch");
+
+  /* The dialog shows the settings… */
+  g_assert_cmpuint (gtk_drop_down_get_selected (orientation), ==, 0);
+  g_assert_cmpuint (gtk_drop_down_get_selected (notation), ==, 0);
+  g_assert_cmpuint (gtk_drop_down_get_selected (pieces), ==, 0);
+  g_assert_true (gtk_switch_get_active (legal));
+  g_assert_true (gtk_switch_get_active (animate));
+  g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (orientation)), ==, 4);
+  g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (notation)), ==, 3);
+  g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (theme)), >=, 4);
+  piece_names = gtk_drop_down_get_model (pieces);
+  g_assert_cmpuint (g_list_model_get_n_items (piece_names), ==, 2);
+  g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (piece_names), 1), ==, "Zebra");
+
+  /* …writes every change at once… */
+  gtk_drop_down_set_selected (orientation, 2);
+  value = g_settings_get_string (settings, "board-orientation");
+  g_assert_cmpstr (value, ==, "side-to-move");
+  g_clear_pointer (&value, g_free);
+  gtk_drop_down_set_selected (notation, 2);
+  value = g_settings_get_string (settings, "notation");
+  g_assert_cmpstr (value, ==, "figurine");
+  g_clear_pointer (&value, g_free);
+  gtk_drop_down_set_selected (pieces, 1);
+  value = g_settings_get_string (settings, "piece-set");
+  g_assert_cmpstr (value, ==, "Zebra");
+  g_clear_pointer (&value, g_free);
+  gtk_drop_down_set_selected (theme, 3);
+  value = g_settings_get_string (settings, "board-theme");
+  g_assert_cmpstr (value, ==, chess_board_view_list_themes ()[3]);
+  g_clear_pointer (&value, g_free);
+  gtk_switch_set_active (legal, FALSE);
+  g_assert_false (g_settings_get_boolean (settings, "show-legal-moves"));
+  gtk_switch_set_active (animate, FALSE);
+  g_assert_false (g_settings_get_boolean (settings, "animate-moves"));
+
+  /* …and follows changes made elsewhere. */
+  g_settings_set_string (settings, "board-orientation", "human-side");
+  g_settings_set_string (settings, "notation", "long-algebraic");
+  g_settings_set_boolean (settings, "show-legal-moves", TRUE);
+  g_assert_cmpuint (gtk_drop_down_get_selected (orientation), ==, 3);
+  g_assert_cmpuint (gtk_drop_down_get_selected (notation), ==, 1);
+  g_assert_true (gtk_switch_get_active (legal));
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  spin ();
+
+  /* Remembered: a new dialog shows the same. */
+  dialog = chess_preferences_dialog_new (NULL, settings);
+  g_assert_cmpuint (gtk_drop_down_get_selected (child (dialog, CHESS_TYPE_PREFERENCES_DIALOG,
+                                                       "pieces_dropdown")), ==, 1);
+  g_assert_cmpuint (gtk_drop_down_get_selected (child (dialog, CHESS_TYPE_PREFERENCES_DIALOG,
+                                                       "theme_dropdown")), ==, 3);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+
+  /* A piece set that went away shows as ours. */
+  g_assert_cmpint (g_rmdir (user_set), ==, 0);
+  dialog = chess_preferences_dialog_new (NULL, settings);
+  g_assert_cmpuint (gtk_drop_down_get_selected (child (dialog, CHESS_TYPE_PREFERENCES_DIALOG,
+                                                       "pieces_dropdown")), ==, 0);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  spin ();
+}
+
+/* ---- Game chooser ---- */
+
+static void
+chosen_cb (ChessGameChooser *chooser,
+           guint             index,
+           gpointer          user_data)
+{
+  *(guint *) user_data = index;
+}
+
+static ChessPgnIndexEntry *
+entry_new (const char *white,
+           const char *black,
+           const char *result,
+           const char *date,
+           const char *event)
+{
+  ChessPgnIndexEntry *entry = g_new0 (ChessPgnIndexEntry, 1);
+
+  entry->white = g_strdup (white);
+  entry->black = g_strdup (black);
+  entry->result = g_strdup (result);
+  entry->date = g_strdup (date);
+  entry->event = g_strdup (event);
+  return entry;
+}
+
+static void
+test_game_chooser (void)
+{
+  g_autoptr(GPtrArray) entries =
+    g_ptr_array_new_with_free_func ((GDestroyNotify) chess_pgn_index_entry_free);
+  ChessGameChooser *chooser;
+  GtkLabel *summary;
+  guint chosen = G_MAXUINT;
+
+  g_ptr_array_add (entries, entry_new ("Anna", "Bruno", "1-0", "2024.03.01", "Club"));
+  g_ptr_array_add (entries, entry_new ("Carla", "Dieter", "1/2-1/2", "2024.??.??", "Open"));
+  g_ptr_array_add (entries, entry_new ("", "?", "*", "????.??.??", "?"));
+  g_ptr_array_add (entries, entry_new ("Émile", "Anna", "0-1", "2023.12.31", "Winter Cup"));
+
+  chooser = chess_game_chooser_new (NULL, "games.pgn", entries);
+  g_signal_connect (chooser, "game-chosen", G_CALLBACK (chosen_cb), &chosen);
+  gtk_window_present (GTK_WINDOW (chooser));
+  spin ();
+
+  summary = child (chooser, CHESS_TYPE_GAME_CHOOSER, "summary_label");
+  g_assert_nonnull (strstr (gtk_label_get_text (summary), "“games.pgn” holds 4 games"));
+  g_assert_cmpuint (chess_game_chooser_get_n_shown (chooser), ==, 4);
+
+  /* Case-insensitive search over players, result, date and event. */
+  chess_game_chooser_set_search (chooser, "ANNA");
+  g_assert_cmpuint (chess_game_chooser_get_n_shown (chooser), ==, 2);
+  chess_game_chooser_set_search (chooser, "émile");
+  g_assert_cmpuint (chess_game_chooser_get_n_shown (chooser), ==, 1);
+  chess_game_chooser_set_search (chooser, "1/2");
+  g_assert_cmpuint (chess_game_chooser_get_n_shown (chooser), ==, 1);
+  chess_game_chooser_set_search (chooser, "2023");
+  g_assert_cmpuint (chess_game_chooser_get_n_shown (chooser), ==, 1);
+  /* Unknown tags ("?") are not text to find. */
+  chess_game_chooser_set_search (chooser, "?");
+  g_assert_cmpuint (chess_game_chooser_get_n_shown (chooser), ==, 0);
+  g_assert_false (chess_game_chooser_choose (chooser, 0));
+  chess_game_chooser_set_search (chooser, "winter");
+  g_assert_cmpuint (chess_game_chooser_get_n_shown (chooser), ==, 1);
+
+  /* Choosing reports the index in the file, not in the filtered list. */
+  g_object_ref (chooser);
+  g_assert_true (chess_game_chooser_choose (chooser, 0));
+  g_assert_cmpuint (chosen, ==, 3);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (chooser)));
+  g_assert_finalize_object (chooser);
+}
+
+/* ---- Alerts ---- */
+
+static void
+answered_cb (int      response,
+             gpointer user_data)
+{
+  *(int *) user_data = response;
+}
+
+static void
+test_alerts (void)
+{
+  const char *buttons[] = { "_One", "_Two", "_Three", NULL };
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  GtkWidget *parent;
+  int response = -100;
+
+#if GTK_CHECK_VERSION (4, 10, 0)
+  g_test_skip ("GtkAlertDialog cannot be answered in process");
+  return;
+#endif
+
+  /* Answered with a button. */
+  chess_alert_choose (NULL, TRUE, "Question", "Detail", buttons, 0, 2,
+                      NULL, answered_cb, &response);
+  g_assert_cmpuint (chess_alert_get_n_open (), ==, 1);
+  g_assert_cmpstr (chess_alert_get_message (), ==, "Question");
+  g_assert_cmpstr (chess_alert_get_detail (), ==, "Detail");
+  g_assert_true (chess_alert_respond (1));
+  g_assert_cmpint (response, ==, 1);
+  g_assert_cmpuint (chess_alert_get_n_open (), ==, 0);
+  g_assert_false (chess_alert_respond (1));
+
+  /* Cancelled: answered with the cancel button. */
+  response = -100;
+  chess_alert_choose (NULL, FALSE, "Question", NULL, buttons, 2, 0,
+                      cancellable, answered_cb, &response);
+  g_cancellable_cancel (cancellable);
+  g_assert_cmpint (response, ==, 2);
+  g_assert_cmpuint (chess_alert_get_n_open (), ==, 0);
+
+  /* Already cancelled: answered at once, nothing shown. */
+  response = -100;
+  chess_alert_choose (NULL, FALSE, "Question", NULL, buttons, 1, 0,
+                      cancellable, answered_cb, &response);
+  g_assert_cmpint (response, ==, 1);
+  g_assert_cmpuint (chess_alert_get_n_open (), ==, 0);
+
+  /* The parent window goes away: answered with the cancel button. */
+  parent = gtk_window_new ();
+  gtk_window_present (GTK_WINDOW (parent));
+  response = -100;
+  chess_alert_resign (GTK_WINDOW (parent), "White", "Black", answered_cb, &response);
+  g_assert_cmpstr (chess_alert_get_message (), ==, "White, resign this game?");
+  g_assert_cmpstr (chess_alert_get_detail (), ==, "Black wins the game.");
+  gtk_window_destroy (GTK_WINDOW (parent));
+  spin ();
+  g_assert_cmpint (response, ==, CHESS_RESIGN_CANCEL);
+  g_assert_cmpuint (chess_alert_get_n_open (), ==, 0);
+
+  /* The texts of the others. */
+  chess_alert_draw_offer (NULL, "White", "Black", NULL, answered_cb, &response);
+  g_assert_cmpstr (chess_alert_get_message (), ==, "White offers a draw. Black, do you accept?");
+  chess_alert_respond (CHESS_DRAW_OFFER_ACCEPT);
+  g_assert_cmpint (response, ==, CHESS_DRAW_OFFER_ACCEPT);
+
+  chess_alert_unsaved (NULL, "game.pgn", answered_cb, &response);
+  g_assert_cmpstr (chess_alert_get_message (), ==, "Save changes to “game.pgn”?");
+  chess_alert_respond (CHESS_UNSAVED_SAVE);
+  g_assert_cmpint (response, ==, CHESS_UNSAVED_SAVE);
+
+  chess_alert_error (NULL, "Could not open “x.pgn”", "line 3, column 1: oops", NULL, NULL);
+  g_assert_cmpstr (chess_alert_get_detail (), ==, "line 3, column 1: oops");
+  chess_alert_respond (0);
+  spin ();
+}
+
+static void
+remove_tree (const char *path)
+{
+  GDir *dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child_path = g_build_filename (path, name, NULL);
+
+      if (g_file_test (child_path, G_FILE_TEST_IS_DIR))
+        remove_tree (child_path);
+      else
+        g_remove (child_path);
+    }
+  if (dir != NULL)
+    g_dir_close (dir);
+  g_rmdir (path);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  int status;
+
+  data_home = g_dir_make_tmp ("thinkchess-test-dialogs-XXXXXX", NULL);
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+
+  if (g_getenv ("DISPLAY") == NULL && g_getenv ("WAYLAND_DISPLAY") == NULL)
+    {
+      g_print ("1..0 # SKIP no display\n");
+      remove_tree (data_home);
+      g_free (data_home);
+      return 0;
+    }
+
+  gtk_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/dialogs/new-game/defaults", test_new_game_defaults);
+  g_test_add_func ("/dialogs/new-game/remembered", test_new_game_remembered);
+  g_test_add_func ("/dialogs/preferences", test_preferences);
+  g_test_add_func ("/dialogs/game-chooser", test_game_chooser);
+  g_test_add_func ("/dialogs/alerts", test_alerts);
+
+  status = g_test_run ();
+  remove_tree (data_home);
+  g_free (data_home);
+  return status;
+}
