@@ -111,17 +111,20 @@ alert_cancelled_cb (GCancellable *cancellable,
 
 #endif
 
-void
-chess_alert_choose (GtkWindow          *parent,
-                    gboolean            modal,
-                    const char         *message,
-                    const char         *detail,
-                    const char * const *buttons,
-                    int                 cancel_button,
-                    int                 default_button,
-                    GCancellable       *cancellable,
-                    ChessAlertCallback  callback,
-                    gpointer            user_data)
+/* `destructive_button` (or -1) is styled as the one that loses something,
+ * where the toolkit lets us. */
+static void
+alert_show (GtkWindow          *parent,
+            gboolean            modal,
+            const char         *message,
+            const char         *detail,
+            const char * const *buttons,
+            int                 cancel_button,
+            int                 default_button,
+            int                 destructive_button,
+            GCancellable       *cancellable,
+            ChessAlertCallback  callback,
+            gpointer            user_data)
 {
   ChessAlert *alert;
 
@@ -147,6 +150,8 @@ chess_alert_choose (GtkWindow          *parent,
 #if GTK_CHECK_VERSION (4, 10, 0)
   {
     g_autoptr(GtkAlertDialog) dialog = gtk_alert_dialog_new ("%s", message);
+
+    (void) destructive_button;
 
     if (detail != NULL)
       gtk_alert_dialog_set_detail (dialog, detail);
@@ -174,6 +179,10 @@ chess_alert_choose (GtkWindow          *parent,
       gtk_dialog_add_button (GTK_DIALOG (dialog), buttons[i], i);
     if (default_button >= 0)
       gtk_dialog_set_default_response (GTK_DIALOG (dialog), default_button);
+    if (destructive_button >= 0)
+      gtk_widget_add_css_class (gtk_dialog_get_widget_for_response (GTK_DIALOG (dialog),
+                                                                    destructive_button),
+                                "destructive-action");
     gtk_window_set_modal (GTK_WINDOW (dialog), modal);
     gtk_window_set_title (GTK_WINDOW (dialog), "");
     g_signal_connect (dialog, "response",
@@ -191,6 +200,22 @@ chess_alert_choose (GtkWindow          *parent,
     gtk_window_present (GTK_WINDOW (dialog));
   }
 #endif
+}
+
+void
+chess_alert_choose (GtkWindow          *parent,
+                    gboolean            modal,
+                    const char         *message,
+                    const char         *detail,
+                    const char * const *buttons,
+                    int                 cancel_button,
+                    int                 default_button,
+                    GCancellable       *cancellable,
+                    ChessAlertCallback  callback,
+                    gpointer            user_data)
+{
+  alert_show (parent, modal, message, detail, buttons, cancel_button,
+              default_button, -1, cancellable, callback, user_data);
 }
 
 void
@@ -229,9 +254,9 @@ chess_alert_resign (GtkWindow          *parent,
   message = g_strdup_printf (_("%s, resign this game?"), loser);
   /* Translators: %s is the winner ("Black" or a name). */
   detail = g_strdup_printf (_("%s wins the game."), winner);
-  chess_alert_choose (parent, TRUE, message, detail, buttons,
-                      CHESS_RESIGN_CANCEL, CHESS_RESIGN_CANCEL,
-                      NULL, callback, user_data);
+  alert_show (parent, TRUE, message, detail, buttons,
+              CHESS_RESIGN_CANCEL, CHESS_RESIGN_CANCEL, CHESS_RESIGN_CONFIRM,
+              NULL, callback, user_data);
 }
 
 void
@@ -248,10 +273,10 @@ chess_alert_unsaved (GtkWindow          *parent,
     message = g_strdup_printf (_("Save changes to “%s”?"), game_name);
   else
     message = g_strdup (_("Save the current game?"));
-  chess_alert_choose (parent, TRUE, message,
-                      _("The moves played since the game was last saved will be lost if you discard them."),
-                      buttons, CHESS_UNSAVED_CANCEL, CHESS_UNSAVED_SAVE,
-                      NULL, callback, user_data);
+  alert_show (parent, TRUE, message,
+              _("The moves played since the game was last saved will be lost if you discard them."),
+              buttons, CHESS_UNSAVED_CANCEL, CHESS_UNSAVED_SAVE, CHESS_UNSAVED_DISCARD,
+              NULL, callback, user_data);
 }
 
 void

@@ -229,8 +229,10 @@ static void
 continuation_finish (Continuation *c,
                      gboolean      proceed)
 {
-  if (c->func != NULL && get_state (c->window) != NULL)
-    c->func (c->window, proceed, c->user_data);
+  /* Always called, so the callback can free its data; a window that has
+   * gone away does not go on. */
+  if (c->func != NULL)
+    c->func (c->window, proceed && get_state (c->window) != NULL, c->user_data);
   g_object_unref (c->window);
   g_free (c);
 }

@@ -486,7 +486,22 @@ def scenario_tour(app):
     app.key("Escape")
     app.point_at_window()
     app.menu(T("_Open…"))
+    app.answer(unsaved, T("_Discard"))
+    chooser = app.window_with(T("Open Game"))
     app.shot("open")
+    # A file with an illegal move: the error names the file and the line.
+    bad = os.path.join(app.home, "bad-move.pgn")
+    shutil.copy(os.path.join(DATA, "bad-move.pgn"), bad)
+    app.point_at(chooser)
+    app.key("ctrl+l")
+    location = app.find(lambda n: n.getRole() == pyatspi.ROLE_TEXT and app.visible(n)
+                        and n.getState().contains(pyatspi.STATE_EDITABLE),
+                        "the location field", root=chooser)
+    location.queryEditableText().setTextContents(bad)
+    time.sleep(0.3)
+    app.press(T("_Open"), chooser)
+    app.window_with("bad-move.pgn")
+    app.shot("open-error")
 
 
 SCENARIOS = {

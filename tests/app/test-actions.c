@@ -228,11 +228,51 @@ test_accels (Fixture       *f,
     }
   g_assert_cmpuint (found, ==, 2);
 
-  /* The shortcuts window is there and lists the accelerators. */
+  /* The shortcuts window is there and lists every accelerator. */
   {
     g_autoptr(GtkBuilder) builder =
       gtk_builder_new_from_resource (RESOURCE_BASE "/gtk/help-overlay.ui");
+    g_autoptr(GSList) objects = gtk_builder_get_objects (builder);
+    g_autoptr(GPtrArray) listed = g_ptr_array_new_with_free_func (g_free);
+    g_auto(GStrv) actions = gtk_application_list_action_descriptions (app);
+
     g_assert_true (GTK_IS_SHORTCUTS_WINDOW (gtk_builder_get_object (builder, "help_overlay")));
+    for (GSList *l = objects; l != NULL; l = l->next)
+      if (GTK_IS_SHORTCUTS_SHORTCUT (l->data))
+        {
+          g_autofree char *accelerator = NULL;
+          g_auto(GStrv) parts = NULL;
+
+          g_object_get (l->data, "accelerator", &accelerator, NULL);
+          parts = g_strsplit (accelerator, " ", -1);
+          for (guint i = 0; parts[i] != NULL; i++)
+            {
+              guint key;
+              GdkModifierType mods;
+
+              g_assert_true (gtk_accelerator_parse (parts[i], &key, &mods));
+              g_ptr_array_add (listed, gtk_accelerator_name (key, mods));
+            }
+        }
+    for (guint i = 0; actions[i] != NULL; i++)
+      {
+        g_auto(GStrv) accels = gtk_application_get_accels_for_action (app, actions[i]);
+
+        for (guint j = 0; accels[j] != NULL; j++)
+          {
+            guint key;
+            GdkModifierType mods;
+            g_autofree char *name = NULL;
+            gboolean shown = FALSE;
+
+            g_assert_true (gtk_accelerator_parse (accels[j], &key, &mods));
+            name = gtk_accelerator_name (key, mods);
+            for (guint k = 0; k < listed->len; k++)
+              shown |= g_str_equal (g_ptr_array_index (listed, k), name);
+            if (!shown)
+              g_error ("%s (%s) is not in the shortcuts window", name, actions[i]);
+          }
+      }
     gtk_window_destroy (GTK_WINDOW (gtk_builder_get_object (builder, "help_overlay")));
   }
 
@@ -613,7 +653,16 @@ test_open_errors (Fixture       *f,
 
   play (f, "e4 e5");
 
+  /* Unsaved changes first: Cancel opens nothing. */
   chess_window_actions_open_file (f->window, file);
+  g_assert_cmpuint (chess_alert_get_n_open (), ==, 1);
+  g_assert_cmpstr (chess_alert_get_message (), ==, "Save the current game?");
+  chess_alert_respond (CHESS_UNSAVED_CANCEL);
+  spin ();
+  g_assert_cmpuint (chess_alert_get_n_open (), ==, 0);
+
+  chess_window_actions_open_file (f->window, file);
+  chess_alert_respond (CHESS_UNSAVED_DISCARD);
   wait_for (alert_shown, NULL);
   g_assert_nonnull (strstr (chess_alert_get_message (), "bad-move.pgn"));
   g_assert_nonnull (strstr (chess_alert_get_detail (), "line 10"));
@@ -625,6 +674,7 @@ test_open_errors (Fixture       *f,
   g_assert_null (chess_window_actions_get_file (f->window));
 
   chess_window_actions_open_file (f->window, missing);
+  chess_alert_respond (CHESS_UNSAVED_DISCARD);
   wait_for (alert_shown, NULL);
   g_assert_nonnull (strstr (chess_alert_get_message (), "/nonexistent/game.pgn"));
   chess_alert_respond (0);
