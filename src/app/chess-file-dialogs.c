@@ -90,15 +90,30 @@ file_dialog_new (const char *title)
   return dialog;
 }
 
+/* The user closing the dialog is a NULL answer and no error; a failure
+ * (no file chooser portal, say) answers NULL too, but is logged, or the
+ * dialog would seem to silently do nothing. */
+static void
+file_dialog_check_error (const char   *what,
+                         const GError *error)
+{
+  if (error != NULL
+      && !g_error_matches (error, GTK_DIALOG_ERROR, GTK_DIALOG_ERROR_DISMISSED)
+      && !g_error_matches (error, GTK_DIALOG_ERROR, GTK_DIALOG_ERROR_CANCELLED))
+    g_warning ("File dialog (%s) failed: %s", what, error->message);
+}
+
 static void
 file_dialog_opened_cb (GObject      *source,
                        GAsyncResult *result,
                        gpointer      user_data)
 {
   g_autofree ChessFileRequest *request = user_data;
+  g_autoptr(GError) error = NULL;
   g_autoptr(GFile) file = NULL;
 
-  file = gtk_file_dialog_open_finish (GTK_FILE_DIALOG (source), result, NULL);
+  file = gtk_file_dialog_open_finish (GTK_FILE_DIALOG (source), result, &error);
+  file_dialog_check_error ("open", error);
   request->callback (file, request->user_data);
 }
 
@@ -108,9 +123,11 @@ file_dialog_saved_cb (GObject      *source,
                       gpointer      user_data)
 {
   g_autofree ChessFileRequest *request = user_data;
+  g_autoptr(GError) error = NULL;
   g_autoptr(GFile) file = NULL;
 
-  file = gtk_file_dialog_save_finish (GTK_FILE_DIALOG (source), result, NULL);
+  file = gtk_file_dialog_save_finish (GTK_FILE_DIALOG (source), result, &error);
+  file_dialog_check_error ("save", error);
   request->callback (file, request->user_data);
 }
 

@@ -43,14 +43,17 @@ get_state (ChessWindow *window)
 /* ---- Title and action states ---- */
 
 static char *
+file_display_name (GFile *file)
+{
+  g_autofree char *basename = g_file_get_basename (file);
+
+  return g_filename_display_name (basename);
+}
+
+static char *
 display_name (ChessWindowActions *self)
 {
-  g_autofree char *basename = NULL;
-
-  if (self->file == NULL)
-    return NULL;
-  basename = g_file_get_basename (self->file);
-  return g_filename_display_name (basename);
+  return self->file != NULL ? file_display_name (self->file) : NULL;
 }
 
 static void
@@ -161,6 +164,18 @@ watch_game (ChessWindowActions *self)
   set_dirty (self, chess_game_get_move_count (game) > 0);
 }
 
+/* The window shows a game that replaced the last one on purpose (new,
+ * opened, pasted): follow it, from `file` (or none), as saved. */
+static void
+adopt_game (ChessWindowActions *self,
+            GFile              *file,
+            guint               n_games)
+{
+  watch_game (self);
+  set_file (self, file, n_games);
+  set_dirty (self, FALSE);
+}
+
 /* ---- Saving ---- */
 
 static gboolean
@@ -202,6 +217,13 @@ chess_window_actions_save_to (ChessWindow  *window,
   self = get_state (window);
   g_return_val_if_fail (self != NULL, FALSE);
   return save_to_file (self, file, error);
+}
+
+static void
+show_save_error (ChessWindow *window,
+                 const char  *detail)
+{
+  chess_alert_error (GTK_WINDOW (window), _("The game was not saved"), detail, NULL, NULL);
 }
 
 typedef struct
@@ -272,8 +294,7 @@ save_as_chosen_cb (GFile    *file,
 
   if (!save_to_file (self, file, &error))
     {
-      chess_alert_error (GTK_WINDOW (c->window), _("The game was not saved"),
-                         error->message, NULL, NULL);
+      show_save_error (c->window, error->message);
       continuation_finish (c, FALSE);
       return;
     }
@@ -311,8 +332,7 @@ save (ChessWindowActions *self,
 
   if (!save_to_file (self, self->file, &error))
     {
-      chess_alert_error (GTK_WINDOW (self->window), _("The game was not saved"),
-                         error->message, NULL, NULL);
+      show_save_error (self->window, error->message);
       if (func != NULL)
         func (self->window, FALSE, user_data);
       return;
@@ -397,9 +417,7 @@ new_game_start_cb (ChessNewGameDialog *dialog,
   if (self == NULL)
     return;
   chess_window_new_game (window);
-  watch_game (self);
-  set_file (self, NULL, 0);
-  set_dirty (self, FALSE);
+  adopt_game (self, NULL, 0);
 }
 
 static void
@@ -487,9 +505,7 @@ open_game_at (OpenRequest *request,
   /* Show the end of the game. */
   chess_game_set_view_ply (game, chess_game_get_move_count (game));
   chess_window_set_game (request->window, game);
-  watch_game (self);
-  set_file (self, request->file, request->entries->len);
-  set_dirty (self, FALSE);
+  adopt_game (self, request->file, request->entries->len);
 }
 
 static void
@@ -535,8 +551,7 @@ file_loaded_cb (GObject      *source,
     }
   else
     {
-      g_autofree char *basename = g_file_get_basename (request->file);
-      g_autofree char *name = g_filename_display_name (basename);
+      g_autofree char *name = file_display_name (request->file);
       ChessGameChooser *chooser;
 
       chooser = chess_game_chooser_new (GTK_WINDOW (request->window), name,
@@ -647,17 +662,40 @@ redo_activated (GtkWidget  *widget,
 
 /* ---- Draws and resignation ---- */
 
+/* A question about one player's move in one game: the answer applies to
+ * the game it was asked in. */
 typedef struct
 {
   ChessWindow *window;   /* owned */
-  ChessGame   *game;     /* owned: the game the offer was made in */
-} DrawOffer;
+  ChessGame   *game;     /* owned */
+  ChessColor   side;     /* who offers the draw, or resigns */
+} GameQuestion;
+
+static GameQuestion *
+game_question_new (ChessWindow *window,
+                   ChessGame   *game)
+{
+  GameQuestion *question = g_new0 (GameQuestion, 1);
+
+  question->window = g_object_ref (window);
+  question->game = g_object_ref (game);
+  question->side = chess_game_get_side_to_move (game);
+  return question;
+}
+
+static void
+game_question_free (GameQuestion *question)
+{
+  g_object_unref (question->window);
+  g_object_unref (question->game);
+  g_free (question);
+}
 
 static void
 draw_offer_answered_cb (int      response,
                         gpointer user_data)
 {
-  DrawOffer *offer = user_data;
+  GameQuestion *offer = user_data;
   ChessWindowActions *self = get_state (offer->window);
 
   if (self != NULL)
@@ -671,9 +709,7 @@ draw_offer_answered_cb (int      response,
         chess_game_decline_draw (offer->game);
     }
 
-  g_object_unref (offer->window);
-  g_object_unref (offer->game);
-  g_free (offer);
+  game_question_free (offer);
 }
 
 static void
@@ -684,20 +720,17 @@ offer_draw_activated (GtkWidget  *widget,
   ChessWindow *window = CHESS_WINDOW (widget);
   ChessWindowActions *self = get_state (window);
   ChessGame *game = self->game;
-  ChessColor offerer = chess_game_get_side_to_move (game);
-  DrawOffer *offer;
+  GameQuestion *offer;
 
   if (chess_game_is_over (game) || self->draw_offer != NULL)
     return;
 
-  offer = g_new0 (DrawOffer, 1);
-  offer->window = g_object_ref (window);
-  offer->game = g_object_ref (game);
+  offer = game_question_new (window, game);
   self->draw_offer = g_cancellable_new ();
-  chess_game_offer_draw (game, offerer);
+  chess_game_offer_draw (game, offer->side);
   chess_alert_draw_offer (GTK_WINDOW (window),
-                          chess_game_get_player_display_name (game, offerer),
-                          chess_game_get_player_display_name (game, chess_color_other (offerer)),
+                          chess_game_get_player_display_name (game, offer->side),
+                          chess_game_get_player_display_name (game, chess_color_other (offer->side)),
                           self->draw_offer, draw_offer_answered_cb, offer);
 }
 
@@ -713,25 +746,16 @@ claim_draw_activated (GtkWidget  *widget,
     chess_window_show_message (window, error->message);
 }
 
-typedef struct
-{
-  ChessWindow *window;   /* owned */
-  ChessGame   *game;     /* owned */
-  ChessColor   loser;
-} Resignation;
-
 static void
 resign_answered_cb (int      response,
                     gpointer user_data)
 {
-  Resignation *resignation = user_data;
+  GameQuestion *resignation = user_data;
 
   if (response == CHESS_RESIGN_CONFIRM)
-    chess_game_resign (resignation->game, resignation->loser);
+    chess_game_resign (resignation->game, resignation->side);
 
-  g_object_unref (resignation->window);
-  g_object_unref (resignation->game);
-  g_free (resignation);
+  game_question_free (resignation);
 }
 
 static void
@@ -741,19 +765,16 @@ resign_activated (GtkWidget  *widget,
 {
   ChessWindow *window = CHESS_WINDOW (widget);
   ChessGame *game = chess_window_get_game (window);
-  Resignation *resignation;
+  GameQuestion *resignation;
 
   if (chess_game_is_over (game))
     return;
 
   /* Two people at one board: the one to move resigns. */
-  resignation = g_new0 (Resignation, 1);
-  resignation->window = g_object_ref (window);
-  resignation->game = g_object_ref (game);
-  resignation->loser = chess_game_get_side_to_move (game);
+  resignation = game_question_new (window, game);
   chess_alert_resign (GTK_WINDOW (window),
-                      chess_game_get_player_display_name (game, resignation->loser),
-                      chess_game_get_player_display_name (game, chess_color_other (resignation->loser)),
+                      chess_game_get_player_display_name (game, resignation->side),
+                      chess_game_get_player_display_name (game, chess_color_other (resignation->side)),
                       resign_answered_cb, resignation);
 }
 
@@ -802,11 +823,7 @@ paste_confirmed (ChessWindow *window,
   if (proceed && self != NULL)
     {
       if (chess_game_set_fen (chess_window_get_game (window), request->fen, &error))
-        {
-          watch_game (self);
-          set_file (self, NULL, 0);
-          set_dirty (self, FALSE);
-        }
+        adopt_game (self, NULL, 0);
       else
         chess_alert_error (GTK_WINDOW (window), _("The position was not pasted"),
                            error->message, NULL, NULL);

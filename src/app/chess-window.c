@@ -76,6 +76,18 @@ static GParamSpec *properties[N_PROPS];
 
 static void update_all (ChessWindow *self);
 
+/* GTK 4.8 has no call that sets a CSS class on or off. */
+static void
+set_css_class (GtkWidget  *widget,
+               const char *css_class,
+               gboolean    present)
+{
+  if (present)
+    gtk_widget_add_css_class (widget, css_class);
+  else
+    gtk_widget_remove_css_class (widget, css_class);
+}
+
 /* ---- Status line ---- */
 
 static void
@@ -125,10 +137,7 @@ update_status (ChessWindow *self)
   text = describe_status (self);
   set_status (self, text);
   gtk_widget_remove_css_class (self->status_label, "refusal");
-  if (chess_game_is_viewing_live (self->game))
-    gtk_widget_remove_css_class (self->status_label, "past");
-  else
-    gtk_widget_add_css_class (self->status_label, "past");
+  set_css_class (self->status_label, "past", !chess_game_is_viewing_live (self->game));
 }
 
 static gboolean
@@ -187,14 +196,8 @@ chess_window_update_clocks (ChessWindow *self)
         text = g_strdup_printf ("%d:%02d", (int) (ms / 60000), (int) (ms / 1000 % 60));
 
       gtk_label_set_text (GTK_LABEL (label), text);
-      if (timed && ms < 10000)
-        gtk_widget_add_css_class (label, "low-time");
-      else
-        gtk_widget_remove_css_class (label, "low-time");
-      if (running && (ChessColor) c == active)
-        gtk_widget_add_css_class (label, "running");
-      else
-        gtk_widget_remove_css_class (label, "running");
+      set_css_class (label, "low-time", timed && ms < 10000);
+      set_css_class (label, "running", running && (ChessColor) c == active);
     }
 }
 
@@ -222,14 +225,8 @@ update_players (ChessWindow *self)
     }
   gtk_widget_set_visible (self->white_marker, !over && side == CHESS_COLOR_WHITE);
   gtk_widget_set_visible (self->black_marker, !over && side == CHESS_COLOR_BLACK);
-  if (!over && side == CHESS_COLOR_WHITE)
-    gtk_widget_add_css_class (self->white_row, "active");
-  else
-    gtk_widget_remove_css_class (self->white_row, "active");
-  if (!over && side == CHESS_COLOR_BLACK)
-    gtk_widget_add_css_class (self->black_row, "active");
-  else
-    gtk_widget_remove_css_class (self->black_row, "active");
+  set_css_class (self->white_row, "active", !over && side == CHESS_COLOR_WHITE);
+  set_css_class (self->black_row, "active", !over && side == CHESS_COLOR_BLACK);
 }
 
 static void

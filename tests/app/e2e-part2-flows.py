@@ -2,8 +2,8 @@
 """End-to-end tests of the menus, shortcuts, dialogs and game files
 (issue 6, suite 'e2e').
 
-Run through e2e-part2.sh, which gives each run its own Xvfb display and
-D-Bus session (for AT-SPI). The real thinkchess gets a temporary
+Run through `e2e.sh e2e-part2-flows.py ...`, which gives each run its own
+Xvfb display and D-Bus session (for AT-SPI). The real thinkchess gets a temporary
 XDG_DATA_HOME and the memory GSettings backend; it is driven with real key
 presses (xdotool) and by activating menu items and dialog buttons by their
 accessible names; the autosave and saved files are read back.
@@ -14,11 +14,10 @@ Scenarios: draw, resign, undo-redo, open-multi, save-as, paste-invalid-fen,
 quit-unsaved, tour (screenshots of every dialog into DIR).
 """
 
+import functools
 import os
 import re
 import shutil
-import signal
-import subprocess
 import sys
 import tempfile
 import time
@@ -27,33 +26,17 @@ import gettext
 
 import pyatspi
 
+import e2e_common
+from e2e_common import (Failure, app_environment, check, launch, log_tail, movetext,
+                        node_center, read_autosave, screenshot, stop_process, wait_until,
+                        window_origin)
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 DATA = os.path.join(HERE, "..", "data", "app")
 
-
-class Failure(Exception):
-    pass
-
-
-def check(condition, message):
-    if not condition:
-        raise Failure(message)
-
-
-def xdotool(*args):
-    return subprocess.run(["xdotool"] + [str(a) for a in args],
-                          stdout=subprocess.PIPE, text=True).stdout
-
-
-def wait_until(predicate, what, timeout=10):
-    deadline = time.time() + timeout
-    while True:
-        value = predicate()
-        if value:
-            return value
-        if time.time() > deadline:
-            raise Failure("timed out waiting for " + what)
-        time.sleep(0.15)
+# Here a failed xdotool command is not an error in itself: a search that
+# finds nothing answers nothing, and the checks that follow tell.
+xdotool = functools.partial(e2e_common.xdotool, strict=False)
 
 
 class App:
@@ -68,22 +51,11 @@ class App:
     # ---- Life cycle ----
 
     def start(self, *args):
-        env = dict(os.environ)
-        env.update({
-            "XDG_DATA_HOME": os.path.join(self.home, "data"),
-            "XDG_CONFIG_HOME": os.path.join(self.home, "config"),
-            "XDG_CACHE_HOME": os.path.join(self.home, "cache"),
-            "GSETTINGS_BACKEND": "memory",
-            "GTK_A11Y": "atspi",
-            "GDK_BACKEND": "x11",
-            "GTK_USE_PORTAL": "0",
-        })
+        env = app_environment(self.home)
+        env["GTK_USE_PORTAL"] = "0"
         env.setdefault("LANGUAGE", "C")
         env.setdefault("LC_ALL", "C.UTF-8")
-        env.pop("NO_AT_BRIDGE", None)
-        self.log = open(os.path.join(self.home, "app.log"), "a")
-        self.proc = subprocess.Popen([self.binary] + list(args), env=env,
-                                     stdout=self.log, stderr=subprocess.STDOUT)
+        self.proc, self.log = launch([self.binary] + list(args), env, self.home)
 
         def find_window():
             out = xdotool("search", "--onlyvisible", "--name", "ThinkChess").split()
@@ -96,13 +68,7 @@ class App:
         self.point_at_window()
 
     def stop(self):
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGTERM)
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
+        stop_process(self.proc)
         self.proc = None
 
     def title(self):
@@ -111,32 +77,10 @@ class App:
     # ---- AT-SPI ----
 
     def atspi_app(self):
-        def lookup():
-            for app in pyatspi.Registry.getDesktop(0):
-                try:
-                    if app is not None and app.get_process_id() == self.proc.pid:
-                        return app
-                except Exception:
-                    pass
-            return None
-        return wait_until(lookup, "the app on the accessibility bus", 20)
+        return e2e_common.atspi_app(self.proc.pid)
 
     def find_all(self, predicate, root=None):
-        found = []
-
-        def walk(node, depth=0):
-            if node is None or depth > 50:
-                return
-            try:
-                if predicate(node):
-                    found.append(node)
-                for child in node:
-                    walk(child, depth + 1)
-            except Exception:
-                pass
-
-        walk(root if root is not None else self.atspi_app())
-        return found
+        return e2e_common.find_all(root if root is not None else self.atspi_app(), predicate)
 
     def find(self, predicate, what, timeout=10, root=None):
         return wait_until(lambda: (self.find_all(predicate, root) or [None])[0], what, timeout)
@@ -150,9 +94,7 @@ class App:
             return None
         return wait_until(lookup, "a window saying " + repr(text), timeout)
 
-    @staticmethod
-    def visible(node):
-        return node.getState().contains(pyatspi.STATE_VISIBLE)
+    visible = staticmethod(e2e_common.visible)
 
     def button(self, label, timeout=10, root=None):
         """A push button by its label; GTK 4.8 names mnemonic buttons like
@@ -224,22 +166,14 @@ class App:
 
     def locate(self):
         frame = self.find(lambda n: n.getRole() == pyatspi.ROLE_FRAME, "the window")
-        fext = frame.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
-        values = dict(line.split("=") for line in
-                      xdotool("getwindowgeometry", "--shell", self.window).split())
-        margin_x = (int(values["WIDTH"]) - fext.width) // 2
-        margin_y = (int(values["HEIGHT"]) - fext.height) // 2
-        self.origin = (int(values["X"]) + margin_x, int(values["Y"]) + margin_y)
-        self.size = (fext.width, fext.height)
+        self.origin = window_origin(self.window, frame)
 
     def point_at_window(self):
         # No window manager: keys go to the window under the pointer.
         self.point_at(self.find(lambda n: n.name == T("Chessboard"), "the board"))
 
     def point_at(self, node):
-        ext = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
-        xdotool("mousemove", self.origin[0] + ext.x + ext.width // 2,
-                self.origin[1] + ext.y + ext.height // 2)
+        xdotool("mousemove", *node_center(self.origin, node))
         time.sleep(0.1)
 
     # ---- Input ----
@@ -264,12 +198,7 @@ class App:
     # ---- Results ----
 
     def autosave(self):
-        path = os.path.join(self.home, "data", "thinkchess", "last-game.pgn")
-        try:
-            with open(path, encoding="utf-8") as f:
-                return f.read()
-        except FileNotFoundError:
-            return ""
+        return read_autosave(self.home)
 
     def wait_autosave(self, text, timeout=10):
         wait_until(lambda: text in self.autosave(),
@@ -277,10 +206,8 @@ class App:
 
     def shot(self, name):
         if self.shots:
-            os.makedirs(self.shots, exist_ok=True)
             time.sleep(0.5)
-            subprocess.run(["import", "-window", "root",
-                            os.path.join(self.shots, name + ".png")], check=True)
+        screenshot(self.shots, name)
 
 
 def T(text):
@@ -303,10 +230,6 @@ def G(text):
                                           languages=language.split(":"), fallback=True)
         text = translation.gettext(text)
     return text.replace("_", "")
-
-
-def movetext(pgn):
-    return " ".join(line for line in pgn.splitlines() if not line.startswith("["))
 
 
 # ---- Scenarios ----
@@ -538,11 +461,7 @@ def main():
             app.shot("failure-" + sys.argv[2])
         except Exception:
             pass
-        try:
-            with open(os.path.join(home, "app.log")) as f:
-                sys.stdout.write(f.read()[-3000:])
-        except OSError:
-            pass
+        sys.stdout.write(log_tail(home))
         return 1
     finally:
         app.stop()

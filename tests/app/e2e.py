@@ -1,8 +1,8 @@
 #!/usr/bin/python3
 """End-to-end tests of the real thinkchess program (suite 'e2e').
 
-Run through e2e.sh, which gives each run its own Xvfb display and D-Bus
-session (for AT-SPI). The app gets a temporary XDG_DATA_HOME and
+Run through `e2e.sh e2e.py ...`, which gives each run its own Xvfb display
+and D-Bus session (for AT-SPI). The app gets a temporary XDG_DATA_HOME and
 XDG_CONFIG_HOME and the memory GSettings backend; it is driven with real X
 input from xdotool, and the autosaved PGN is read back.
 
@@ -13,27 +13,15 @@ Scenarios: scholar, illegal, promotion, resume, typed, tour (screenshots).
 
 import os
 import shutil
-import signal
-import subprocess
 import sys
 import tempfile
 import time
 
 import pyatspi
 
-
-class Failure(Exception):
-    pass
-
-
-def check(condition, message):
-    if not condition:
-        raise Failure(message)
-
-
-def xdotool(*args):
-    return subprocess.run(["xdotool"] + [str(a) for a in args], check=True,
-                          stdout=subprocess.PIPE, text=True).stdout
+from e2e_common import (Failure, app_environment, atspi_app, check, find_all, launch,
+                        log_tail, movetext, node_center, read_autosave, screenshot,
+                        stop_process, visible, window_origin, xdotool)
 
 
 def square_index(name):
@@ -52,27 +40,14 @@ class App:
     # ---- Life cycle ----
 
     def start(self):
-        env = dict(os.environ)
-        env.update({
-            "XDG_DATA_HOME": os.path.join(self.home, "data"),
-            "XDG_CONFIG_HOME": os.path.join(self.home, "config"),
-            "XDG_CACHE_HOME": os.path.join(self.home, "cache"),
-            "GSETTINGS_BACKEND": "memory",
-            "GTK_A11Y": "atspi",
-            "LANGUAGE": "C",
-            "LC_ALL": "C.UTF-8",
-            "GDK_BACKEND": "x11",
-        })
+        env = app_environment(self.home)
+        env.update({"LANGUAGE": "C", "LC_ALL": "C.UTF-8"})
         env.update(self.extra_env)
-        env.pop("NO_AT_BRIDGE", None)
-        self.log = open(os.path.join(self.home, "app.log"), "a")
-        self.proc = subprocess.Popen([self.binary], env=env, stdout=self.log,
-                                     stderr=subprocess.STDOUT)
+        self.proc, self.log = launch([self.binary], env, self.home)
         deadline = time.time() + 30
         self.window = None
         while time.time() < deadline and self.window is None:
-            out = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", "ThinkChess"],
-                                 stdout=subprocess.PIPE, text=True).stdout.split()
+            out = xdotool("search", "--onlyvisible", "--name", "ThinkChess", strict=False).split()
             if out:
                 self.window = out[-1]
             else:
@@ -83,48 +58,16 @@ class App:
         self.move_to(self.board_x + self.board_size / 2, self.board_y + self.board_size / 2)
 
     def stop(self):
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGTERM)
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
+        stop_process(self.proc)
         self.proc = None
         time.sleep(0.3)
 
     # ---- AT-SPI ----
 
-    def atspi_app(self):
-        deadline = time.time() + 20
-        while time.time() < deadline:
-            desktop = pyatspi.Registry.getDesktop(0)
-            for app in desktop:
-                try:
-                    if app is not None and app.get_process_id() == self.proc.pid:
-                        return app
-                except Exception:
-                    pass
-            time.sleep(0.2)
-        raise Failure("the app is not on the accessibility bus")
-
     def find(self, predicate, timeout=10):
         deadline = time.time() + timeout
         while True:
-            found = []
-
-            def walk(node, depth=0):
-                if node is None or depth > 40:
-                    return
-                try:
-                    if predicate(node):
-                        found.append(node)
-                    for child in node:
-                        walk(child, depth + 1)
-                except Exception:
-                    pass
-
-            walk(self.atspi_app())
+            found = find_all(atspi_app(self.proc.pid), predicate, max_depth=40)
             if found or time.time() > deadline:
                 return found
             time.sleep(0.2)
@@ -134,29 +77,18 @@ class App:
         check(found, "not found: " + what)
         return found[0]
 
-    @staticmethod
-    def showing(node):
-        # GTK 4.8 leaves hidden widgets out of the tree and sets VISIBLE
-        # (not SHOWING) on the others.
-        return node.getState().contains(pyatspi.STATE_VISIBLE)
+    showing = staticmethod(visible)
 
     def find_board(self):
         board = self.find_one(lambda n: n.name == "Chessboard", "the board")
         frame = self.find_one(lambda n: n.getRole() == pyatspi.ROLE_FRAME, "the window")
         ext = board.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
-        fext = frame.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
-        geometry = xdotool("getwindowgeometry", "--shell", self.window)
-        values = dict(line.split("=") for line in geometry.split())
-        # Client-side decorations: the frame sits inside the X window with
-        # an equal margin on each side.
-        margin_x = (int(values["WIDTH"]) - fext.width) // 2
-        margin_y = (int(values["HEIGHT"]) - fext.height) // 2
-        self.origin = (int(values["X"]) + margin_x, int(values["Y"]) + margin_y)
+        self.origin = window_origin(self.window, frame)
         square = min(ext.width, ext.height) // 8
         self.square = square
         self.board_size = 8 * square
-        self.board_x = int(values["X"]) + margin_x + ext.x + (ext.width - 8 * square) // 2
-        self.board_y = int(values["Y"]) + margin_y + ext.y + (ext.height - 8 * square) // 2
+        self.board_x = self.origin[0] + ext.x + (ext.width - 8 * square) // 2
+        self.board_y = self.origin[1] + ext.y + (ext.height - 8 * square) // 2
         self.board = board
 
     def status(self):
@@ -215,9 +147,7 @@ class App:
 
     def type_move(self, text):
         entry = self.find_one(lambda n: n.name == "Move entry", "the move entry")
-        ext = entry.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
-        self.move_to(self.origin[0] + ext.x + ext.width // 2,
-                     self.origin[1] + ext.y + ext.height // 2)
+        self.move_to(*node_center(self.origin, entry))
         xdotool("click", 1)
         time.sleep(0.2)
         xdotool("type", "--delay", "30", text)
@@ -227,18 +157,10 @@ class App:
     # ---- Results ----
 
     def pgn(self):
-        path = os.path.join(self.home, "data", "thinkchess", "last-game.pgn")
-        try:
-            with open(path, encoding="utf-8") as f:
-                return f.read()
-        except FileNotFoundError:
-            return ""
+        return read_autosave(self.home)
 
     def shot(self, name):
-        if self.shots:
-            os.makedirs(self.shots, exist_ok=True)
-            subprocess.run(["import", "-window", "root",
-                            os.path.join(self.shots, name + ".png")], check=True)
+        screenshot(self.shots, name)
 
 
 def wait_moves(app, expected, timeout=8):
@@ -250,10 +172,6 @@ def wait_moves(app, expected, timeout=8):
         if expected in moves or time.time() > deadline:
             return moves
         time.sleep(0.1)
-
-
-def movetext(pgn):
-    return " ".join(line for line in pgn.splitlines() if line and not line.startswith("["))
 
 
 # ---- Scenarios ----
@@ -436,8 +354,7 @@ def main():
         return 0
     except Failure as failure:
         print("FAILED - %s: %s" % (name, failure))
-        with open(os.path.join(home, "app.log")) as f:
-            sys.stdout.write(f.read()[-3000:])
+        sys.stdout.write(log_tail(home))
         return 1
     finally:
         app.stop()

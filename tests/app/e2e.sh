@@ -1,11 +1,16 @@
 #!/bin/sh
 # Runs one end-to-end scenario on its own virtual display and D-Bus session.
-#   e2e.sh THINKCHESS SCENARIO [--shots DIR] [--dark]
+#   e2e.sh SCRIPT THINKCHESS SCENARIO [--shots DIR] [--dark]
+# SCRIPT is e2e.py (the board) or e2e-part2-flows.py (menus, dialogs and
+# files), beside this file.
 # Exits 77 (skipped) when the tools it needs are missing.
 here=$(dirname "$0")
+script=$1
+shift
 for tool in xvfb-run dbus-run-session xdotool /usr/bin/python3; do
   command -v "$tool" >/dev/null 2>&1 || { echo "skipped: $tool is missing"; exit 77; }
 done
 /usr/bin/python3 -c 'import pyatspi' 2>/dev/null || { echo "skipped: no pyatspi"; exit 77; }
+# -B: no __pycache__ for e2e_common in the source tree.
 exec xvfb-run -a -s "-screen 0 1400x1000x24" \
-  dbus-run-session -- /usr/bin/python3 "$here/e2e.py" "$@"
+  dbus-run-session -- /usr/bin/python3 -B "$here/$script" "$@"

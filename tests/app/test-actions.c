@@ -15,6 +15,8 @@
 #include "chess-window.h"
 #include "chess-window-actions.h"
 
+#include "app-test-util.h"
+
 static GtkApplication *app;
 static char *data_home;
 
@@ -40,13 +42,6 @@ wait_for (gboolean (*done) (gpointer), gpointer data)
   while (!done (data) && g_get_monotonic_time () < end)
     g_main_context_iteration (NULL, TRUE);
   g_assert_true (done (data));
-}
-
-static void
-spin (void)
-{
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
 }
 
 /* A button bound to an action is sensitive exactly when the action is
@@ -81,7 +76,7 @@ play (Fixture    *f,
       chess_game_play (game (f), list[i], &error);
       g_assert_no_error (error);
     }
-  spin ();
+  app_test_spin ();
 }
 
 static void
@@ -89,7 +84,7 @@ activate (Fixture    *f,
           const char *action)
 {
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), action, NULL));
-  spin ();
+  app_test_spin ();
 }
 
 static gpointer
@@ -116,16 +111,7 @@ fixture_setup (Fixture       *f,
 
   /* Each test starts on a fresh board, with default settings. */
   g_remove (autosave);
-  {
-    g_autoptr(GSettings) settings = g_settings_new (APPLICATION_ID);
-    g_autoptr(GSettingsSchema) schema = NULL;
-    g_auto(GStrv) keys = NULL;
-
-    g_object_get (settings, "settings-schema", &schema, NULL);
-    keys = g_settings_schema_list_keys (schema);
-    for (guint i = 0; keys[i] != NULL; i++)
-      g_settings_reset (settings, keys[i]);
-  }
+  g_object_unref (app_test_fresh_settings ());
 
   f->window = chess_window_new (app);
   gtk_window_present (GTK_WINDOW (f->window));
@@ -142,7 +128,7 @@ fixture_setup (Fixture       *f,
   overlay = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (f->window),
                                                        CHESS_TYPE_WINDOW, "board_overlay"));
   gtk_overlay_add_overlay (GTK_OVERLAY (overlay), f->probes);
-  spin ();
+  app_test_spin ();
 }
 
 static void
@@ -153,7 +139,7 @@ fixture_teardown (Fixture       *f,
   while (chess_alert_respond (0))
     ;
   gtk_window_destroy (GTK_WINDOW (f->window));
-  spin ();
+  app_test_spin ();
 }
 
 /* ---- Accelerators ---- */
@@ -385,7 +371,7 @@ test_draw_offer (Fixture       *f,
   g_assert_cmpstr (chess_alert_get_message (), ==, "Black offers a draw. Anna, do you accept?");
   g_assert_false (enabled (f, "win.offer-draw"));
   g_assert_true (chess_alert_respond (CHESS_DRAW_OFFER_DECLINE));
-  spin ();
+  app_test_spin ();
   g_assert_false (chess_game_get_draw_offered (game (f), NULL));
   g_assert_false (chess_game_is_over (game (f)));
   g_assert_true (enabled (f, "win.offer-draw"));
@@ -402,7 +388,7 @@ test_draw_offer (Fixture       *f,
   activate (f, "win.offer-draw");
   g_assert_cmpstr (chess_alert_get_message (), ==, "Anna offers a draw. Black, do you accept?");
   g_assert_true (chess_alert_respond (CHESS_DRAW_OFFER_ACCEPT));
-  spin ();
+  app_test_spin ();
   g_assert_cmpint (chess_game_get_result (game (f)), ==, CHESS_GAME_RESULT_DRAW);
   g_assert_cmpint (chess_game_get_reason (game (f)), ==, CHESS_GAME_REASON_AGREEMENT);
   g_assert_false (enabled (f, "win.offer-draw"));
@@ -422,12 +408,12 @@ test_resign (Fixture       *f,
   g_assert_nonnull (strstr (chess_alert_get_message (), "Bruno"));
   g_assert_nonnull (strstr (chess_alert_get_detail (), "White wins"));
   chess_alert_respond (CHESS_RESIGN_CANCEL);
-  spin ();
+  app_test_spin ();
   g_assert_false (chess_game_is_over (game (f)));
 
   activate (f, "win.resign");
   chess_alert_respond (CHESS_RESIGN_CONFIRM);
-  spin ();
+  app_test_spin ();
   g_assert_cmpint (chess_game_get_result (game (f)), ==, CHESS_GAME_RESULT_WHITE_WINS);
   g_assert_cmpint (chess_game_get_reason (game (f)), ==, CHESS_GAME_REASON_RESIGNATION);
   g_assert_false (enabled (f, "win.resign"));
@@ -453,7 +439,7 @@ test_new_game (Fixture       *f,
   activate (f, "win.new-game");
   g_assert_cmpuint (chess_alert_get_n_open (), ==, 1);
   chess_alert_respond (CHESS_UNSAVED_CANCEL);
-  spin ();
+  app_test_spin ();
   g_assert_null (find_toplevel (CHESS_TYPE_NEW_GAME_DIALOG));
   g_assert_true (game (f) == old);
   g_assert_cmpuint (chess_game_get_move_count (old), ==, 2);
@@ -461,7 +447,7 @@ test_new_game (Fixture       *f,
   /* Discard: the dialog comes; its choices make the new game. */
   activate (f, "win.new-game");
   chess_alert_respond (CHESS_UNSAVED_DISCARD);
-  spin ();
+  app_test_spin ();
   dialog = find_toplevel (CHESS_TYPE_NEW_GAME_DIALOG);
   g_assert_nonnull (dialog);
   white_name = GTK_EDITABLE (gtk_widget_get_template_child (GTK_WIDGET (dialog),
@@ -471,7 +457,7 @@ test_new_game (Fixture       *f,
   gtk_editable_set_text (white_name, "  Carla ");
   gtk_drop_down_set_selected (time, 2);  /* 3 + 2 */
   chess_new_game_dialog_start (dialog);
-  spin ();
+  app_test_spin ();
 
   g_assert_null (find_toplevel (CHESS_TYPE_NEW_GAME_DIALOG));
   g_assert_cmpuint (chess_game_get_move_count (game (f)), ==, 0);
@@ -490,11 +476,11 @@ test_new_game (Fixture       *f,
   old = game (f);
   activate (f, "win.new-game");
   chess_alert_respond (CHESS_UNSAVED_DISCARD);
-  spin ();
+  app_test_spin ();
   dialog = find_toplevel (CHESS_TYPE_NEW_GAME_DIALOG);
   g_assert_nonnull (dialog);
   gtk_window_close (GTK_WINDOW (dialog));
-  spin ();
+  app_test_spin ();
   g_assert_true (game (f) == old);
   g_assert_cmpuint (chess_game_get_move_count (game (f)), ==, 1);
 }
@@ -569,7 +555,7 @@ test_save_and_open (Fixture       *f,
 
   /* Open it again in a fresh game: moves, tags, file name. */
   chess_window_new_game (f->window);
-  spin ();
+  app_test_spin ();
   g_assert_null (chess_window_actions_get_file (f->window));
   chess_window_actions_open_file (f->window, file);
   wait_for (game_has_moves, f);
@@ -601,7 +587,7 @@ test_open_multi (Fixture       *f,
 
   /* The second game opens at its last position, with its tags. */
   g_assert_true (chess_game_chooser_choose (chooser, 1));
-  spin ();
+  app_test_spin ();
   g_assert_null (find_toplevel (CHESS_TYPE_GAME_CHOOSER));
   g_assert_cmpuint (chess_game_get_move_count (game (f)), ==, 8);
   g_assert_cmpuint (chess_game_get_view_ply (game (f)), ==, 8);
@@ -622,7 +608,7 @@ test_open_multi (Fixture       *f,
     /* Cancelled: nothing written, still unsaved. */
     chess_file_dialog_answer_next_for_testing (NULL);
     activate (f, "win.save");
-    spin ();
+    app_test_spin ();
     g_assert_true (chess_window_actions_get_dirty (f->window));
 
     chess_file_dialog_answer_next_for_testing (saved);
@@ -658,7 +644,7 @@ test_open_errors (Fixture       *f,
   g_assert_cmpuint (chess_alert_get_n_open (), ==, 1);
   g_assert_cmpstr (chess_alert_get_message (), ==, "Save the current game?");
   chess_alert_respond (CHESS_UNSAVED_CANCEL);
-  spin ();
+  app_test_spin ();
   g_assert_cmpuint (chess_alert_get_n_open (), ==, 0);
 
   chess_window_actions_open_file (f->window, file);
@@ -668,7 +654,7 @@ test_open_errors (Fixture       *f,
   g_assert_nonnull (strstr (chess_alert_get_detail (), "line 10"));
   g_assert_nonnull (strstr (chess_alert_get_detail (), "Ke3"));
   chess_alert_respond (0);
-  spin ();
+  app_test_spin ();
   /* The game on screen is untouched. */
   g_assert_cmpuint (chess_game_get_move_count (game (f)), ==, 2);
   g_assert_null (chess_window_actions_get_file (f->window));
@@ -678,7 +664,7 @@ test_open_errors (Fixture       *f,
   wait_for (alert_shown, NULL);
   g_assert_nonnull (strstr (chess_alert_get_message (), "/nonexistent/game.pgn"));
   chess_alert_respond (0);
-  spin ();
+  app_test_spin ();
   g_assert_cmpuint (chess_game_get_move_count (game (f)), ==, 2);
 }
 
@@ -727,12 +713,12 @@ test_fen (Fixture       *f,
   /* An invalid FEN: an error naming what is wrong, the game unchanged. */
   before = chess_game_get_fen (game (f));
   chess_window_actions_paste_fen (f->window, "rnbqkbnr/pppppppp/8/8 w KQkq - 0 1");
-  spin ();
+  app_test_spin ();
   g_assert_cmpuint (chess_alert_get_n_open (), ==, 1);
   g_assert_cmpstr (chess_alert_get_message (), ==, "The clipboard does not hold a valid position");
   g_assert_nonnull (strstr (chess_alert_get_detail (), "rnbqkbnr/pppppppp/8/8 w KQkq - 0 1"));
   chess_alert_respond (0);
-  spin ();
+  app_test_spin ();
   after = chess_game_get_fen (game (f));
   g_assert_cmpstr (before, ==, after);
   g_assert_cmpuint (chess_game_get_move_count (game (f)), ==, 1);
@@ -742,7 +728,7 @@ test_fen (Fixture       *f,
   activate (f, "win.paste-fen");
   wait_for (alert_shown, NULL);
   chess_alert_respond (CHESS_UNSAVED_DISCARD);
-  spin ();
+  app_test_spin ();
   g_clear_pointer (&after, g_free);
   after = chess_game_get_fen (game (f));
   g_assert_cmpstr (after, ==, fen);
@@ -770,7 +756,7 @@ test_flip_and_preferences (Fixture       *f,
   g_assert_cmpint (chess_window_get_flipped (f->window), ==, flipped);
 
   g_action_group_activate_action (G_ACTION_GROUP (app), "preferences", NULL);
-  spin ();
+  app_test_spin ();
   dialog = find_toplevel (CHESS_TYPE_PREFERENCES_DIALOG);
   g_assert_nonnull (dialog);
 
@@ -780,7 +766,7 @@ test_flip_and_preferences (Fixture       *f,
                                                            "coordinates_switch"));
   g_assert_true (gtk_switch_get_active (coordinates));
   gtk_switch_set_active (coordinates, FALSE);
-  spin ();
+  app_test_spin ();
   g_assert_false (g_settings_get_boolean (settings, "show-coordinates"));
   g_object_get (board, "show-coordinates", &shown, NULL);
   g_assert_false (shown);
@@ -789,7 +775,7 @@ test_flip_and_preferences (Fixture       *f,
                                                         CHESS_TYPE_PREFERENCES_DIALOG,
                                                         "theme_dropdown"));
   gtk_drop_down_set_selected (theme, 2);
-  spin ();
+  app_test_spin ();
   theme_name = g_settings_get_string (settings, "board-theme");
   g_assert_cmpstr (theme_name, ==, chess_board_view_list_themes ()[2]);
   g_clear_pointer (&theme_name, g_free);
@@ -797,7 +783,7 @@ test_flip_and_preferences (Fixture       *f,
   g_assert_cmpstr (theme_name, ==, chess_board_view_list_themes ()[2]);
 
   gtk_window_destroy (GTK_WINDOW (dialog));
-  spin ();
+  app_test_spin ();
 }
 
 /* ---- Quitting and closing ---- */
@@ -813,43 +799,23 @@ test_close_unsaved (Fixture       *f,
 
   /* Closing asks; Cancel keeps the window. */
   gtk_window_close (window);
-  spin ();
+  app_test_spin ();
   g_assert_cmpuint (chess_alert_get_n_open (), ==, 1);
   chess_alert_respond (CHESS_UNSAVED_CANCEL);
-  spin ();
+  app_test_spin ();
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window)));
 
   /* Quit asks too; Discard closes. */
   g_action_group_activate_action (G_ACTION_GROUP (app), "quit", NULL);
-  spin ();
+  app_test_spin ();
   g_assert_cmpuint (chess_alert_get_n_open (), ==, 1);
   chess_alert_respond (CHESS_UNSAVED_DISCARD);
-  spin ();
+  app_test_spin ();
   g_assert_null (gtk_window_get_application (window));
 
   /* The teardown finds a new window to close. */
   g_object_unref (window);
   f->window = chess_window_new (app);
-}
-
-static void
-remove_tree (const char *path)
-{
-  GDir *dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-
-      if (g_file_test (child, G_FILE_TEST_IS_DIR))
-        remove_tree (child);
-      else
-        g_remove (child);
-    }
-  if (dir != NULL)
-    g_dir_close (dir);
-  g_rmdir (path);
 }
 
 int
@@ -858,14 +824,13 @@ main (int    argc,
 {
   int status;
 
-  data_home = g_dir_make_tmp ("thinkchess-test-actions-XXXXXX", NULL);
-  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
-  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  data_home = app_test_make_data_home ("thinkchess-test-actions-XXXXXX");
   g_setenv ("GTK_A11Y", "none", FALSE);
 
-  if (g_getenv ("DISPLAY") == NULL && g_getenv ("WAYLAND_DISPLAY") == NULL)
+  if (!app_test_have_display ())
     {
-      g_print ("1..0 # SKIP no display\n");
+      app_test_remove_tree (data_home);
+      g_free (data_home);
       return 0;
     }
 
@@ -898,7 +863,7 @@ main (int    argc,
 
   g_application_release (G_APPLICATION (app));
   g_clear_object (&app);
-  remove_tree (data_home);
+  app_test_remove_tree (data_home);
   g_free (data_home);
   return status;
 }

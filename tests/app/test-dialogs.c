@@ -12,28 +12,9 @@
 #include "chess-new-game-dialog.h"
 #include "chess-preferences-dialog.h"
 
+#include "app-test-util.h"
+
 static char *data_home;
-
-static void
-spin (void)
-{
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
-}
-
-static GSettings *
-fresh_settings (void)
-{
-  GSettings *settings = g_settings_new (APPLICATION_ID);
-  g_autoptr(GSettingsSchema) schema = NULL;
-  g_auto(GStrv) keys = NULL;
-
-  g_object_get (settings, "settings-schema", &schema, NULL);
-  keys = g_settings_schema_list_keys (schema);
-  for (guint i = 0; keys[i] != NULL; i++)
-    g_settings_reset (settings, keys[i]);
-  return settings;
-}
 
 static gpointer
 child (gpointer    widget,
@@ -58,7 +39,7 @@ start_cb (ChessNewGameDialog *dialog,
 static void
 test_new_game_defaults (void)
 {
-  g_autoptr(GSettings) settings = fresh_settings ();
+  g_autoptr(GSettings) settings = app_test_fresh_settings ();
   ChessNewGameDialog *dialog = chess_new_game_dialog_new (NULL, settings);
   GtkWidget *computer = child (dialog, CHESS_TYPE_NEW_GAME_DIALOG, "white_computer");
   GtkDropDown *time = child (dialog, CHESS_TYPE_NEW_GAME_DIALOG, "time_dropdown");
@@ -68,7 +49,7 @@ test_new_game_defaults (void)
   guint n_presets;
 
   gtk_window_present (GTK_WINDOW (dialog));
-  spin ();
+  app_test_spin ();
 
   /* No computer yet: insensitive, and the tooltip says why. */
   g_assert_false (gtk_widget_get_sensitive (computer));
@@ -103,13 +84,13 @@ test_new_game_defaults (void)
   g_assert_false (gtk_widget_get_sensitive (delay));
 
   gtk_window_destroy (GTK_WINDOW (dialog));
-  spin ();
+  app_test_spin ();
 }
 
 static void
 test_new_game_remembered (void)
 {
-  g_autoptr(GSettings) settings = fresh_settings ();
+  g_autoptr(GSettings) settings = app_test_fresh_settings ();
   ChessNewGameDialog *dialog;
   GtkDropDown *time;
   int started = 0;
@@ -124,7 +105,7 @@ test_new_game_remembered (void)
   gtk_spin_button_set_value (child (dialog, CHESS_TYPE_NEW_GAME_DIALOG, "seconds_spin"), 7);
   gtk_check_button_set_active (child (dialog, CHESS_TYPE_NEW_GAME_DIALOG, "delay_check"), TRUE);
   chess_new_game_dialog_start (dialog);
-  spin ();
+  app_test_spin ();
   g_assert_cmpint (started, ==, 1);
   name = g_settings_get_string (settings, "black-name");
   g_assert_cmpstr (name, ==, "Bruno");
@@ -156,30 +137,44 @@ test_new_game_remembered (void)
   g_assert_cmpint (g_settings_get_int (settings, "time-delay"), ==, 0);
   gtk_drop_down_set_selected (time, 1);
   gtk_window_close (GTK_WINDOW (dialog));
-  spin ();
+  app_test_spin ();
   g_assert_cmpint (started, ==, 1);
   g_assert_cmpint (g_settings_get_int (settings, "time-minutes"), ==, 30);
 }
 
 /* ---- Preferences ---- */
 
+/* Picks an item in a drop-down and checks the string setting it writes. */
+static void
+select_and_check (GtkDropDown *dropdown,
+                  guint        position,
+                  GSettings   *settings,
+                  const char  *key,
+                  const char  *expected)
+{
+  g_autofree char *value = NULL;
+
+  gtk_drop_down_set_selected (dropdown, position);
+  value = g_settings_get_string (settings, key);
+  g_assert_cmpstr (value, ==, expected);
+}
+
 static void
 test_preferences (void)
 {
-  g_autoptr(GSettings) settings = fresh_settings ();
+  g_autoptr(GSettings) settings = app_test_fresh_settings ();
   g_autofree char *user_set = g_build_filename (data_home, "thinkchess", "pieces", "Zebra", NULL);
   ChessPreferencesDialog *dialog;
   GtkDropDown *orientation, *notation, *pieces, *theme;
   GtkSwitch *legal, *animate;
   GListModel *piece_names;
-  g_autofree char *value = NULL;
 
   /* An extra piece set dropped into the user data folder is offered. */
   g_assert_cmpint (g_mkdir_with_parents (user_set, 0700), ==, 0);
 
   dialog = chess_preferences_dialog_new (NULL, settings);
   gtk_window_present (GTK_WINDOW (dialog));
-  spin ();
+  app_test_spin ();
   orientation = child (dialog, CHESS_TYPE_PREFERENCES_DIALOG, "orientation_dropdown");
   notation = child (dialog, CHESS_TYPE_PREFERENCES_DIALOG, "notation_dropdown");
   pieces = child (dialog, CHESS_TYPE_PREFERENCES_DIALOG, "pieces_dropdown");
@@ -201,22 +196,10 @@ test_preferences (void)
   g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (piece_names), 1), ==, "Zebra");
 
   /* …writes every change at once… */
-  gtk_drop_down_set_selected (orientation, 2);
-  value = g_settings_get_string (settings, "board-orientation");
-  g_assert_cmpstr (value, ==, "side-to-move");
-  g_clear_pointer (&value, g_free);
-  gtk_drop_down_set_selected (notation, 2);
-  value = g_settings_get_string (settings, "notation");
-  g_assert_cmpstr (value, ==, "figurine");
-  g_clear_pointer (&value, g_free);
-  gtk_drop_down_set_selected (pieces, 1);
-  value = g_settings_get_string (settings, "piece-set");
-  g_assert_cmpstr (value, ==, "Zebra");
-  g_clear_pointer (&value, g_free);
-  gtk_drop_down_set_selected (theme, 3);
-  value = g_settings_get_string (settings, "board-theme");
-  g_assert_cmpstr (value, ==, chess_board_view_list_themes ()[3]);
-  g_clear_pointer (&value, g_free);
+  select_and_check (orientation, 2, settings, "board-orientation", "side-to-move");
+  select_and_check (notation, 2, settings, "notation", "figurine");
+  select_and_check (pieces, 1, settings, "piece-set", "Zebra");
+  select_and_check (theme, 3, settings, "board-theme", chess_board_view_list_themes ()[3]);
   gtk_switch_set_active (legal, FALSE);
   g_assert_false (g_settings_get_boolean (settings, "show-legal-moves"));
   gtk_switch_set_active (animate, FALSE);
@@ -230,7 +213,7 @@ test_preferences (void)
   g_assert_cmpuint (gtk_drop_down_get_selected (notation), ==, 1);
   g_assert_true (gtk_switch_get_active (legal));
   gtk_window_destroy (GTK_WINDOW (dialog));
-  spin ();
+  app_test_spin ();
 
   /* Remembered: a new dialog shows the same. */
   dialog = chess_preferences_dialog_new (NULL, settings);
@@ -246,7 +229,7 @@ test_preferences (void)
   g_assert_cmpuint (gtk_drop_down_get_selected (child (dialog, CHESS_TYPE_PREFERENCES_DIALOG,
                                                        "pieces_dropdown")), ==, 0);
   gtk_window_destroy (GTK_WINDOW (dialog));
-  spin ();
+  app_test_spin ();
 }
 
 /* ---- Game chooser ---- */
@@ -293,7 +276,7 @@ test_game_chooser (void)
   chooser = chess_game_chooser_new (NULL, "games.pgn", entries);
   g_signal_connect (chooser, "game-chosen", G_CALLBACK (chosen_cb), &chosen);
   gtk_window_present (GTK_WINDOW (chooser));
-  spin ();
+  app_test_spin ();
 
   summary = child (chooser, CHESS_TYPE_GAME_CHOOSER, "summary_label");
   g_assert_nonnull (strstr (gtk_label_get_text (summary), "“games.pgn” holds 4 games"));
@@ -379,7 +362,7 @@ test_alerts (void)
   g_assert_cmpstr (chess_alert_get_message (), ==, "White, resign this game?");
   g_assert_cmpstr (chess_alert_get_detail (), ==, "Black wins the game.");
   gtk_window_destroy (GTK_WINDOW (parent));
-  spin ();
+  app_test_spin ();
   g_assert_cmpint (response, ==, CHESS_RESIGN_CANCEL);
   g_assert_cmpuint (chess_alert_get_n_open (), ==, 0);
 
@@ -397,27 +380,7 @@ test_alerts (void)
   chess_alert_error (NULL, "Could not open “x.pgn”", "line 3, column 1: oops", NULL, NULL);
   g_assert_cmpstr (chess_alert_get_detail (), ==, "line 3, column 1: oops");
   chess_alert_respond (0);
-  spin ();
-}
-
-static void
-remove_tree (const char *path)
-{
-  GDir *dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child_path = g_build_filename (path, name, NULL);
-
-      if (g_file_test (child_path, G_FILE_TEST_IS_DIR))
-        remove_tree (child_path);
-      else
-        g_remove (child_path);
-    }
-  if (dir != NULL)
-    g_dir_close (dir);
-  g_rmdir (path);
+  app_test_spin ();
 }
 
 int
@@ -426,14 +389,11 @@ main (int    argc,
 {
   int status;
 
-  data_home = g_dir_make_tmp ("thinkchess-test-dialogs-XXXXXX", NULL);
-  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
-  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  data_home = app_test_make_data_home ("thinkchess-test-dialogs-XXXXXX");
 
-  if (g_getenv ("DISPLAY") == NULL && g_getenv ("WAYLAND_DISPLAY") == NULL)
+  if (!app_test_have_display ())
     {
-      g_print ("1..0 # SKIP no display\n");
-      remove_tree (data_home);
+      app_test_remove_tree (data_home);
       g_free (data_home);
       return 0;
     }
@@ -447,7 +407,7 @@ main (int    argc,
   g_test_add_func ("/dialogs/alerts", test_alerts);
 
   status = g_test_run ();
-  remove_tree (data_home);
+  app_test_remove_tree (data_home);
   g_free (data_home);
   return status;
 }

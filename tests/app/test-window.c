@@ -11,6 +11,8 @@
 #include "chess-piece-set.h"
 #include "chess-window.h"
 
+#include "app-test-util.h"
+
 static char *data_home;
 
 static GtkWidget *
@@ -53,8 +55,7 @@ static void
 destroy_window (ChessWindow *window)
 {
   gtk_window_destroy (GTK_WINDOW (window));
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
+  app_test_spin ();
 }
 
 static void
@@ -533,25 +534,6 @@ test_piece_set (void)
   g_assert_true (g_strv_contains ((const char *const *) names, "broken"));
 }
 
-static void
-remove_tree (const char *path)
-{
-  GDir *dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  if (dir != NULL)
-    {
-      while ((name = g_dir_read_name (dir)) != NULL)
-        {
-          g_autofree char *sub = g_build_filename (path, name, NULL);
-
-          remove_tree (sub);
-        }
-      g_dir_close (dir);
-    }
-  g_remove (path);
-}
-
 int
 main (int    argc,
       char **argv)
@@ -559,14 +541,13 @@ main (int    argc,
   int status;
 
   /* Before GLib reads them: a private data dir for the autosave. */
-  data_home = g_dir_make_tmp ("thinkchess-test-XXXXXX", NULL);
-  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
-  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  data_home = app_test_make_data_home ("thinkchess-test-XXXXXX");
   g_setenv ("LANGUAGE", "C", TRUE);
 
-  if (g_getenv ("DISPLAY") == NULL && g_getenv ("WAYLAND_DISPLAY") == NULL)
+  if (!app_test_have_display ())
     {
-      g_print ("1..0 # SKIP no display\n");
+      app_test_remove_tree (data_home);
+      g_free (data_home);
       return 0;
     }
   gtk_test_init (&argc, &argv, NULL);
@@ -583,7 +564,7 @@ main (int    argc,
 
   status = g_test_run ();
 
-  remove_tree (data_home);
+  app_test_remove_tree (data_home);
   g_free (data_home);
   return status;
 }

@@ -1,0 +1,162 @@
+"""Helpers shared by the end-to-end tests (e2e.py and e2e-part2-flows.py):
+starting and stopping the real thinkchess, finding its widgets over AT-SPI,
+X input through xdotool, and reading back the autosave."""
+
+import os
+import signal
+import subprocess
+import time
+
+import pyatspi
+
+
+class Failure(Exception):
+    pass
+
+
+def check(condition, message):
+    if not condition:
+        raise Failure(message)
+
+
+def xdotool(*args, strict=True):
+    """xdotool's output; with `strict`, a failed command raises."""
+    return subprocess.run(["xdotool"] + [str(a) for a in args], check=strict,
+                          stdout=subprocess.PIPE, text=True).stdout
+
+
+def wait_until(predicate, what, timeout=10):
+    deadline = time.time() + timeout
+    while True:
+        value = predicate()
+        if value:
+            return value
+        if time.time() > deadline:
+            raise Failure("timed out waiting for " + what)
+        time.sleep(0.15)
+
+
+# ---- The program ----
+
+def app_environment(home):
+    """The environment for the app: its own folders under `home`, the memory
+    settings backend, AT-SPI on, and X11."""
+    env = dict(os.environ)
+    env.update({
+        "XDG_DATA_HOME": os.path.join(home, "data"),
+        "XDG_CONFIG_HOME": os.path.join(home, "config"),
+        "XDG_CACHE_HOME": os.path.join(home, "cache"),
+        "GSETTINGS_BACKEND": "memory",
+        "GTK_A11Y": "atspi",
+        "GDK_BACKEND": "x11",
+    })
+    env.pop("NO_AT_BRIDGE", None)
+    return env
+
+
+def launch(command, env, home):
+    """Starts `command` with its output appended to home/app.log; returns
+    the process and the log file."""
+    log = open(os.path.join(home, "app.log"), "a")
+    proc = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT)
+    return proc, log
+
+
+def stop_process(proc):
+    """Asks `proc` to end, then kills it if it does not."""
+    if proc is not None and proc.poll() is None:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+def log_tail(home):
+    """The end of the app's log, for a failure report."""
+    try:
+        with open(os.path.join(home, "app.log")) as f:
+            return f.read()[-3000:]
+    except OSError:
+        return ""
+
+
+def read_autosave(home):
+    path = os.path.join(home, "data", "thinkchess", "last-game.pgn")
+    try:
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+    except FileNotFoundError:
+        return ""
+
+
+def movetext(pgn):
+    return " ".join(line for line in pgn.splitlines() if line and not line.startswith("["))
+
+
+def screenshot(shots, name):
+    """The whole screen into shots/name.png, when `shots` is set."""
+    if shots:
+        os.makedirs(shots, exist_ok=True)
+        subprocess.run(["import", "-window", "root",
+                        os.path.join(shots, name + ".png")], check=True)
+
+
+# ---- AT-SPI ----
+
+def atspi_app(pid, timeout=20):
+    """The accessible application of the process `pid`."""
+    def lookup():
+        for app in pyatspi.Registry.getDesktop(0):
+            try:
+                if app is not None and app.get_process_id() == pid:
+                    return app
+            except Exception:
+                pass
+        return None
+    return wait_until(lookup, "the app on the accessibility bus", timeout)
+
+
+def find_all(root, predicate, max_depth=50):
+    """Every node below `root` (itself included) that `predicate` accepts,
+    in tree order."""
+    found = []
+
+    def walk(node, depth=0):
+        if node is None or depth > max_depth:
+            return
+        try:
+            if predicate(node):
+                found.append(node)
+            for child in node:
+                walk(child, depth + 1)
+        except Exception:
+            pass
+
+    walk(root)
+    return found
+
+
+def visible(node):
+    # GTK 4.8 leaves hidden widgets out of the tree and sets VISIBLE
+    # (not SHOWING) on the others.
+    return node.getState().contains(pyatspi.STATE_VISIBLE)
+
+
+def window_origin(window, frame):
+    """Where the frame's window coordinates start on the screen. With
+    client-side decorations the frame sits inside the X window with an
+    equal margin on each side."""
+    fext = frame.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+    values = dict(line.split("=") for line in
+                  xdotool("getwindowgeometry", "--shell", window).split())
+    margin_x = (int(values["WIDTH"]) - fext.width) // 2
+    margin_y = (int(values["HEIGHT"]) - fext.height) // 2
+    return (int(values["X"]) + margin_x, int(values["Y"]) + margin_y)
+
+
+def node_center(origin, node):
+    """The screen point at the middle of `node`."""
+    ext = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+    return (origin[0] + ext.x + ext.width // 2, origin[1] + ext.y + ext.height // 2)
