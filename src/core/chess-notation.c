@@ -770,3 +770,56 @@ chess_move_parse (const ChessBoard *board,
     return FALSE;
   }
 }
+
+gboolean
+chess_move_parse_letters (const ChessBoard *board,
+                          const char       *text,
+                          const char       *letters,
+                          ChessMove        *move,
+                          GError          **error)
+{
+  static const char english[] = "NBRQK";
+  g_autofree char *mapped = NULL;
+  GError *mapped_error = NULL;
+  GError *plain_error = NULL;
+
+  g_return_val_if_fail (text != NULL, FALSE);
+
+  if (letters == NULL || strlen (letters) != 5 || strcmp (letters, english) == 0)
+    return chess_move_parse (board, text, move, error);
+
+  /* Only capitals name pieces (files are lower case). */
+  mapped = g_strdup (text);
+  for (char *c = mapped; *c != '\0'; c++)
+    {
+      const char *hit = g_ascii_isupper (*c) ? strchr (letters, *c) : NULL;
+      if (hit != NULL)
+        *c = english[hit - letters];
+    }
+
+  if (strcmp (mapped, text) != 0)
+    {
+      if (chess_move_parse (board, mapped, move, &mapped_error))
+        return TRUE;
+    }
+  if (chess_move_parse (board, text, move, &plain_error))
+    {
+      g_clear_error (&mapped_error);
+      return TRUE;
+    }
+
+  /* Say what was wrong with the reading the player most likely meant: the
+   * one in their letters, unless that could not even be read. */
+  if (mapped_error != NULL && !g_error_matches (mapped_error, CHESS_MOVE_ERROR,
+                                                CHESS_MOVE_ERROR_SYNTAX))
+    {
+      g_propagate_error (error, mapped_error);
+      g_clear_error (&plain_error);
+    }
+  else
+    {
+      g_propagate_error (error, plain_error);
+      g_clear_error (&mapped_error);
+    }
+  return FALSE;
+}

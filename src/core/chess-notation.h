@@ -61,6 +61,17 @@ gboolean chess_move_parse (const ChessBoard *board,
                            ChessMove        *move,
                            GError          **error);
 
+/* chess_move_parse for players who write the piece letters of their
+ * language: `letters` names N, B, R, Q, K in that order (German "SLTDK").
+ * The move is read with those letters first, then as it is, so English
+ * letters keep working where they mean nothing else. NULL or "NBRQK" is
+ * plain chess_move_parse. */
+gboolean chess_move_parse_letters (const ChessBoard *board,
+                                   const char       *text,
+                                   const char       *letters,
+                                   ChessMove        *move,
+                                   GError          **error);
+
 /* Why the move from `from` to `to` is not legal, as a CHESS_MOVE_ERROR
  * (for the board widget's "illegal drop" message). Returns FALSE and sets
  * error when it is not legal; TRUE when some legal move goes there. */

@@ -741,7 +741,8 @@ chess_game_play (ChessGame   *self,
 
   if (!check_not_over (self, error))
     return FALSE;
-  if (!chess_move_parse (&self->line.current, move, &m, &local))
+  if (!chess_move_parse_letters (&self->line.current, move,
+                                 chess_game_get_piece_letters (), &m, &local))
     {
       propagate_move_error (error, local);
       return FALSE;

@@ -204,6 +204,41 @@ test_format (void)
   }
 }
 
+/* German players write S L T D K for N B R Q K. */
+static void
+test_parse_letters (void)
+{
+  ChessBoard board;
+  ChessMove move;
+  GError *error = NULL;
+  char uci[CHESS_MOVE_TEXT_MAX];
+
+  g_assert_true (chess_board_from_fen (&board, CHESS_START_FEN, NULL));
+  g_assert_true (chess_move_parse_letters (&board, "Sf3", "SLTDK", &move, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (chess_move_format (&board, move, CHESS_NOTATION_UCI, uci), ==, "g1f3");
+  /* English letters that mean nothing else still work. */
+  g_assert_true (chess_move_parse_letters (&board, "Nc3", "SLTDK", &move, NULL));
+  g_assert_cmpstr (chess_move_format (&board, move, CHESS_NOTATION_UCI, uci), ==, "b1c3");
+  g_assert_true (chess_move_parse_letters (&board, "e4", "SLTDK", &move, NULL));
+  g_assert_cmpstr (chess_move_format (&board, move, CHESS_NOTATION_UCI, uci), ==, "e2e4");
+  /* With English letters it is plain parsing: S is no piece there. */
+  g_assert_false (chess_move_parse_letters (&board, "Sf3", "NBRQK", &move, &error));
+  g_assert_error (error, CHESS_MOVE_ERROR, CHESS_MOVE_ERROR_SYNTAX);
+  g_clear_error (&error);
+  /* The error speaks of the move in the player's letters: "Df4" is a queen. */
+  g_assert_false (chess_move_parse_letters (&board, "Df4", "SLTDK", &move, &error));
+  g_assert_error (error, CHESS_MOVE_ERROR, CHESS_MOVE_ERROR_CANNOT_MOVE);
+  g_clear_error (&error);
+
+  /* French: R is the king (roi), T the rook (tour). */
+  g_assert_true (chess_board_from_fen (&board, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", NULL));
+  g_assert_true (chess_move_parse_letters (&board, "Rf1", "CFTDR", &move, NULL));
+  g_assert_cmpstr (chess_move_format (&board, move, CHESS_NOTATION_UCI, uci), ==, "e1f1");
+  g_assert_true (chess_move_parse_letters (&board, "Ta2", "CFTDR", &move, NULL));
+  g_assert_cmpstr (chess_move_format (&board, move, CHESS_NOTATION_UCI, uci), ==, "a1a2");
+}
+
 static void
 test_sloppy (void)
 {
@@ -382,6 +417,7 @@ main (int argc, char **argv)
 
   g_test_add_func ("/notation/format", test_format);
   g_test_add_func ("/notation/sloppy", test_sloppy);
+  g_test_add_func ("/notation/parse-letters", test_parse_letters);
   g_test_add_func ("/notation/errors", test_errors);
   g_test_add_func ("/notation/check-squares", test_check_squares);
   g_test_add_func ("/notation/round-trip", test_round_trip);
