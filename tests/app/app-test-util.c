@@ -72,3 +72,31 @@ app_test_have_display (void)
     }
   return TRUE;
 }
+
+ChessWindow *
+app_test_new_window (void)
+{
+  ChessWindow *window = chess_window_new (NULL);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1000, 700);
+  gtk_window_present (GTK_WINDOW (window));
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+  return window;
+}
+
+void
+app_test_destroy_window (ChessWindow *window)
+{
+  gtk_window_destroy (GTK_WINDOW (window));
+  app_test_spin ();
+}
+
+GtkWidget *
+app_test_window_child (ChessWindow *window,
+                       const char  *name)
+{
+  GObject *object = gtk_widget_get_template_child (GTK_WIDGET (window), CHESS_TYPE_WINDOW, name);
+
+  g_assert_nonnull (object);
+  return GTK_WIDGET (object);
+}

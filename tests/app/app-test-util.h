@@ -3,6 +3,8 @@
 
 #include <gtk/gtk.h>
 
+#include "chess-window.h"
+
 G_BEGIN_DECLS
 
 void       app_test_spin            (void);
@@ -10,5 +12,12 @@ GSettings *app_test_fresh_settings  (void);
 void       app_test_remove_tree     (const char *path);
 char      *app_test_make_data_home  (const char *tmpl);
 gboolean   app_test_have_display    (void);
+
+/* A real main window, 1000×700, presented and drawn once. */
+ChessWindow *app_test_new_window     (void);
+void         app_test_destroy_window (ChessWindow *window);
+/* A template child of the window by its id; fails the test when missing. */
+GtkWidget   *app_test_window_child   (ChessWindow *window,
+                                      const char  *name);
 
 G_END_DECLS

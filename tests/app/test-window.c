@@ -15,21 +15,11 @@
 
 static char *data_home;
 
-static GtkWidget *
-child (ChessWindow *window,
-       const char  *name)
-{
-  GObject *object = gtk_widget_get_template_child (GTK_WIDGET (window), CHESS_TYPE_WINDOW, name);
-
-  g_assert_nonnull (object);
-  return GTK_WIDGET (object);
-}
-
 static const char *
 label_text (ChessWindow *window,
             const char  *name)
 {
-  return gtk_label_get_text (GTK_LABEL (child (window, name)));
+  return gtk_label_get_text (GTK_LABEL (app_test_window_child (window, name)));
 }
 
 static void
@@ -38,24 +28,6 @@ remove_autosave (void)
   g_autofree char *path = chess_game_autosave_path ();
 
   g_remove (path);
-}
-
-static ChessWindow *
-new_window (void)
-{
-  ChessWindow *window = chess_window_new (NULL);
-
-  gtk_window_set_default_size (GTK_WINDOW (window), 1000, 700);
-  gtk_window_present (GTK_WINDOW (window));
-  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
-  return window;
-}
-
-static void
-destroy_window (ChessWindow *window)
-{
-  gtk_window_destroy (GTK_WINDOW (window));
-  app_test_spin ();
 }
 
 static void
@@ -89,26 +61,26 @@ test_template (void)
   GtkWidget *menu_button;
 
   remove_autosave ();
-  window = new_window ();
+  window = app_test_new_window ();
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
-    child (window, names[i]);
+    app_test_window_child (window, names[i]);
 
-  g_assert_true (CHESS_IS_BOARD_VIEW (child (window, "board")));
-  g_assert_true (chess_window_get_board (window) == CHESS_BOARD_VIEW (child (window, "board")));
+  g_assert_true (CHESS_IS_BOARD_VIEW (app_test_window_child (window, "board")));
+  g_assert_true (chess_window_get_board (window) == CHESS_BOARD_VIEW (app_test_window_child (window, "board")));
   g_assert_true (CHESS_IS_GAME (chess_window_get_game (window)));
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "ThinkChess");
-  menu_button = child (window, "primary_menu_button");
+  menu_button = app_test_window_child (window, "primary_menu_button");
   g_assert_nonnull (gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (menu_button)));
   g_assert_cmpstr (gtk_menu_button_get_icon_name (GTK_MENU_BUTTON (menu_button)), ==,
                    "open-menu-symbolic");
 
   /* No unfinished last game: a fresh board, ready to play. */
-  g_assert_false (gtk_widget_get_visible (child (window, "start_screen")));
-  g_assert_false (gtk_widget_get_visible (child (window, "result_screen")));
+  g_assert_false (gtk_widget_get_visible (app_test_window_child (window, "start_screen")));
+  g_assert_false (gtk_widget_get_visible (app_test_window_child (window, "result_screen")));
   g_assert_cmpstr (label_text (window, "white_name"), ==, "White");
   g_assert_cmpstr (label_text (window, "black_name"), ==, "Black");
-  g_assert_true (gtk_widget_get_visible (child (window, "white_marker")));
-  g_assert_false (gtk_widget_get_visible (child (window, "black_marker")));
+  g_assert_true (gtk_widget_get_visible (app_test_window_child (window, "white_marker")));
+  g_assert_false (gtk_widget_get_visible (app_test_window_child (window, "black_marker")));
   g_assert_nonnull (strstr (chess_window_get_status_text (window), "White to move"));
 
   /* The board is square and the panel sits beside it at this width. */
@@ -121,7 +93,7 @@ test_template (void)
     g_assert_cmpfloat (a1.size.width, >=, 40);
     g_assert_cmpfloat (h8.origin.x - a1.origin.x, ==, 7 * a1.size.width);
   }
-  destroy_window (window);
+  app_test_destroy_window (window);
 }
 
 static void
@@ -202,14 +174,14 @@ test_panel_follows_model (void)
   ChessCapturedView *by_white, *by_black;
 
   remove_autosave ();
-  window = new_window ();
+  window = app_test_new_window ();
   game = chess_window_get_game (window);
-  list = CHESS_MOVE_LIST_VIEW (child (window, "move_list"));
-  by_white = CHESS_CAPTURED_VIEW (child (window, "captured_by_white"));
-  by_black = CHESS_CAPTURED_VIEW (child (window, "captured_by_black"));
+  list = CHESS_MOVE_LIST_VIEW (app_test_window_child (window, "move_list"));
+  by_white = CHESS_CAPTURED_VIEW (app_test_window_child (window, "captured_by_white"));
+  by_black = CHESS_CAPTURED_VIEW (app_test_window_child (window, "captured_by_black"));
 
   g_assert_cmpstr (label_text (window, "eval_label"), ==, "0");
-  g_assert_cmpfloat (gtk_level_bar_get_value (GTK_LEVEL_BAR (child (window, "eval_bar"))), ==, 10);
+  g_assert_cmpfloat (gtk_level_bar_get_value (GTK_LEVEL_BAR (app_test_window_child (window, "eval_bar"))), ==, 10);
 
   play (game, "e4 d5 exd5");
   g_assert_cmpstr (chess_move_list_view_get_move_text (list, 0), ==, "e4");
@@ -224,13 +196,13 @@ test_panel_follows_model (void)
 
   /* White is a pawn up. */
   g_assert_cmpstr (label_text (window, "eval_label"), ==, "+1");
-  g_assert_cmpfloat (gtk_level_bar_get_value (GTK_LEVEL_BAR (child (window, "eval_bar"))), ==, 11);
+  g_assert_cmpfloat (gtk_level_bar_get_value (GTK_LEVEL_BAR (app_test_window_child (window, "eval_bar"))), ==, 11);
   g_assert_cmpuint (chess_captured_view_get_count (by_white), ==, 1);
   g_assert_cmpstr (chess_captured_view_get_lead_text (by_white), ==, "+1");
   g_assert_cmpuint (chess_captured_view_get_count (by_black), ==, 0);
   g_assert_cmpstr (chess_captured_view_get_lead_text (by_black), ==, "");
-  g_assert_true (gtk_widget_get_visible (child (window, "black_marker")));
-  g_assert_false (gtk_widget_get_visible (child (window, "white_marker")));
+  g_assert_true (gtk_widget_get_visible (app_test_window_child (window, "black_marker")));
+  g_assert_false (gtk_widget_get_visible (app_test_window_child (window, "white_marker")));
   g_assert_nonnull (strstr (chess_window_get_status_text (window), "Black to move"));
   g_assert_nonnull (strstr (chess_window_get_status_text (window), "exd5"));
 
@@ -246,23 +218,23 @@ test_panel_follows_model (void)
   g_signal_emit_by_name (chess_move_list_view_get_move_button (list, 0), "clicked");
   g_assert_cmpuint (chess_game_get_view_ply (game), ==, 1);
   g_assert_cmpint (chess_move_list_view_get_current (list), ==, 0);
-  g_assert_true (gtk_widget_get_visible (child (window, "past_banner")));
+  g_assert_true (gtk_widget_get_visible (app_test_window_child (window, "past_banner")));
   g_assert_nonnull (strstr (chess_window_get_status_text (window), "Viewing"));
   /* The move entry plays at the live position, which it returns to. */
-  gtk_editable_set_text (GTK_EDITABLE (child (window, "move_entry")), "Nf6");
-  g_signal_emit_by_name (child (window, "move_entry"), "activate");
+  gtk_editable_set_text (GTK_EDITABLE (app_test_window_child (window, "move_entry")), "Nf6");
+  g_signal_emit_by_name (app_test_window_child (window, "move_entry"), "activate");
   g_assert_true (chess_game_is_viewing_live (game));
   g_assert_cmpuint (chess_game_get_move_count (game), ==, 8);
-  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (child (window, "move_entry"))), ==, "");
-  g_assert_false (gtk_widget_get_visible (child (window, "past_banner")));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (app_test_window_child (window, "move_entry"))), ==, "");
+  g_assert_false (gtk_widget_get_visible (app_test_window_child (window, "past_banner")));
   g_assert_cmpstr (chess_move_list_view_get_move_text (list, 7), ==, "Nf6");
 
   /* A bad move: the reason in the status line, nothing played. */
-  gtk_editable_set_text (GTK_EDITABLE (child (window, "move_entry")), "Ke5");
-  g_signal_emit_by_name (child (window, "move_entry"), "activate");
+  gtk_editable_set_text (GTK_EDITABLE (app_test_window_child (window, "move_entry")), "Ke5");
+  g_signal_emit_by_name (app_test_window_child (window, "move_entry"), "activate");
   g_assert_cmpuint (chess_game_get_move_count (game), ==, 8);
-  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (child (window, "move_entry"))), ==, "Ke5");
-  g_assert_true (gtk_widget_has_css_class (child (window, "status_label"), "refusal"));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (app_test_window_child (window, "move_entry"))), ==, "Ke5");
+  g_assert_true (gtk_widget_has_css_class (app_test_window_child (window, "status_label"), "refusal"));
   g_assert_null (strstr (chess_window_get_status_text (window), "to move"));
 
   /* Take-back removes the move from the list. */
@@ -276,7 +248,7 @@ test_panel_follows_model (void)
   g_settings_set_enum (chess_window_get_settings (window), "notation", 0);
   g_assert_cmpstr (chess_move_list_view_get_move_text (list, 0), ==, "e4");
 
-  destroy_window (window);
+  app_test_destroy_window (window);
 }
 
 static gint64 fake_now;
@@ -295,7 +267,7 @@ test_clocks (void)
   ChessClock *clock;
 
   remove_autosave ();
-  window = new_window ();
+  window = app_test_new_window ();
   game = chess_window_get_game (window);
   clock = chess_game_get_clock (game);
 
@@ -307,7 +279,7 @@ test_clocks (void)
   chess_window_update_clocks (window);
   g_assert_cmpstr (label_text (window, "white_clock"), ==, "1:05");
   g_assert_cmpstr (label_text (window, "black_clock"), ==, "0:00");
-  g_assert_true (gtk_widget_has_css_class (child (window, "white_clock"), "running"));
+  g_assert_true (gtk_widget_has_css_class (app_test_window_child (window, "white_clock"), "running"));
 
   /* Five minutes each, counting down. */
   chess_game_set_time_control (game, CHESS_CLOCK_SUDDEN_DEATH, 5 * 60000, 0);
@@ -322,14 +294,14 @@ test_clocks (void)
   fake_now += 10 * G_USEC_PER_SEC;
   chess_window_update_clocks (window);
   g_assert_cmpstr (label_text (window, "black_clock"), ==, "4:50");
-  g_assert_true (gtk_widget_has_css_class (child (window, "black_clock"), "running"));
-  g_assert_false (gtk_widget_has_css_class (child (window, "white_clock"), "running"));
+  g_assert_true (gtk_widget_has_css_class (app_test_window_child (window, "black_clock"), "running"));
+  g_assert_false (gtk_widget_has_css_class (app_test_window_child (window, "white_clock"), "running"));
 
   /* Tenths in the last ten seconds. */
   chess_clock_set_times (clock, 300000, 9400, CHESS_COLOR_BLACK);
   chess_window_update_clocks (window);
   g_assert_cmpstr (label_text (window, "black_clock"), ==, "0:09.4");
-  g_assert_true (gtk_widget_has_css_class (child (window, "black_clock"), "low-time"));
+  g_assert_true (gtk_widget_has_css_class (app_test_window_child (window, "black_clock"), "low-time"));
 
   /* An hour or more: h:mm:ss. */
   chess_clock_set_times (clock, 3723000, 9400, CHESS_COLOR_BLACK);
@@ -337,7 +309,7 @@ test_clocks (void)
   g_assert_cmpstr (label_text (window, "white_clock"), ==, "1:02:03");
 
   chess_clock_stop (clock);
-  destroy_window (window);
+  app_test_destroy_window (window);
 }
 
 static void
@@ -349,7 +321,7 @@ test_result_and_autosave (void)
   g_autofree char *text = NULL;
 
   remove_autosave ();
-  window = new_window ();
+  window = app_test_new_window ();
   game = chess_window_get_game (window);
 
   play (game, "e4 e5 Bc4 Nc6 Qh5");
@@ -361,25 +333,25 @@ test_result_and_autosave (void)
 
   play (game, "Nf6 Qxf7#");
   g_assert_true (chess_game_is_over (game));
-  g_assert_true (gtk_widget_get_visible (child (window, "result_screen")));
+  g_assert_true (gtk_widget_get_visible (app_test_window_child (window, "result_screen")));
   g_assert_cmpstr (label_text (window, "result_label"), ==, "White wins by checkmate");
-  g_assert_false (gtk_widget_get_visible (child (window, "white_marker")));
-  g_assert_false (gtk_widget_get_visible (child (window, "black_marker")));
+  g_assert_false (gtk_widget_get_visible (app_test_window_child (window, "white_marker")));
+  g_assert_false (gtk_widget_get_visible (app_test_window_child (window, "black_marker")));
   g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
   g_assert_nonnull (strstr (text, "Qxf7# 1-0"));
   g_assert_false (chess_game_autosave_is_unfinished ());
 
   /* The moves can still be browsed under the result. */
   chess_game_set_view_ply (game, 2);
-  g_assert_true (gtk_widget_get_visible (child (window, "past_banner")));
+  g_assert_true (gtk_widget_get_visible (app_test_window_child (window, "past_banner")));
 
   /* Take-back reopens the game and hides the result. */
   chess_game_set_view_ply (game, 7);
   g_assert_true (chess_game_take_back (game));
-  g_assert_false (gtk_widget_get_visible (child (window, "result_screen")));
+  g_assert_false (gtk_widget_get_visible (app_test_window_child (window, "result_screen")));
   g_assert_true (chess_game_autosave_is_unfinished ());
 
-  destroy_window (window);
+  app_test_destroy_window (window);
 }
 
 static void
@@ -390,33 +362,33 @@ test_start_screen (void)
 
   /* Leave an unfinished game behind. */
   remove_autosave ();
-  window = new_window ();
+  window = app_test_new_window ();
   play (chess_window_get_game (window), "d4 d5 c4");
-  destroy_window (window);
+  app_test_destroy_window (window);
 
-  window = new_window ();
+  window = app_test_new_window ();
   game = chess_window_get_game (window);
-  g_assert_true (gtk_widget_get_visible (child (window, "start_screen")));
-  g_assert_true (gtk_widget_get_visible (child (window, "continue_button")));
+  g_assert_true (gtk_widget_get_visible (app_test_window_child (window, "start_screen")));
+  g_assert_true (gtk_widget_get_visible (app_test_window_child (window, "continue_button")));
   /* The last game is under the overlay, not playable until chosen. */
   g_assert_cmpuint (chess_game_get_move_count (game), ==, 3);
-  g_assert_false (gtk_widget_get_sensitive (child (window, "move_entry")));
+  g_assert_false (gtk_widget_get_sensitive (app_test_window_child (window, "move_entry")));
 
-  g_signal_emit_by_name (child (window, "continue_button"), "clicked");
-  g_assert_false (gtk_widget_get_visible (child (window, "start_screen")));
-  g_assert_true (gtk_widget_get_sensitive (child (window, "move_entry")));
+  g_signal_emit_by_name (app_test_window_child (window, "continue_button"), "clicked");
+  g_assert_false (gtk_widget_get_visible (app_test_window_child (window, "start_screen")));
+  g_assert_true (gtk_widget_get_sensitive (app_test_window_child (window, "move_entry")));
   play (game, "e6");
   g_assert_cmpuint (chess_game_get_move_count (game), ==, 4);
   chess_clock_stop (chess_game_get_clock (game));
-  destroy_window (window);
+  app_test_destroy_window (window);
 
   /* New Game starts afresh. */
-  window = new_window ();
-  g_assert_true (gtk_widget_get_visible (child (window, "start_screen")));
+  window = app_test_new_window ();
+  g_assert_true (gtk_widget_get_visible (app_test_window_child (window, "start_screen")));
   chess_window_new_game (window);
-  g_assert_false (gtk_widget_get_visible (child (window, "start_screen")));
+  g_assert_false (gtk_widget_get_visible (app_test_window_child (window, "start_screen")));
   g_assert_cmpuint (chess_game_get_move_count (chess_window_get_game (window)), ==, 0);
-  destroy_window (window);
+  app_test_destroy_window (window);
   g_assert_false (chess_game_autosave_is_unfinished ());
 }
 
@@ -427,20 +399,20 @@ test_flip (void)
   GtkWidget *panel;
 
   remove_autosave ();
-  window = new_window ();
-  panel = child (window, "side_panel");
-  g_assert_true (gtk_widget_get_first_child (panel) == child (window, "black_row"));
-  g_assert_true (gtk_widget_get_last_child (panel) == child (window, "white_row"));
+  window = app_test_new_window ();
+  panel = app_test_window_child (window, "side_panel");
+  g_assert_true (gtk_widget_get_first_child (panel) == app_test_window_child (window, "black_row"));
+  g_assert_true (gtk_widget_get_last_child (panel) == app_test_window_child (window, "white_row"));
 
   chess_window_flip (window);
   g_assert_true (chess_window_get_flipped (window));
   g_assert_true (chess_board_view_get_flipped (chess_window_get_board (window)));
-  g_assert_true (gtk_widget_get_first_child (panel) == child (window, "white_row"));
-  g_assert_true (gtk_widget_get_last_child (panel) == child (window, "black_row"));
+  g_assert_true (gtk_widget_get_first_child (panel) == app_test_window_child (window, "white_row"));
+  g_assert_true (gtk_widget_get_last_child (panel) == app_test_window_child (window, "black_row"));
 
   chess_window_flip (window);
   g_assert_false (chess_window_get_flipped (window));
-  g_assert_true (gtk_widget_get_first_child (panel) == child (window, "black_row"));
+  g_assert_true (gtk_widget_get_first_child (panel) == app_test_window_child (window, "black_row"));
 
   /* The side-to-move orientation follows the moves. */
   g_settings_set_enum (chess_window_get_settings (window), "board-orientation", 2);
@@ -450,7 +422,7 @@ test_flip (void)
   g_settings_set_enum (chess_window_get_settings (window), "board-orientation", 0);
   g_assert_false (chess_window_get_flipped (window));
 
-  destroy_window (window);
+  app_test_destroy_window (window);
 }
 
 static void
@@ -461,7 +433,7 @@ test_messages_and_settings (void)
   g_autofree char *theme = NULL;
 
   remove_autosave ();
-  window = new_window ();
+  window = app_test_new_window ();
   board = chess_window_get_board (window);
 
   g_signal_emit_by_name (board, "refused", "That piece can't move there");
@@ -489,7 +461,7 @@ test_messages_and_settings (void)
   g_assert_cmpuint (g_strv_length ((char **) chess_board_view_list_themes ()), >=, 4);
   gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
 
-  destroy_window (window);
+  app_test_destroy_window (window);
 }
 
 static void

@@ -13,6 +13,7 @@
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
 
+#include "app-test-util.h"
 #include "chess-window.h"
 
 typedef struct
@@ -37,35 +38,6 @@ static const Expected expected_texts[] = {
 
 static const Expected *expected;
 static char *data_home;
-
-static GtkWidget *
-child (ChessWindow *window,
-       const char  *name)
-{
-  GObject *object = gtk_widget_get_template_child (GTK_WIDGET (window), CHESS_TYPE_WINDOW, name);
-
-  g_assert_nonnull (object);
-  return GTK_WIDGET (object);
-}
-
-static ChessWindow *
-new_window (void)
-{
-  ChessWindow *window = chess_window_new (NULL);
-
-  gtk_window_set_default_size (GTK_WINDOW (window), 1000, 700);
-  gtk_window_present (GTK_WINDOW (window));
-  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
-  return window;
-}
-
-static void
-destroy_window (ChessWindow *window)
-{
-  gtk_window_destroy (GTK_WINDOW (window));
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
-}
 
 /* Every item label of a menu model, sections and submenus included. */
 static void
@@ -95,8 +67,8 @@ collect_labels (GMenuModel *model,
 static void
 test_window (void)
 {
-  ChessWindow *window = new_window ();
-  GtkWidget *menu_button = child (window, "primary_menu_button");
+  ChessWindow *window = app_test_new_window ();
+  GtkWidget *menu_button = app_test_window_child (window, "primary_menu_button");
   GMenuModel *menu = gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (menu_button));
   g_autoptr(GPtrArray) labels = g_ptr_array_new_with_free_func (g_free);
   gboolean found = FALSE;
@@ -105,7 +77,7 @@ test_window (void)
   g_assert_cmpstr (chess_window_get_status_text (window), ==, expected->status);
 
   /* From the window template. */
-  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (child (window, "white_marker"))),
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (app_test_window_child (window, "white_marker"))),
                    ==, expected->marker);
 
   /* From the menu in the template: translated, and nothing left in English. */
@@ -123,13 +95,13 @@ test_window (void)
     }
   g_assert_true (found);
 
-  destroy_window (window);
+  app_test_destroy_window (window);
 }
 
 static void
 test_game (void)
 {
-  ChessWindow *window = new_window ();
+  ChessWindow *window = app_test_new_window ();
   ChessGame *game = chess_window_get_game (window);
   /* The mate is typed as a player of the language writes it (Dh4#). */
   const char *const moves[] = { "f3", "e5", "g4", expected->mate_move };
@@ -148,35 +120,15 @@ test_game (void)
       if (!chess_game_play (game, moves[i], &move_error))
         g_error ("%s: %s", moves[i], move_error->message);
     }
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
+  app_test_spin ();
 
   /* The result overlay, and the move in the language's piece letters. */
-  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (child (window, "result_label"))),
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (app_test_window_child (window, "result_label"))),
                    ==, expected->result);
   g_assert_nonnull (chess_game_format_move (game, 3, CHESS_NOTATION_SAN, TRUE, text));
   g_assert_cmpstr (text, ==, expected->mate_move);
 
-  destroy_window (window);
-}
-
-static void
-remove_tree (const char *path)
-{
-  GDir *dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  if (dir != NULL)
-    {
-      while ((name = g_dir_read_name (dir)) != NULL)
-        {
-          g_autofree char *sub = g_build_filename (path, name, NULL);
-
-          remove_tree (sub);
-        }
-      g_dir_close (dir);
-    }
-  g_remove (path);
+  app_test_destroy_window (window);
 }
 
 int
@@ -198,18 +150,15 @@ main (int    argc,
 
   /* Before GLib and GTK read them: a private data dir for the autosave,
    * and the language (gettext ignores LANGUAGE under the plain C locale). */
-  data_home = g_dir_make_tmp ("thinkchess-test-XXXXXX", NULL);
-  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
-  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  data_home = app_test_make_data_home ("thinkchess-test-XXXXXX");
   g_setenv ("LANG", "C.UTF-8", TRUE);
   g_setenv ("LANGUAGE", language, TRUE);
   g_unsetenv ("LC_ALL");
   g_unsetenv ("LC_MESSAGES");
 
-  if (g_getenv ("DISPLAY") == NULL && g_getenv ("WAYLAND_DISPLAY") == NULL)
+  if (!app_test_have_display ())
     {
-      g_print ("1..0 # SKIP no display\n");
-      remove_tree (data_home);
+      app_test_remove_tree (data_home);
       g_free (data_home);
       return 0;
     }
@@ -225,7 +174,7 @@ main (int    argc,
 
   status = g_test_run ();
 
-  remove_tree (data_home);
+  app_test_remove_tree (data_home);
   g_free (data_home);
   return status;
 }
