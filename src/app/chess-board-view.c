@@ -508,9 +508,13 @@ static void
 game_changed_cb (gpointer user_data)
 {
   ChessBoardView *self = user_data;
+  uint64_t shown = self->board.key;
 
-  stop_animation (self);
   sync_position (self);
+  /* A move's own notifications (view-ply, game-over) follow "moved": its
+   * slide goes on while the position shown stays the same. */
+  if (self->board.key != shown)
+    stop_animation (self);
 }
 
 void
@@ -1673,6 +1677,15 @@ chess_board_view_is_choosing_promotion (ChessBoardView *self)
 {
   g_return_val_if_fail (CHESS_IS_BOARD_VIEW (self), FALSE);
   return self->choosing;
+}
+
+/* Whether a slide is running: the tick callback is in place until the
+ * animation's time is up. */
+gboolean
+chess_board_view_is_animating (ChessBoardView *self)
+{
+  g_return_val_if_fail (CHESS_IS_BOARD_VIEW (self), FALSE);
+  return self->tick_id != 0;
 }
 
 static void

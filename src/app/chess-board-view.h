@@ -72,5 +72,8 @@ gboolean    chess_board_view_get_square_bounds  (ChessBoardView  *self,
 ChessSquare chess_board_view_get_selected       (ChessBoardView *self);
 /* TRUE while the promotion chooser is open. */
 gboolean    chess_board_view_is_choosing_promotion (ChessBoardView *self);
+/* TRUE while a piece is sliding (a move, a take-back or a spring-back
+ * being animated). Read-only; for tests. */
+gboolean    chess_board_view_is_animating       (ChessBoardView *self);
 
 G_END_DECLS

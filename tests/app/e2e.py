@@ -8,11 +8,13 @@ input from xdotool, and the autosaved PGN is read back.
 
     e2e.py THINKCHESS SCENARIO [--shots DIR]
 
-Scenarios: scholar, illegal, promotion, resume, typed, tour (screenshots).
+Scenarios: scholar, illegal, promotion, resume, typed, keyboard, peek,
+tour (screenshots).
 """
 
 import os
 import shutil
+import subprocess
 import sys
 import tempfile
 import time
@@ -299,6 +301,101 @@ def keyboard(app):
     app.stop()
 
 
+def grab_screen(path):
+    """The whole screen as (width, height, RGB bytes), through a binary PPM."""
+    subprocess.run(["import", "-window", "root", "-depth", "8", "ppm:" + path], check=True)
+    with open(path, "rb") as f:
+        data = f.read()
+    fields = []
+    pos = 0
+    while len(fields) < 4:          # P6, width, height, maxval
+        while data[pos:pos + 1].isspace():
+            pos += 1
+        if data[pos:pos + 1] == b"#":
+            pos = data.index(b"\n", pos)
+            continue
+        end = pos
+        while not data[end:end + 1].isspace():
+            end += 1
+        fields.append(data[pos:end])
+        pos = end
+    check(fields[0] == b"P6" and fields[3] == b"255", "unexpected screenshot format")
+    return int(fields[1]), int(fields[2]), data[pos + 1:]
+
+
+def pixel_mean(screen, x, y, radius=2):
+    """The mean colour of the (2r+1)² pixels around (x, y)."""
+    width, _, rgb = screen
+    total = [0, 0, 0]
+    n = 0
+    for yy in range(y - radius, y + radius + 1):
+        for xx in range(x - radius, x + radius + 1):
+            i = 3 * (yy * width + xx)
+            for c in range(3):
+                total[c] += rgb[i + c]
+            n += 1
+    return tuple(t / n for t in total)
+
+
+def colour_distance(a, b):
+    return max(abs(p - q) for p, q in zip(a, b))
+
+
+def peek(app):
+    """Holding the right button on the g1 knight shows its targets (f3, h3)
+    while held and hides them on release; nothing is selected or played."""
+    if shutil.which("import") is None:
+        print("skipped: ImageMagick's import is missing")
+        sys.exit(77)
+    app.start()
+    targets = ("f3", "h3")
+    others = ("e3", "g3")           # empty squares the knight cannot reach
+    path = os.path.join(app.home, "screen.ppm")
+    # Away from the board: no hover effect on the squares.
+    app.move_to(app.board_x + app.board_size / 2, app.board_y - 5)
+    time.sleep(0.3)
+    before = grab_screen(path)
+    x, y = app.center("g1")
+    app.move_to(x, y)
+    time.sleep(0.1)
+    xdotool("mousedown", 3)
+    time.sleep(0.5)
+    held = grab_screen(path)
+    app.shot("06-peek")
+    xdotool("mouseup", 3)
+    time.sleep(0.5)
+    app.move_to(app.board_x + app.board_size / 2, app.board_y - 5)
+    time.sleep(0.3)
+    after = grab_screen(path)
+    report = []
+    for name in targets + others:
+        cx, cy = app.center(name)
+        report.append("%s %s->%s->%s" % (name, pixel_mean(before, cx, cy),
+                                         pixel_mean(held, cx, cy), pixel_mean(after, cx, cy)))
+    report = "; ".join(report)
+    for name in targets:
+        cx, cy = app.center(name)
+        check(colour_distance(pixel_mean(before, cx, cy), pixel_mean(held, cx, cy)) > 30,
+              "no target mark on %s while the right button is held: %s" % (name, report))
+        check(colour_distance(pixel_mean(before, cx, cy), pixel_mean(after, cx, cy)) <= 4,
+              "the mark on %s stayed after the release: %s" % (name, report))
+    for name in others:
+        cx, cy = app.center(name)
+        check(colour_distance(pixel_mean(before, cx, cy), pixel_mean(held, cx, cy)) <= 4,
+              "%s (not a target) changed during the peek: %s" % (name, report))
+    # Nothing selected, nothing played: a left click on f3 does not move the
+    # knight there, and the game is still empty.
+    app.click("f3")
+    time.sleep(0.3)
+    moves = movetext(app.pgn()).strip()
+    check(moves in ("", "*"), "the peek changed the game: " + moves)
+    check("Viewing" not in app.status(), "the peek changed the view: " + app.status())
+    # The knight can still be moved normally afterwards.
+    app.drag("g1", "f3")
+    check("1. Nf3 *" in wait_moves(app, "1. Nf3 *"), "a move after the peek: " + app.pgn())
+    app.stop()
+
+
 def tour(app):
     """Screenshots for a person to look at (not a check)."""
     app.start()
@@ -335,7 +432,7 @@ def tour(app):
     app.stop()
 
 
-SCENARIOS = {f.__name__: f for f in (scholar, illegal, promotion, resume, typed, keyboard, tour)}
+SCENARIOS = {f.__name__: f for f in (scholar, illegal, promotion, resume, typed, keyboard, peek, tour)}
 
 
 def main():

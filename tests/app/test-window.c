@@ -464,6 +464,84 @@ test_messages_and_settings (void)
   app_test_destroy_window (window);
 }
 
+/* Waits (running the main loop) until the board stops animating or
+ * `seconds` pass; TRUE when it stopped. */
+static gboolean
+wait_animation_end (ChessBoardView *board,
+                    double          seconds)
+{
+  gint64 deadline = g_get_monotonic_time () + (gint64) (seconds * G_USEC_PER_SEC);
+
+  while (chess_board_view_is_animating (board) && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, FALSE), g_usleep (1000);
+  return !chess_board_view_is_animating (board);
+}
+
+/* A "moved" handler connected after the board's: whether the board is
+ * animating at that point (before anything else can stop it). */
+static void
+note_animating_cb (ChessGame     *game,
+                   ChessMoveInfo *info,
+                   gboolean      *started)
+{
+  *started = chess_board_view_is_animating (g_object_get_data (G_OBJECT (game), "test-board"));
+}
+
+/* 'animate-moves' off: a move played on the model jumps (no animation);
+ * on: it slides (the board animates, then stops well within a second). */
+static void
+test_move_animation (void)
+{
+  ChessWindow *window;
+  ChessBoardView *board;
+  ChessGame *game;
+  GSettings *settings;
+  gboolean animate = TRUE;
+  gboolean started = FALSE;
+  gulong started_id;
+
+  remove_autosave ();
+  window = app_test_new_window ();
+  board = chess_window_get_board (window);
+  game = chess_window_get_game (window);
+  settings = chess_window_get_settings (window);
+  g_object_set_data (G_OBJECT (game), "test-board", board);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (board)));
+
+  g_settings_set_boolean (settings, "animate-moves", FALSE);
+  g_object_get (board, "animate", &animate, NULL);
+  g_assert_false (animate);
+  started = TRUE;
+  started_id = g_signal_connect (game, "moved", G_CALLBACK (note_animating_cb), &started);
+  play (game, "e4");
+  g_signal_handler_disconnect (game, started_id);
+  g_assert_false (started);
+  g_assert_false (chess_board_view_is_animating (board));
+  app_test_spin ();
+  g_assert_false (chess_board_view_is_animating (board));
+
+  g_settings_set_boolean (settings, "animate-moves", TRUE);
+  g_object_get (board, "animate", &animate, NULL);
+  g_assert_true (animate);
+  g_assert_false (chess_board_view_is_animating (board));
+  started_id = g_signal_connect (game, "moved", G_CALLBACK (note_animating_cb), &started);
+  play (game, "e5");
+  g_signal_handler_disconnect (game, started_id);
+  /* The board's own "moved" handler (connected first) started the slide. */
+  g_assert_true (started);
+  /* Still sliding after play() returns: the move's later notifications
+   * (view-ply, game-over) must not cut it short. */
+  g_assert_true (chess_board_view_is_animating (board));
+  g_assert_true (wait_animation_end (board, 1.0));
+  play (game, "Nf3");
+  g_assert_true (chess_board_view_is_animating (board));
+  g_assert_true (wait_animation_end (board, 1.0));
+  g_assert_cmpuint (chess_game_get_move_count (game), ==, 3);
+
+  g_settings_reset (settings, "animate-moves");
+  app_test_destroy_window (window);
+}
+
 static void
 test_piece_set (void)
 {
@@ -532,6 +610,7 @@ main (int    argc,
   g_test_add_func ("/app/window/start-screen", test_start_screen);
   g_test_add_func ("/app/window/flip", test_flip);
   g_test_add_func ("/app/window/messages-settings", test_messages_and_settings);
+  g_test_add_func ("/app/board/move-animation", test_move_animation);
   g_test_add_func ("/app/piece-set", test_piece_set);
 
   status = g_test_run ();
