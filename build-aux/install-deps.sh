@@ -7,6 +7,7 @@ set -eu
 packages=(
   gcc pkg-config meson ninja-build gettext
   libglib2.0-dev libgtk-4-dev librsvg2-dev
+  libgtk-4-bin librsvg2-common
   desktop-file-utils appstream
 )
 if [ "${1:-}" = "--test" ]; then
