@@ -353,6 +353,10 @@ show_result (ChessWindow *self)
 static void
 game_moved_cb (ChessWindow *self)
 {
+  /* A move that ends the game is followed by "game-over", which refreshes
+   * and saves once, with the result. */
+  if (chess_game_is_over (self->game))
+    return;
   update_all (self);
   autosave (self);
 }
