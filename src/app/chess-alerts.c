@@ -5,9 +5,20 @@
 
 #include "chess-alerts.h"
 
+/* AdwAlertDialog (libadwaita 1.5) sits inside its window, which it makes
+ * modal; a question that must leave the board usable (the draw offer) and
+ * one without a parent stay AdwMessageDialogs, which are windows. */
+#if ADW_CHECK_VERSION (1, 5, 0)
+#define HAVE_ALERT_DIALOG 1
+#else
+#define HAVE_ALERT_DIALOG 0
+#endif
+
 typedef struct
 {
-  GtkWindow          *dialog;        /* 4.8 only: the GtkMessageDialog */
+  /* AdwMessageDialog or AdwAlertDialog; owned by GTK (the window list, or
+   * the parent), valid until answered: its destroy answers. */
+  GtkWidget          *dialog;
   char               *message;
   char               *detail;
   int                 cancel_button;
@@ -32,87 +43,138 @@ chess_alert_free (ChessAlert *alert)
   g_free (alert);
 }
 
-/* Calls back once, then closes the alert and frees it. */
+static void
+close_dialog (GtkWidget *dialog)
+{
+#if HAVE_ALERT_DIALOG
+  if (ADW_IS_DIALOG (dialog))
+    {
+      adw_dialog_force_close (ADW_DIALOG (dialog));
+      return;
+    }
+#endif
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
+/* Calls back once and frees the alert. `close` closes the dialog too; a
+ * dialog that answered itself closes on its own. */
 static void
 chess_alert_answer (ChessAlert *alert,
-                    int         response)
+                    int         response,
+                    gboolean    close)
 {
-  GtkWindow *dialog;
-
   if (alert->answered)
     return;
   alert->answered = TRUE;
   open_alerts = g_list_remove (open_alerts, alert);
 
-  dialog = g_steal_pointer (&alert->dialog);
-  if (dialog != NULL)
-    {
-      g_signal_handlers_disconnect_by_data (dialog, alert);
-      gtk_window_destroy (dialog);
-    }
+  g_signal_handlers_disconnect_by_data (alert->dialog, alert);
+  if (close)
+    close_dialog (alert->dialog);
 
   if (alert->callback != NULL)
     alert->callback (response, alert->user_data);
   chess_alert_free (alert);
 }
 
-#if GTK_CHECK_VERSION (4, 10, 0)
-
+/* Responses are the buttons' indices as strings; the close response is
+ * the cancel button's. */
 static void
-alert_dialog_chosen_cb (GObject      *source,
-                        GAsyncResult *result,
-                        gpointer      user_data)
+dialog_response_cb (GtkWidget  *dialog,
+                    const char *response,
+                    gpointer    user_data)
 {
   ChessAlert *alert = user_data;
-  g_autoptr(GError) error = NULL;
-  int response;
+  guint64 index = 0;
 
-  response = gtk_alert_dialog_choose_finish (GTK_ALERT_DIALOG (source), result, &error);
-  if (error != NULL || response < 0)
-    response = alert->cancel_button;
-  chess_alert_answer (alert, response);
-}
-
-#else
-
-static void
-message_dialog_response_cb (GtkDialog *dialog,
-                            int        response,
-                            gpointer   user_data)
-{
-  ChessAlert *alert = user_data;
-
-  /* Closing the window answers like the cancel button. */
-  if (response < 0)
-    response = alert->cancel_button;
-  chess_alert_answer (alert, response);
+  if (response == NULL || !g_ascii_string_to_unsigned (response, 10, 0, 99, &index, NULL))
+    index = (guint64) alert->cancel_button;
+  chess_alert_answer (alert, (int) index, FALSE);
 }
 
 /* The parent window went away, taking the question with it. */
 static void
-message_dialog_destroy_cb (GtkWidget *dialog,
-                           gpointer   user_data)
+dialog_destroy_cb (GtkWidget *dialog,
+                   gpointer   user_data)
 {
   ChessAlert *alert = user_data;
 
-  alert->dialog = NULL;
-  chess_alert_answer (alert, alert->cancel_button);
+  chess_alert_answer (alert, alert->cancel_button, FALSE);
 }
 
-/* GtkAlertDialog watches its cancellable itself; GtkMessageDialog does not. */
 static void
 alert_cancelled_cb (GCancellable *cancellable,
                     gpointer      user_data)
 {
   ChessAlert *alert = user_data;
 
-  chess_alert_answer (alert, alert->cancel_button);
+  chess_alert_answer (alert, alert->cancel_button, TRUE);
 }
 
+#if HAVE_ALERT_DIALOG
+static GtkWidget *
+alert_dialog_new (const char         *message,
+                  const char         *detail,
+                  const char * const *buttons,
+                  int                 cancel_button,
+                  int                 default_button,
+                  int                 destructive_button)
+{
+  AdwAlertDialog *dialog = ADW_ALERT_DIALOG (adw_alert_dialog_new (message, detail));
+
+  for (int i = 0; buttons[i] != NULL; i++)
+    {
+      char id[8];
+
+      g_snprintf (id, sizeof id, "%d", i);
+      adw_alert_dialog_add_response (dialog, id, buttons[i]);
+      if (i == destructive_button)
+        adw_alert_dialog_set_response_appearance (dialog, id, ADW_RESPONSE_DESTRUCTIVE);
+      else if (i == default_button && i != cancel_button)
+        adw_alert_dialog_set_response_appearance (dialog, id, ADW_RESPONSE_SUGGESTED);
+      if (i == default_button)
+        adw_alert_dialog_set_default_response (dialog, id);
+      if (i == cancel_button)
+        adw_alert_dialog_set_close_response (dialog, id);
+    }
+  return GTK_WIDGET (dialog);
+}
 #endif
 
-/* `destructive_button` (or -1) is styled as the one that loses something,
- * where the toolkit lets us. */
+static GtkWidget *
+message_dialog_new (GtkWindow          *parent,
+                    gboolean            modal,
+                    const char         *message,
+                    const char         *detail,
+                    const char * const *buttons,
+                    int                 cancel_button,
+                    int                 default_button,
+                    int                 destructive_button)
+{
+  AdwMessageDialog *dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (parent, message, detail));
+
+  for (int i = 0; buttons[i] != NULL; i++)
+    {
+      char id[8];
+
+      g_snprintf (id, sizeof id, "%d", i);
+      adw_message_dialog_add_response (dialog, id, buttons[i]);
+      if (i == destructive_button)
+        adw_message_dialog_set_response_appearance (dialog, id, ADW_RESPONSE_DESTRUCTIVE);
+      else if (i == default_button && i != cancel_button)
+        adw_message_dialog_set_response_appearance (dialog, id, ADW_RESPONSE_SUGGESTED);
+      if (i == default_button)
+        adw_message_dialog_set_default_response (dialog, id);
+      if (i == cancel_button)
+        adw_message_dialog_set_close_response (dialog, id);
+    }
+  gtk_window_set_modal (GTK_WINDOW (dialog), modal);
+  gtk_window_set_destroy_with_parent (GTK_WINDOW (dialog), TRUE);
+  return GTK_WIDGET (dialog);
+}
+
+/* `destructive_button` (or -1) is styled as the one that loses something;
+ * the default button, unless it cancels, as the suggested one. */
 static void
 alert_show (GtkWindow          *parent,
             gboolean            modal,
@@ -127,6 +189,7 @@ alert_show (GtkWindow          *parent,
             gpointer            user_data)
 {
   ChessAlert *alert;
+  GtkWidget *dialog = NULL;
 
   g_return_if_fail (parent == NULL || GTK_IS_WINDOW (parent));
   g_return_if_fail (message != NULL);
@@ -139,7 +202,17 @@ alert_show (GtkWindow          *parent,
       return;
     }
 
+#if HAVE_ALERT_DIALOG
+  if (modal && parent != NULL)
+    dialog = alert_dialog_new (message, detail, buttons, cancel_button,
+                               default_button, destructive_button);
+#endif
+  if (dialog == NULL)
+    dialog = message_dialog_new (parent, modal, message, detail, buttons, cancel_button,
+                                 default_button, destructive_button);
+
   alert = g_new0 (ChessAlert, 1);
+  alert->dialog = dialog;
   alert->message = g_strdup (message);
   alert->detail = g_strdup (detail);
   alert->cancel_button = cancel_button;
@@ -147,59 +220,23 @@ alert_show (GtkWindow          *parent,
   alert->user_data = user_data;
   open_alerts = g_list_prepend (open_alerts, alert);
 
-#if GTK_CHECK_VERSION (4, 10, 0)
-  {
-    g_autoptr(GtkAlertDialog) dialog = gtk_alert_dialog_new ("%s", message);
-
-    (void) destructive_button;
-
-    if (detail != NULL)
-      gtk_alert_dialog_set_detail (dialog, detail);
-    gtk_alert_dialog_set_buttons (dialog, buttons);
-    gtk_alert_dialog_set_cancel_button (dialog, cancel_button);
-    gtk_alert_dialog_set_default_button (dialog, default_button);
-    gtk_alert_dialog_set_modal (dialog, modal);
-    if (cancellable != NULL)
+  g_signal_connect (dialog, "response", G_CALLBACK (dialog_response_cb), alert);
+  g_signal_connect (dialog, "destroy", G_CALLBACK (dialog_destroy_cb), alert);
+  if (cancellable != NULL)
+    {
       alert->cancellable = g_object_ref (cancellable);
-    gtk_alert_dialog_choose (dialog, parent, cancellable,
-                             alert_dialog_chosen_cb, alert);
-  }
-#else
-  {
-    GtkWidget *dialog;
+      alert->cancelled_id = g_signal_connect (cancellable, "cancelled",
+                                              G_CALLBACK (alert_cancelled_cb), alert);
+    }
 
-    dialog = gtk_message_dialog_new (parent,
-                                     GTK_DIALOG_DESTROY_WITH_PARENT,
-                                     GTK_MESSAGE_QUESTION, GTK_BUTTONS_NONE,
-                                     "%s", message);
-    if (detail != NULL)
-      gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog),
-                                                "%s", detail);
-    for (int i = 0; buttons[i] != NULL; i++)
-      gtk_dialog_add_button (GTK_DIALOG (dialog), buttons[i], i);
-    if (default_button >= 0)
-      gtk_dialog_set_default_response (GTK_DIALOG (dialog), default_button);
-    if (destructive_button >= 0)
-      gtk_widget_add_css_class (gtk_dialog_get_widget_for_response (GTK_DIALOG (dialog),
-                                                                    destructive_button),
-                                "destructive-action");
-    gtk_window_set_modal (GTK_WINDOW (dialog), modal);
-    gtk_window_set_title (GTK_WINDOW (dialog), "");
-    g_signal_connect (dialog, "response",
-                      G_CALLBACK (message_dialog_response_cb), alert);
-    g_signal_connect (dialog, "destroy",
-                      G_CALLBACK (message_dialog_destroy_cb), alert);
-    alert->dialog = GTK_WINDOW (dialog);
-    if (cancellable != NULL)
-      {
-        alert->cancellable = g_object_ref (cancellable);
-        alert->cancelled_id = g_signal_connect (cancellable, "cancelled",
-                                                G_CALLBACK (alert_cancelled_cb),
-                                                alert);
-      }
-    gtk_window_present (GTK_WINDOW (dialog));
-  }
+#if HAVE_ALERT_DIALOG
+  if (ADW_IS_DIALOG (dialog))
+    {
+      adw_dialog_present (ADW_DIALOG (dialog), GTK_WIDGET (parent));
+      return;
+    }
 #endif
+  gtk_window_present (GTK_WINDOW (dialog));
 }
 
 void
@@ -295,11 +332,7 @@ chess_alert_error (GtkWindow          *parent,
 guint
 chess_alert_get_n_open (void)
 {
-#if GTK_CHECK_VERSION (4, 10, 0)
-  return 0;
-#else
   return g_list_length (open_alerts);
-#endif
 }
 
 const char *
@@ -314,15 +347,17 @@ chess_alert_get_detail (void)
   return open_alerts != NULL ? ((ChessAlert *) open_alerts->data)->detail : NULL;
 }
 
+GtkWidget *
+chess_alert_get_dialog (void)
+{
+  return open_alerts != NULL ? ((ChessAlert *) open_alerts->data)->dialog : NULL;
+}
+
 gboolean
 chess_alert_respond (int response)
 {
-#if GTK_CHECK_VERSION (4, 10, 0)
-  return FALSE;
-#else
   if (open_alerts == NULL)
     return FALSE;
-  chess_alert_answer (open_alerts->data, response);
+  chess_alert_answer (open_alerts->data, response, TRUE);
   return TRUE;
-#endif
 }

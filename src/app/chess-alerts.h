@@ -1,14 +1,15 @@
 /* chess-alerts.h — short questions and error messages over a window:
  * the draw offer, the resignation, unsaved changes, errors.
  *
- * GtkAlertDialog from GTK 4.10, GtkMessageDialog on 4.8; the caller sees
- * the same interface either way: buttons by index, an answer through a
- * callback, and a GCancellable that closes the question (answered with the
- * cancel button).
+ * libadwaita's AdwAlertDialog from 1.5 (modal questions over a window),
+ * AdwMessageDialog on 1.2 and for the rest; the caller sees the same
+ * interface either way: buttons by index, an answer through a callback, and
+ * a GCancellable that closes the question (answered with the cancel
+ * button).
  */
 #pragma once
 
-#include <gtk/gtk.h>
+#include <adwaita.h>
 
 G_BEGIN_DECLS
 
@@ -78,13 +79,14 @@ void chess_alert_error (GtkWindow          *parent,
                         ChessAlertCallback  callback,
                         gpointer            user_data);
 
-/* For tests: the number of alerts on screen, the newest one's message and
- * detail, and answering it as if button `response` was clicked. Works only
- * where the alerts are our own windows (GTK 4.8); elsewhere the count is 0
- * and chess_alert_respond returns FALSE. */
+/* For tests, the same with every libadwaita: the number of alerts on
+ * screen, the newest one's message, detail and dialog widget, and
+ * answering it as if button `response` was clicked (FALSE when none is
+ * open). */
 guint       chess_alert_get_n_open        (void);
 const char *chess_alert_get_message       (void);
 const char *chess_alert_get_detail        (void);
+GtkWidget  *chess_alert_get_dialog        (void);
 gboolean    chess_alert_respond           (int response);
 
 G_END_DECLS

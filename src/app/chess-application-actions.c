@@ -23,6 +23,7 @@ static const struct
   { "win.undo",       { "<Control>z", NULL } },
   { "win.redo",       { "<Shift><Control>z", NULL } },
   { "win.flip-board", { "<Control>f", NULL } },
+  { "win.pause",      { "<Control>p", NULL } },
   { "app.preferences", { "<Control>comma", NULL } },
   { "app.quit",       { "<Control>q", NULL } },
 };
@@ -42,6 +43,8 @@ preferences_activated (GSimpleAction *action,
   else
     settings = g_settings_new (APPLICATION_ID);
   dialog = chess_preferences_dialog_new (parent, settings);
+  if (CHESS_IS_WINDOW (parent))
+    chess_window_hold_clock_for (CHESS_WINDOW (parent), GTK_WIDGET (dialog));
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
@@ -51,21 +54,38 @@ about_activated (GSimpleAction *action,
                  gpointer       user_data)
 {
   GtkApplication *app = user_data;
-  const char *authors[] = { _("The ThinkChess developers"), NULL };
+  GtkWindow *parent = gtk_application_get_active_window (app);
+  const char *developers[] = { _("The ThinkChess developers"), NULL };
   const char *translators = _("translator-credits");
+  GObject *about;
 
-  gtk_show_about_dialog (gtk_application_get_active_window (app),
-                         "program-name", _("ThinkChess"),
-                         "logo-icon-name", APPLICATION_ID,
-                         "version", PACKAGE_VERSION,
-                         "comments", _("Play chess on your desktop"),
-                         "license-type", GTK_LICENSE_GPL_3_0,
-                         "copyright", _("© The ThinkChess developers"),
-                         "authors", authors,
-                         /* Only a translation has credits to give. */
-                         "translator-credits",
-                         g_str_equal (translators, "translator-credits") ? NULL : translators,
-                         NULL);
+  /* AdwAboutDialog sits inside the window from libadwaita 1.5; before,
+   * AdwAboutWindow is a window of its own. */
+#if ADW_CHECK_VERSION (1, 5, 0)
+  about = G_OBJECT (adw_about_dialog_new ());
+#else
+  about = G_OBJECT (adw_about_window_new ());
+#endif
+  g_object_set (about,
+                "application-name", _("ThinkChess"),
+                "application-icon", APPLICATION_ID,
+                "version", PACKAGE_VERSION,
+                "developer-name", _("The ThinkChess developers"),
+                "developers", developers,
+                "comments", _("Play chess on your desktop"),
+                "license-type", GTK_LICENSE_GPL_3_0,
+                "copyright", _("© The ThinkChess developers"),
+                /* Only a translation has credits to give. */
+                "translator-credits",
+                g_str_equal (translators, "translator-credits") ? NULL : translators,
+                NULL);
+#if ADW_CHECK_VERSION (1, 5, 0)
+  adw_dialog_present (ADW_DIALOG (about), GTK_WIDGET (parent));
+#else
+  gtk_window_set_transient_for (GTK_WINDOW (about), parent);
+  gtk_window_set_modal (GTK_WINDOW (about), TRUE);
+  gtk_window_present (GTK_WINDOW (about));
+#endif
 }
 
 static void quit_next (GtkApplication *app);

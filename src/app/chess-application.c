@@ -10,10 +10,10 @@
 
 struct _ChessApplication
 {
-  GtkApplication parent_instance;
+  AdwApplication parent_instance;
 };
 
-G_DEFINE_FINAL_TYPE (ChessApplication, chess_application, GTK_TYPE_APPLICATION)
+G_DEFINE_FINAL_TYPE (ChessApplication, chess_application, ADW_TYPE_APPLICATION)
 
 static ChessWindow *
 get_window (ChessApplication *self)
@@ -28,17 +28,11 @@ get_window (ChessApplication *self)
 static void
 chess_application_startup (GApplication *app)
 {
-  g_autoptr(GtkCssProvider) css = NULL;
-
+  /* AdwApplication sets up libadwaita: the style manager (the system's
+   * dark preference) and the resource base path's style.css. */
   G_APPLICATION_CLASS (chess_application_parent_class)->startup (app);
 
-  css = gtk_css_provider_new ();
   g_set_application_name (_("ThinkChess"));
-  /* GTK 4.8 does not load the resource base path's style.css by itself. */
-  gtk_css_provider_load_from_resource (css, RESOURCE_BASE "/style.css");
-  gtk_style_context_add_provider_for_display (gdk_display_get_default (),
-                                              GTK_STYLE_PROVIDER (css),
-                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
   gtk_window_set_default_icon_name (APPLICATION_ID);
   chess_application_actions_init (CHESS_APPLICATION (app));
 }

@@ -9,22 +9,22 @@
 
 struct _ChessPreferencesDialog
 {
-  GtkWindow parent_instance;
+  AdwPreferencesWindow parent_instance;
 
   /* Template widgets */
-  GtkDropDown *orientation_dropdown;
-  GtkDropDown *theme_dropdown;
-  GtkDropDown *pieces_dropdown;
+  AdwComboRow *orientation_row;
+  AdwComboRow *theme_row;
+  AdwComboRow *pieces_row;
   GtkSwitch   *coordinates_switch;
   GtkSwitch   *legal_moves_switch;
   GtkSwitch   *animate_switch;
-  GtkDropDown *notation_dropdown;
+  AdwComboRow *notation_row;
 
   /* Owned */
   GSettings   *settings;
 };
 
-G_DEFINE_FINAL_TYPE (ChessPreferencesDialog, chess_preferences_dialog, GTK_TYPE_WINDOW)
+G_DEFINE_FINAL_TYPE (ChessPreferencesDialog, chess_preferences_dialog, ADW_TYPE_PREFERENCES_WINDOW)
 
 /* Settings values and what the dropdowns show for them, same order. */
 static const char *const orientation_ids[] = {
@@ -74,10 +74,10 @@ position_to_string (const GValue       *value,
   return g_variant_new_string (ids[position]);
 }
 
-/* Fills `dropdown` with `labels` and binds its position to `key`. */
+/* Fills `row` with `labels` and binds its position to `key`. */
 static void
 bind_dropdown (ChessPreferencesDialog *self,
-               GtkDropDown            *dropdown,
+               AdwComboRow            *row,
                const char             *key,
                const char *const      *ids,
                const char *const      *labels,
@@ -88,8 +88,8 @@ bind_dropdown (ChessPreferencesDialog *self,
 
   for (guint i = 0; i < n; i++)
     gtk_string_list_append (list, translate ? _(labels[i]) : labels[i]);
-  gtk_drop_down_set_model (dropdown, G_LIST_MODEL (list));
-  g_settings_bind_with_mapping (self->settings, key, dropdown, "selected",
+  adw_combo_row_set_model (row, G_LIST_MODEL (list));
+  g_settings_bind_with_mapping (self->settings, key, row, "selected",
                                 G_SETTINGS_BIND_DEFAULT,
                                 string_to_position, position_to_string,
                                 g_strdupv ((char **) ids),
@@ -105,7 +105,7 @@ bind_themes (ChessPreferencesDialog *self)
 
   for (guint i = 0; themes[i] != NULL; i++)
     g_ptr_array_add (labels, (gpointer) chess_board_view_get_theme_title (themes[i]));
-  bind_dropdown (self, self->theme_dropdown, "board-theme", themes,
+  bind_dropdown (self, self->theme_row, "board-theme", themes,
                  (const char *const *) labels->pdata, FALSE);
 }
 
@@ -118,7 +118,7 @@ bind_piece_sets (ChessPreferencesDialog *self)
   for (guint i = 0; names[i] != NULL; i++)
     g_ptr_array_add (labels, g_str_equal (names[i], CHESS_PIECE_SET_DEFAULT)
                              ? _("ThinkChess") : names[i]);
-  bind_dropdown (self, self->pieces_dropdown, "piece-set",
+  bind_dropdown (self, self->pieces_row, "piece-set",
                  (const char *const *) names,
                  (const char *const *) labels->pdata, FALSE);
 }
@@ -144,13 +144,13 @@ chess_preferences_dialog_class_init (ChessPreferencesDialogClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                RESOURCE_BASE "/ui/chess-preferences-dialog.ui");
-  gtk_widget_class_bind_template_child (widget_class, ChessPreferencesDialog, orientation_dropdown);
-  gtk_widget_class_bind_template_child (widget_class, ChessPreferencesDialog, theme_dropdown);
-  gtk_widget_class_bind_template_child (widget_class, ChessPreferencesDialog, pieces_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, ChessPreferencesDialog, orientation_row);
+  gtk_widget_class_bind_template_child (widget_class, ChessPreferencesDialog, theme_row);
+  gtk_widget_class_bind_template_child (widget_class, ChessPreferencesDialog, pieces_row);
   gtk_widget_class_bind_template_child (widget_class, ChessPreferencesDialog, coordinates_switch);
   gtk_widget_class_bind_template_child (widget_class, ChessPreferencesDialog, legal_moves_switch);
   gtk_widget_class_bind_template_child (widget_class, ChessPreferencesDialog, animate_switch);
-  gtk_widget_class_bind_template_child (widget_class, ChessPreferencesDialog, notation_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, ChessPreferencesDialog, notation_row);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
@@ -175,11 +175,11 @@ chess_preferences_dialog_new (GtkWindow *parent,
                        NULL);
   self->settings = g_object_ref (settings);
 
-  bind_dropdown (self, self->orientation_dropdown, "board-orientation",
+  bind_dropdown (self, self->orientation_row, "board-orientation",
                  orientation_ids, orientation_labels, TRUE);
   bind_themes (self);
   bind_piece_sets (self);
-  bind_dropdown (self, self->notation_dropdown, "notation",
+  bind_dropdown (self, self->notation_row, "notation",
                  notation_ids, notation_labels, TRUE);
   g_settings_bind (settings, "show-coordinates",
                    self->coordinates_switch, "active", G_SETTINGS_BIND_DEFAULT);

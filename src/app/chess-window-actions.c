@@ -71,6 +71,16 @@ update_title (ChessWindowActions *self)
                              self->dirty ? "*" : "",
                              name != NULL ? name : _("Unsaved Game"));
   gtk_window_set_title (GTK_WINDOW (self->window), title);
+
+  /* The header bar names the file with the same mark. */
+  if (name != NULL)
+    {
+      g_autofree char *document = g_strdup_printf ("%s%s", self->dirty ? "*" : "", name);
+
+      chess_window_set_document_name (self->window, document);
+    }
+  else
+    chess_window_set_document_name (self->window, NULL);
 }
 
 static void
@@ -802,7 +812,7 @@ copy_fen_activated (GtkWidget  *widget,
     board = *chess_game_get_board (game);
   chess_board_to_fen (&board, fen);
   gdk_clipboard_set_text (gtk_widget_get_clipboard (widget), fen);
-  chess_window_show_message (CHESS_WINDOW (widget), _("Position copied as FEN"));
+  chess_window_show_notice (CHESS_WINDOW (widget), _("Position copied as FEN"));
 }
 
 typedef struct

@@ -1,6 +1,8 @@
 /* chess-window.c — the main window. */
 #include "config.h"
 
+#include <string.h>
+
 #include <glib/gi18n.h>
 
 #include "chess-window.h"
@@ -10,15 +12,19 @@
 #include "chess-captured-view.h"
 #include "chess-move-list-view.h"
 
-/* How long a refusal or other message stays in the status line. */
-#define MESSAGE_SECONDS 4
-
 struct _ChessWindow
 {
-  GtkApplicationWindow parent_instance;
+  AdwApplicationWindow parent_instance;
 
   /* Template widgets */
   GtkWidget         *header_bar;
+  AdwWindowTitle    *window_title;
+  GtkWidget         *new_game_button;
+  GtkWidget         *undo_button;
+  GtkWidget         *pause_button;
+  AdwToastOverlay   *toast_overlay;
+  GtkWidget         *pause_screen;
+  GtkWidget         *resume_button;
   GtkWidget         *primary_menu_button;
   GtkWidget         *layout_box;
   GtkWidget         *board_overlay;
@@ -55,20 +61,25 @@ struct _ChessWindow
   ChessGame         *game;
   ChessClock        *clock;
   char              *status_text;
-  guint              message_id;
+  char              *message;          /* a refusal shown until the next action */
+  char              *document_name;    /* the file's name, or NULL */
 
+  guint              clock_holds;      /* open modal dialogs */
+  gboolean           paused;           /* the player's pause */
+  gboolean           playing;          /* not behind the start screen */
   gboolean           user_flip;
   gboolean           flipped;
   gboolean           trace_mapped;
 };
 
-G_DEFINE_FINAL_TYPE (ChessWindow, chess_window, GTK_TYPE_APPLICATION_WINDOW)
+G_DEFINE_FINAL_TYPE (ChessWindow, chess_window, ADW_TYPE_APPLICATION_WINDOW)
 
 enum
 {
   PROP_0,
   PROP_GAME,
   PROP_FLIPPED,
+  PROP_PAUSED,
   N_PROPS
 };
 
@@ -132,22 +143,23 @@ update_status (ChessWindow *self)
 {
   g_autofree char *text = NULL;
 
-  if (self->message_id != 0)
+  if (self->message != NULL)
     return;
-  text = describe_status (self);
+  if (self->paused)
+    text = g_strdup (_("The game is paused."));
+  else
+    text = describe_status (self);
   set_status (self, text);
   gtk_widget_remove_css_class (self->status_label, "refusal");
   set_css_class (self->status_label, "past", !chess_game_is_viewing_live (self->game));
 }
 
-static gboolean
-message_timeout_cb (gpointer user_data)
+/* The next action (a move, a take-back, browsing, another game) replaces
+ * a refusal with the game's status. */
+static void
+clear_message (ChessWindow *self)
 {
-  ChessWindow *self = user_data;
-
-  self->message_id = 0;
-  update_status (self);
-  return G_SOURCE_REMOVE;
+  g_clear_pointer (&self->message, g_free);
 }
 
 void
@@ -157,10 +169,24 @@ chess_window_show_message (ChessWindow *self,
   g_return_if_fail (CHESS_IS_WINDOW (self));
   g_return_if_fail (message != NULL);
 
-  g_clear_handle_id (&self->message_id, g_source_remove);
+  g_free (self->message);
+  self->message = g_strdup (message);
   set_status (self, message);
   gtk_widget_add_css_class (self->status_label, "refusal");
-  self->message_id = g_timeout_add_seconds (MESSAGE_SECONDS, message_timeout_cb, self);
+}
+
+void
+chess_window_show_notice (ChessWindow *self,
+                          const char  *notice)
+{
+  AdwToast *toast;
+
+  g_return_if_fail (CHESS_IS_WINDOW (self));
+  g_return_if_fail (notice != NULL);
+
+  toast = adw_toast_new (notice);
+  adw_toast_set_timeout (toast, 3);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
 }
 
 const char *
@@ -311,9 +337,149 @@ update_orientation (ChessWindow *self)
     }
 }
 
+/* The header bar: the file (or the players), and the event and year. */
+static void
+update_title (ChessWindow *self)
+{
+  const char *white = chess_game_get_player_name (self->game, CHESS_COLOR_WHITE);
+  const char *black = chess_game_get_player_name (self->game, CHESS_COLOR_BLACK);
+  const char *event = chess_game_get_tag (self->game, "Event");
+  const char *date = chess_game_get_tag (self->game, "Date");
+  g_autofree char *title = NULL;
+  g_autofree char *subtitle = NULL;
+  g_autofree char *year = NULL;
+
+  if (self->document_name != NULL)
+    title = g_strdup (self->document_name);
+  else if (white != NULL || black != NULL)
+    /* Translators: the header bar's title: White's and Black's names. */
+    title = g_strdup_printf (_("%s – %s"),
+                             chess_game_get_player_display_name (self->game, CHESS_COLOR_WHITE),
+                             chess_game_get_player_display_name (self->game, CHESS_COLOR_BLACK));
+  else
+    title = g_strdup (_("ThinkChess"));
+
+  if (date != NULL && strlen (date) >= 4 && g_ascii_isdigit (date[0])
+      && g_ascii_isdigit (date[1]) && g_ascii_isdigit (date[2]) && g_ascii_isdigit (date[3]))
+    year = g_strndup (date, 4);
+  if (event != NULL && (*event == '\0' || g_str_equal (event, "?")))
+    event = NULL;
+  if (event != NULL && year != NULL)
+    /* Translators: the header bar's subtitle: the event and its year. */
+    subtitle = g_strdup_printf (_("%s %s"), event, year);
+  else
+    subtitle = g_strdup (event != NULL ? event : year != NULL ? year : "");
+
+  adw_window_title_set_title (self->window_title, title);
+  adw_window_title_set_subtitle (self->window_title, subtitle);
+}
+
+void
+chess_window_set_document_name (ChessWindow *self,
+                                const char  *name)
+{
+  g_return_if_fail (CHESS_IS_WINDOW (self));
+
+  if (g_strcmp0 (self->document_name, name) == 0)
+    return;
+  g_free (self->document_name);
+  self->document_name = g_strdup (name);
+  update_title (self);
+}
+
+/* ---- Pause ---- */
+
+static gboolean
+can_pause (ChessWindow *self)
+{
+  return chess_clock_is_timed (self->clock) && !chess_game_is_over (self->game);
+}
+
+/* The clock stands while the player pauses or a modal dialog is open. */
+static void
+apply_clock_pause (ChessWindow *self)
+{
+  if (self->paused || self->clock_holds > 0)
+    chess_clock_pause (self->clock);
+  else
+    chess_clock_resume (self->clock);
+}
+
+static void
+update_interactive (ChessWindow *self)
+{
+  gboolean moving = self->playing && !self->paused;
+
+  chess_board_view_set_interactive (self->board, moving);
+  gtk_widget_set_sensitive (self->move_entry, moving);
+}
+
+static void
+update_pause (ChessWindow *self)
+{
+  gboolean pausable = can_pause (self);
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.pause", pausable || self->paused);
+  gtk_widget_set_visible (self->pause_button, pausable || self->paused);
+  gtk_widget_set_visible (self->pause_screen, self->paused);
+  set_css_class (self->white_clock, "paused", self->paused);
+  set_css_class (self->black_clock, "paused", self->paused);
+}
+
+gboolean
+chess_window_get_paused (ChessWindow *self)
+{
+  g_return_val_if_fail (CHESS_IS_WINDOW (self), FALSE);
+  return self->paused;
+}
+
+void
+chess_window_set_paused (ChessWindow *self,
+                         gboolean     paused)
+{
+  g_return_if_fail (CHESS_IS_WINDOW (self));
+
+  paused = !!paused;
+  if (paused && !can_pause (self))
+    paused = FALSE;
+  if (self->paused == paused)
+    return;
+  self->paused = paused;
+  apply_clock_pause (self);
+  update_interactive (self);
+  update_pause (self);
+  update_status (self);
+  if (!paused)
+    gtk_widget_grab_focus (GTK_WIDGET (self->board));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PAUSED]);
+}
+
+static void
+clock_released_cb (ChessWindow *self)
+{
+  g_return_if_fail (self->clock_holds > 0);
+  self->clock_holds--;
+  apply_clock_pause (self);
+}
+
+void
+chess_window_hold_clock_for (ChessWindow *self,
+                             GtkWidget   *dialog)
+{
+  g_return_if_fail (CHESS_IS_WINDOW (self));
+  g_return_if_fail (GTK_IS_WIDGET (dialog));
+
+  self->clock_holds++;
+  apply_clock_pause (self);
+  g_signal_connect_object (dialog, "destroy", G_CALLBACK (clock_released_cb), self,
+                           G_CONNECT_SWAPPED);
+}
+
 static void
 update_all (ChessWindow *self)
 {
+  update_title (self);
+  update_pause (self);
   update_players (self);
   chess_window_update_clocks (self);
   update_material (self);
@@ -353,6 +519,7 @@ show_result (ChessWindow *self)
 static void
 game_moved_cb (ChessWindow *self)
 {
+  clear_message (self);
   /* A move that ends the game is followed by "game-over", which refreshes
    * and saves once, with the result. */
   if (chess_game_is_over (self->game))
@@ -364,6 +531,8 @@ game_moved_cb (ChessWindow *self)
 static void
 game_over_cb (ChessWindow *self)
 {
+  clear_message (self);
+  chess_window_set_paused (self, FALSE);
   update_all (self);
   show_result (self);
   autosave (self);
@@ -372,6 +541,7 @@ game_over_cb (ChessWindow *self)
 static void
 game_taken_back_cb (ChessWindow *self)
 {
+  clear_message (self);
   update_all (self);
   autosave (self);
 }
@@ -379,6 +549,7 @@ game_taken_back_cb (ChessWindow *self)
 static void
 game_reset_cb (ChessWindow *self)
 {
+  clear_message (self);
   update_all (self);
   if (chess_game_is_over (self->game))
     show_result (self);
@@ -389,6 +560,13 @@ static void
 clock_changed_cb (ChessWindow *self)
 {
   chess_window_update_clocks (self);
+}
+
+static void
+view_changed_cb (ChessWindow *self)
+{
+  clear_message (self);
+  update_all (self);
 }
 
 /* Shows `game` without saving it. */
@@ -404,12 +582,21 @@ attach_game (ChessWindow *self,
     g_signal_handlers_disconnect_by_data (self->clock, self);
   g_set_object (&self->game, game);
   g_set_object (&self->clock, chess_game_get_clock (game));
+  clear_message (self);
+  /* A new game is not paused, but an open dialog still holds its clock. */
+  if (self->paused)
+    {
+      self->paused = FALSE;
+      update_interactive (self);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PAUSED]);
+    }
+  apply_clock_pause (self);
 
   g_signal_connect_swapped (game, "moved", G_CALLBACK (game_moved_cb), self);
   g_signal_connect_swapped (game, "game-over", G_CALLBACK (game_over_cb), self);
   g_signal_connect_swapped (game, "taken-back", G_CALLBACK (game_taken_back_cb), self);
   g_signal_connect_swapped (game, "reset", G_CALLBACK (game_reset_cb), self);
-  g_signal_connect_swapped (game, "notify::view-ply", G_CALLBACK (update_all), self);
+  g_signal_connect_swapped (game, "notify::view-ply", G_CALLBACK (view_changed_cb), self);
   g_signal_connect_swapped (game, "notify::draw-offered", G_CALLBACK (update_status), self);
   g_signal_connect_swapped (self->clock, "tick", G_CALLBACK (clock_changed_cb), self);
   g_signal_connect_swapped (self->clock, "notify::running", G_CALLBACK (clock_changed_cb), self);
@@ -426,8 +613,8 @@ static void
 set_playing (ChessWindow *self,
              gboolean     playing)
 {
-  chess_board_view_set_interactive (self->board, playing);
-  gtk_widget_set_sensitive (self->move_entry, playing);
+  self->playing = playing;
+  update_interactive (self);
 }
 
 ChessGame *
@@ -574,6 +761,12 @@ result_view_clicked_cb (ChessWindow *self)
 }
 
 static void
+resume_clicked_cb (ChessWindow *self)
+{
+  chess_window_set_paused (self, FALSE);
+}
+
+static void
 past_return_clicked_cb (ChessWindow *self)
 {
   chess_game_set_view_ply (self->game, chess_game_get_move_count (self->game));
@@ -648,6 +841,27 @@ chess_window_get_property (GObject    *object,
     case PROP_FLIPPED:
       g_value_set_boolean (value, self->flipped);
       break;
+    case PROP_PAUSED:
+      g_value_set_boolean (value, self->paused);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+chess_window_set_property (GObject      *object,
+                           guint         prop_id,
+                           const GValue *value,
+                           GParamSpec   *pspec)
+{
+  ChessWindow *self = CHESS_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_PAUSED:
+      chess_window_set_paused (self, g_value_get_boolean (value));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -659,7 +873,6 @@ chess_window_dispose (GObject *object)
   ChessWindow *self = CHESS_WINDOW (object);
 
   chess_window_actions_dispose (self);
-  g_clear_handle_id (&self->message_id, g_source_remove);
   if (self->game != NULL)
     g_signal_handlers_disconnect_by_data (self->game, self);
   if (self->clock != NULL)
@@ -680,6 +893,8 @@ chess_window_finalize (GObject *object)
   ChessWindow *self = CHESS_WINDOW (object);
 
   g_free (self->status_text);
+  g_free (self->message);
+  g_free (self->document_name);
 
   G_OBJECT_CLASS (chess_window_parent_class)->finalize (object);
 }
@@ -691,6 +906,7 @@ chess_window_class_init (ChessWindowClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->get_property = chess_window_get_property;
+  object_class->set_property = chess_window_set_property;
   object_class->dispose = chess_window_dispose;
   object_class->finalize = chess_window_finalize;
 
@@ -700,6 +916,9 @@ chess_window_class_init (ChessWindowClass *klass)
   properties[PROP_FLIPPED] =
     g_param_spec_boolean ("flipped", NULL, NULL, FALSE,
                           G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_PAUSED] =
+    g_param_spec_boolean ("paused", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (CHESS_TYPE_ADAPTIVE_BOX);
@@ -709,6 +928,13 @@ chess_window_class_init (ChessWindowClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/ui/chess-window.ui");
   gtk_widget_class_bind_template_child (widget_class, ChessWindow, header_bar);
+  gtk_widget_class_bind_template_child (widget_class, ChessWindow, window_title);
+  gtk_widget_class_bind_template_child (widget_class, ChessWindow, new_game_button);
+  gtk_widget_class_bind_template_child (widget_class, ChessWindow, undo_button);
+  gtk_widget_class_bind_template_child (widget_class, ChessWindow, pause_button);
+  gtk_widget_class_bind_template_child (widget_class, ChessWindow, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, ChessWindow, pause_screen);
+  gtk_widget_class_bind_template_child (widget_class, ChessWindow, resume_button);
   gtk_widget_class_bind_template_child (widget_class, ChessWindow, primary_menu_button);
   gtk_widget_class_bind_template_child (widget_class, ChessWindow, layout_box);
   gtk_widget_class_bind_template_child (widget_class, ChessWindow, board_overlay);
@@ -744,6 +970,9 @@ chess_window_class_init (ChessWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, new_game_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, result_view_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, past_return_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, resume_clicked_cb);
+  /* A toggle in the menu and the header bar, Ctrl+P. */
+  gtk_widget_class_install_property_action (widget_class, "win.pause", "paused");
 
   chess_window_actions_class_init (widget_class);
 }

@@ -11,7 +11,8 @@
  *
  * Template children that other code and tests may look up with
  * gtk_widget_get_template_child (widget, CHESS_TYPE_WINDOW, name):
- *   header_bar, primary_menu_button, board, board_overlay, side_panel,
+ *   header_bar, window_title, new_game_button, undo_button, pause_button,
+ *   primary_menu_button, toast_overlay, pause_screen, resume_button, board, board_overlay, side_panel,
  *   black_row, black_name, black_clock, black_marker,
  *   white_row, white_name, white_clock, white_marker,
  *   captured_by_black, captured_by_white, eval_bar, eval_label, move_list,
@@ -21,7 +22,7 @@
  */
 #pragma once
 
-#include <gtk/gtk.h>
+#include <adwaita.h>
 
 #include "chess-game.h"
 #include "chess-board-view.h"
@@ -29,7 +30,7 @@
 G_BEGIN_DECLS
 
 #define CHESS_TYPE_WINDOW (chess_window_get_type ())
-G_DECLARE_FINAL_TYPE (ChessWindow, chess_window, CHESS, WINDOW, GtkApplicationWindow)
+G_DECLARE_FINAL_TYPE (ChessWindow, chess_window, CHESS, WINDOW, AdwApplicationWindow)
 
 ChessWindow    *chess_window_new            (GtkApplication *app);
 
@@ -45,10 +46,27 @@ void            chess_window_new_game       (ChessWindow    *self);
 
 /* The board widget. */
 ChessBoardView *chess_window_get_board      (ChessWindow    *self);
-/* Shows `message` in the status line for a few seconds, then the normal
- * status returns. */
+/* Shows a refusal or an error in the status line; it stays until the next
+ * move, take-back, browse or new game. */
 void            chess_window_show_message   (ChessWindow    *self,
                                              const char     *message);
+/* A passing notice ("Position copied") as a toast over the window. */
+void            chess_window_show_notice    (ChessWindow    *self,
+                                             const char     *notice);
+/* What the header bar names the game: the file (with its unsaved mark), or
+ * NULL for a game not from a file (then the players, when named). */
+void            chess_window_set_document_name (ChessWindow *self,
+                                                const char  *name);
+
+/* The player's pause of a timed game ("paused" property, win.pause): the
+ * clocks stand and the board takes no moves. */
+gboolean        chess_window_get_paused     (ChessWindow    *self);
+void            chess_window_set_paused     (ChessWindow    *self,
+                                             gboolean        paused);
+/* The clock stands while `dialog` (a modal dialog of the app) is open: held
+ * now, released when the widget is destroyed. */
+void            chess_window_hold_clock_for (ChessWindow    *self,
+                                             GtkWidget      *dialog);
 /* Turns the board round (on top of the board-orientation setting). */
 void            chess_window_flip           (ChessWindow    *self);
 /* TRUE when Black is at the bottom. */

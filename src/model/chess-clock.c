@@ -26,6 +26,7 @@ struct _ChessClock
   gint64              time_ms[CHESS_N_COLORS];
   ChessColor          active;
   gboolean            running;
+  gboolean            paused;            /* running, but the time stands  */
   gint64              stretch_start_us;  /* time source at the stretch start */
   gint64              move_used_ms;      /* charged so far in this move       */
   gboolean            flag[CHESS_N_COLORS];
@@ -43,6 +44,7 @@ enum
   PROP_MODE,
   PROP_RUNNING,
   PROP_ACTIVE_COLOR,
+  PROP_PAUSED,
   N_PROPS
 };
 
@@ -82,7 +84,7 @@ stretch_ms (ChessClock *self)
 {
   gint64 elapsed;
 
-  if (!self->running)
+  if (!self->running || self->paused)
     return 0;
   elapsed = (now_us (self) - self->stretch_start_us) / 1000;
   return MAX (elapsed, 0);
@@ -140,7 +142,7 @@ tick_cb (gpointer user_data)
 
   g_object_ref (self);
   chess_clock_update (self);
-  if (self->running)
+  if (self->running && !self->paused)
     g_signal_emit (self, signals[SIGNAL_TICK], 0);
   g_object_unref (self);
   return G_SOURCE_CONTINUE;
@@ -207,6 +209,9 @@ chess_clock_get_property (GObject    *object,
     case PROP_RUNNING:
       g_value_set_boolean (value, self->running);
       break;
+    case PROP_PAUSED:
+      g_value_set_boolean (value, self->paused);
+      break;
     case PROP_ACTIVE_COLOR:
       g_value_set_enum (value, self->active);
       break;
@@ -235,6 +240,9 @@ chess_clock_class_init (ChessClockClass *klass)
     g_param_spec_enum ("active-color", NULL, NULL,
                        CHESS_TYPE_COLOR, CHESS_COLOR_WHITE,
                        G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_PAUSED] =
+    g_param_spec_boolean ("paused", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   signals[SIGNAL_TICK] =
@@ -390,7 +398,8 @@ chess_clock_start (ChessClock *self,
     self->move_used_ms = 0;
   set_active (self, color);
   self->stretch_start_us = now_us (self);
-  start_ticking (self);
+  if (!self->paused)
+    start_ticking (self);
   set_running (self, TRUE);
 }
 
@@ -404,6 +413,40 @@ chess_clock_stop (ChessClock *self)
   charge (self);
   stop_ticking (self);
   set_running (self, FALSE);
+}
+
+void
+chess_clock_pause (ChessClock *self)
+{
+  g_return_if_fail (CHESS_IS_CLOCK (self));
+
+  if (self->paused)
+    return;
+  charge (self);
+  self->paused = TRUE;
+  stop_ticking (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PAUSED]);
+}
+
+void
+chess_clock_resume (ChessClock *self)
+{
+  g_return_if_fail (CHESS_IS_CLOCK (self));
+
+  if (!self->paused)
+    return;
+  self->paused = FALSE;
+  self->stretch_start_us = now_us (self);
+  if (self->running)
+    start_ticking (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PAUSED]);
+}
+
+gboolean
+chess_clock_is_paused (ChessClock *self)
+{
+  g_return_val_if_fail (CHESS_IS_CLOCK (self), FALSE);
+  return self->paused;
 }
 
 gboolean

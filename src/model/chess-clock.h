@@ -17,7 +17,7 @@
  *                                   only); the clock has stopped. The game
  *                                   listens and ends itself.
  *
- * Properties (notify only on change): mode, running, active-color.
+ * Properties (notify only on change): mode, running, active-color, paused.
  */
 #pragma once
 
@@ -88,6 +88,12 @@ void            chess_clock_start             (ChessClock         *self,
                                                ChessColor          color);
 /* Pauses; the time used so far in this move is kept. */
 void            chess_clock_stop              (ChessClock         *self);
+/* Pause: the time stands still until chess_clock_resume, whatever starts
+ * or stops the clock meanwhile (the app pauses for the player and while
+ * its own dialogs are open). `running` is not changed by either. */
+void            chess_clock_pause             (ChessClock         *self);
+void            chess_clock_resume            (ChessClock         *self);
+gboolean        chess_clock_is_paused         (ChessClock         *self);
 /* The active side completed a move: charges its time, adds the increment
  * or delay, and switches to the other side (running if it was running).
  * Returns FALSE (and emits flag-fall) when its flag had already fallen. */

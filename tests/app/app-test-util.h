@@ -1,7 +1,7 @@
 /* app-test-util.h — helpers shared by the in-process app tests. */
 #pragma once
 
-#include <gtk/gtk.h>
+#include <adwaita.h>
 
 #include "chess-window.h"
 

@@ -745,7 +745,7 @@ test_flip_and_preferences (Fixture       *f,
   ChessBoardView *board = chess_window_get_board (f->window);
   ChessPreferencesDialog *dialog;
   GtkSwitch *coordinates;
-  GtkDropDown *theme;
+  AdwComboRow *theme;
   gboolean flipped = chess_window_get_flipped (f->window);
   gboolean shown;
   g_autofree char *theme_name = NULL;
@@ -771,10 +771,10 @@ test_flip_and_preferences (Fixture       *f,
   g_object_get (board, "show-coordinates", &shown, NULL);
   g_assert_false (shown);
 
-  theme = GTK_DROP_DOWN (gtk_widget_get_template_child (GTK_WIDGET (dialog),
+  theme = ADW_COMBO_ROW (gtk_widget_get_template_child (GTK_WIDGET (dialog),
                                                         CHESS_TYPE_PREFERENCES_DIALOG,
-                                                        "theme_dropdown"));
-  gtk_drop_down_set_selected (theme, 2);
+                                                        "theme_row"));
+  adw_combo_row_set_selected (theme, 2);
   app_test_spin ();
   theme_name = g_settings_get_string (settings, "board-theme");
   g_assert_cmpstr (theme_name, ==, chess_board_view_list_themes ()[2]);
@@ -835,6 +835,7 @@ main (int    argc,
     }
 
   gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
 
   app = GTK_APPLICATION (chess_application_new ());
   g_application_set_flags (G_APPLICATION (app),

@@ -601,6 +601,7 @@ main (int    argc,
       return 0;
     }
   gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
 
   g_test_add_func ("/app/window/template", test_template);
   g_test_add_func ("/app/board/mapping", test_board_mapping);

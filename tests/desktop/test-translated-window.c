@@ -168,6 +168,7 @@ main (int    argc,
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
   gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
 
   g_test_add_func ("/desktop/translated/window", test_window);
   g_test_add_func ("/desktop/translated/game", test_game);

@@ -15,6 +15,7 @@ typedef struct
   guint  ticks;
   guint  running_notifies;
   guint  active_notifies;
+  guint  paused_notifies;
 } Fixture;
 
 static gint64
@@ -44,6 +45,8 @@ notify_cb (GObject *object, GParamSpec *pspec, Fixture *f)
     f->running_notifies++;
   else if (g_str_equal (pspec->name, "active-color"))
     f->active_notifies++;
+  else if (g_str_equal (pspec->name, "paused"))
+    f->paused_notifies++;
 }
 
 static ChessClock *
@@ -92,6 +95,43 @@ test_untimed (void)
   advance (&f, 5000);
   g_assert_cmpint (chess_clock_get_time_ms (clock, CHESS_COLOR_BLACK), ==, 1000 + 1000LL * 3600 * 24);
   g_assert_cmpuint (f.running_notifies, ==, 2);
+  g_assert_finalize_object (clock);
+}
+
+/* A paused clock keeps its times through waiting, a press and a restart,
+ * and counts again from the resume. */
+static void
+test_pause (void)
+{
+  Fixture f = { 0, };
+  ChessClock *clock = make_clock (&f);
+  chess_clock_set_time_control (clock, CHESS_CLOCK_FISCHER, 60000, 2000);
+  chess_clock_start (clock, CHESS_COLOR_WHITE);
+  advance (&f, 3000);
+  chess_clock_pause (clock);
+  g_assert_true (chess_clock_is_paused (clock));
+  g_assert_true (chess_clock_is_running (clock));
+  chess_clock_pause (clock);
+  g_assert_cmpuint (f.paused_notifies, ==, 1);
+  advance (&f, 600000);
+  g_assert_cmpint (chess_clock_get_time_ms (clock, CHESS_COLOR_WHITE), ==, 57000);
+  g_assert_false (chess_clock_update (clock));
+
+  /* Stopping and starting while paused does not start the time. */
+  chess_clock_stop (clock);
+  chess_clock_start (clock, CHESS_COLOR_WHITE);
+  advance (&f, 5000);
+  g_assert_cmpint (chess_clock_get_time_ms (clock, CHESS_COLOR_WHITE), ==, 57000);
+
+  chess_clock_resume (clock);
+  g_assert_false (chess_clock_is_paused (clock));
+  advance (&f, 1000);
+  g_assert_cmpint (chess_clock_get_time_ms (clock, CHESS_COLOR_WHITE), ==, 56000);
+  g_assert_true (chess_clock_press (clock));
+  g_assert_cmpint (chess_clock_get_time_ms (clock, CHESS_COLOR_WHITE), ==, 58000);
+  advance (&f, 1500);
+  g_assert_cmpint (chess_clock_get_time_ms (clock, CHESS_COLOR_BLACK), ==, 58500);
+  g_assert_cmpuint (f.paused_notifies, ==, 2);
   g_assert_finalize_object (clock);
 }
 
@@ -298,6 +338,7 @@ main (int argc, char **argv)
   g_test_add_func ("/clock/fischer", test_fischer);
   g_test_add_func ("/clock/bronstein", test_bronstein);
   g_test_add_func ("/clock/tick", test_tick);
+  g_test_add_func ("/clock/pause", test_pause);
   g_test_add_func ("/clock/format", test_format);
   g_test_add_func ("/clock/time-control-tag", test_time_control_tag);
 
