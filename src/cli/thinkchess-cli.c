@@ -21,7 +21,9 @@ static const ChessCliCommand commands[] = {
   /* Each subcommand adds its line here. */
   { "perft", chess_cli_perft, "perft [--fen FEN] [--divide] DEPTH | perft --epd FILE [--max-depth N]" },
   { "pgn", chess_cli_pgn, "pgn [--count | --export | --list] FILE…" },
+  { "bench", chess_cli_bench, "bench [DEPTH]" },
   { "play", chess_cli_play, "play [--fen FEN] [--ascii] [FILE.pgn]" },
+  { "uci", chess_cli_uci, "uci" },
 };
 
 static void

@@ -1,0 +1,47 @@
+/* chess-engine-levels.c — the table of playing strengths.
+ *
+ * The Elo column is provisional until bench/levels.sh has measured it
+ * against Stockfish's calibrated UCI_Elo; update the numbers here and the
+ * table in the README from its output. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <stdlib.h>
+
+#include "chess-engine-levels.h"
+
+const ChessEngineLevel chess_engine_levels[] = {
+  /* name                 elo   depth  nodes  noise natural variety blind% */
+  { N_("Beginner"),        800,   1,      0,   220,   80,    40,    35 },
+  { N_("Novice"),         1000,   1,      0,   150,   60,    30,    25 },
+  { N_("Casual"),         1200,   2,      0,   100,   45,    25,    15 },
+  { N_("Club player"),    1400,   3,      0,    70,   35,    20,    10 },
+  { N_("Intermediate"),   1600,   4,      0,    45,   25,    15,     5 },
+  { N_("Advanced"),       1800,   5,      0,    30,   15,    10,     2 },
+  { N_("Expert"),         2000,   7,      0,    18,   10,     8,     0 },
+  { N_("Candidate master"), 2200, 9,      0,    10,    5,     5,     0 },
+  { N_("Master"),         2400,   0, 400000,     0,    0,     3,     0 },
+  { N_("Maximum"),        2600,   0,      0,     0,    0,     0,     0 },
+};
+const int chess_engine_n_levels = G_N_ELEMENTS (chess_engine_levels);
+
+int
+chess_engine_level_for_elo (int elo)
+{
+  int best = 0;
+
+  for (int i = 1; i < chess_engine_n_levels; i++)
+    if (abs (chess_engine_levels[i].elo - elo) < abs (chess_engine_levels[best].elo - elo))
+      best = i;
+  return best;
+}
+
+int
+chess_engine_level_for_skill (int skill)
+{
+  if (skill < 0)
+    skill = 0;
+  if (skill > 20)
+    skill = 20;
+  return (skill * (chess_engine_n_levels - 1) + 10) / 20;
+}

@@ -1,0 +1,183 @@
+/* chess-engine.c — the search object: creation, settings, the position. */
+#include "config.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "chess-engine-private.h"
+
+void
+chess_search_limits_init (ChessSearchLimits *limits)
+{
+  memset (limits, 0, sizeof *limits);
+  limits->time_ms[0] = limits->time_ms[1] = -1;
+}
+
+static void
+init_reductions (ChessEngine *self)
+{
+  for (int d = 0; d < 64; d++)
+    for (int m = 0; m < 64; m++)
+      self->lmr[d][m] = d == 0 || m == 0 ? 0 : (int) (0.75 + log (d) * log (m) / 2.25);
+}
+
+ChessEngine *
+chess_engine_new (size_t hash_mb)
+{
+  ChessEngine *self = calloc (1, sizeof *self);
+
+  if (!self)
+    return NULL;
+  chess_init ();
+  self->continuation = calloc ((size_t) 12 * 64 * 12 * 64, sizeof (int16_t));
+  if (!self->continuation || !chess_tt_init (&self->tt, hash_mb ? hash_mb : CHESS_ENGINE_DEFAULT_HASH_MB))
+    {
+      free (self->continuation);
+      free (self);
+      return NULL;
+    }
+  atomic_init (&self->stop, false);
+  atomic_init (&self->pondering, false);
+  atomic_init (&self->start_ms, 0);
+  self->multipv = 1;
+  self->features = CHESS_ENGINE_ALL_FEATURES;
+  self->weights = chess_eval_weights;
+  self->level = CHESS_ENGINE_LEVEL_MAX;
+  self->lvl = &chess_engine_levels[self->level];
+  init_reductions (self);
+  chess_board_set_start (&self->root);
+  chess_engine_set_position (self, &self->root, NULL, 0);
+  return self;
+}
+
+void
+chess_engine_free (ChessEngine *self)
+{
+  if (!self)
+    return;
+  chess_tt_free (&self->tt);
+  free (self->continuation);
+  free (self->game_keys);
+  free (self->keys);
+  free (self);
+}
+
+bool
+chess_engine_set_hash (ChessEngine *self, size_t hash_mb)
+{
+  if (hash_mb < 1)
+    hash_mb = 1;
+  if (hash_mb > CHESS_ENGINE_MAX_HASH_MB)
+    hash_mb = CHESS_ENGINE_MAX_HASH_MB;
+  return chess_tt_init (&self->tt, hash_mb);
+}
+
+void
+chess_engine_clear (ChessEngine *self)
+{
+  chess_tt_clear (&self->tt);
+  memset (self->history, 0, sizeof self->history);
+  memset (self->continuation, 0, (size_t) 12 * 64 * 12 * 64 * sizeof (int16_t));
+  memset (self->counter_moves, 0, sizeof self->counter_moves);
+}
+
+void
+chess_engine_set_multipv (ChessEngine *self, int multipv)
+{
+  self->multipv = multipv < 1 ? 1 : multipv > CHESS_ENGINE_MAX_MULTIPV ? CHESS_ENGINE_MAX_MULTIPV : multipv;
+}
+
+void
+chess_engine_set_level (ChessEngine *self, int level)
+{
+  self->level = level < 0 ? 0 : level > CHESS_ENGINE_LEVEL_MAX ? CHESS_ENGINE_LEVEL_MAX : level;
+}
+
+int
+chess_engine_get_level (const ChessEngine *self)
+{
+  return self->level;
+}
+
+void
+chess_engine_set_seed (ChessEngine *self, uint64_t seed)
+{
+  self->seed = seed;
+}
+
+void
+chess_engine_set_position (ChessEngine *self, const ChessBoard *start,
+                           const ChessMove *moves, size_t n_moves)
+{
+  ChessBoard board = *start;
+
+  if (n_moves + 1 > self->game_keys_capacity || !self->keys)
+    {
+      size_t cap = n_moves + 64;
+      uint64_t *gk = realloc (self->game_keys, cap * sizeof (uint64_t));
+      uint64_t *k;
+      if (!gk)
+        abort ();
+      self->game_keys = gk;
+      k = realloc (self->keys, (cap + CHESS_ENGINE_MAX_PLY + 8) * sizeof (uint64_t));
+      if (!k)
+        abort ();
+      self->keys = k;
+      self->game_keys_capacity = cap;
+    }
+  self->n_game_keys = 0;
+  for (size_t i = 0; i < n_moves; i++)
+    {
+      ChessUndo undo;
+      self->game_keys[self->n_game_keys++] = board.key;
+      chess_board_make (&board, moves[i], &undo);
+    }
+  self->root = board;
+}
+
+ChessSearchResult
+chess_engine_search (ChessEngine *self, const ChessSearchLimits *limits,
+                     ChessSearchInfoFunc info_func, void *user_data)
+{
+  atomic_store (&self->start_ms, chess_timeman_now ());
+  atomic_store (&self->pondering, limits->ponder);
+  atomic_store (&self->stop, false);
+  return chess_engine_run_search (self, limits, info_func, user_data);
+}
+
+void
+chess_engine_stop (ChessEngine *self)
+{
+  atomic_store (&self->stop, true);
+}
+
+void
+chess_engine_ponderhit (ChessEngine *self)
+{
+  /* Our clock starts now. */
+  atomic_store (&self->start_ms, chess_timeman_now ());
+  atomic_store (&self->pondering, false);
+}
+
+void
+chess_engine_set_weights (ChessEngine *self, const void *weights)
+{
+  self->weights = weights ? weights : chess_eval_weights;
+}
+
+void
+chess_engine_set_features (ChessEngine *self, unsigned features)
+{
+  self->features = features;
+}
+
+int
+chess_score_mate_moves (int score)
+{
+  if (score >= CHESS_SCORE_MATE_BOUND)
+    return (CHESS_SCORE_MATE - score + 1) / 2;
+  if (score <= -CHESS_SCORE_MATE_BOUND)
+    return -((CHESS_SCORE_MATE + score) / 2);
+  return 0;
+}

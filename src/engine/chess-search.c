@@ -1,0 +1,809 @@
+/* chess-search.c — the search: iterative deepening with aspiration windows
+ * over a principal variation search, quiescence search, and the pruning and
+ * reductions a strong alpha-beta engine uses. Each feature was kept when a
+ * match showed it helped (see the commit messages). */
+#include "config.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "chess-engine-private.h"
+#include "chess-movepick.h"
+
+#define DRAW_SCORE 0
+
+/* A stateless 64-bit mix, for the weaker levels' per-game noise. */
+static inline uint64_t
+mix64 (uint64_t x)
+{
+  x ^= x >> 30; x *= UINT64_C (0xbf58476d1ce4e5b9);
+  x ^= x >> 27; x *= UINT64_C (0x94d049bb133111eb);
+  x ^= x >> 31;
+  return x;
+}
+
+static inline int
+score_to_tt (int s, int ply)
+{
+  return s >= CHESS_SCORE_MATE_BOUND ? s + ply : s <= -CHESS_SCORE_MATE_BOUND ? s - ply : s;
+}
+
+static inline int
+score_from_tt (int s, int ply)
+{
+  return s >= CHESS_SCORE_MATE_BOUND ? s - ply : s <= -CHESS_SCORE_MATE_BOUND ? s + ply : s;
+}
+
+static int
+evaluate (ChessEngine *e)
+{
+  int v = chess_eval (&e->board, e->weights);
+
+  if (e->lvl->eval_noise)
+    {
+      /* The same misjudgement of a position for the whole game. */
+      uint64_t h = mix64 (e->board.key ^ e->seed);
+      v += (int) (h % (uint64_t) (2 * e->lvl->eval_noise + 1)) - e->lvl->eval_noise;
+    }
+  return v;
+}
+
+/* The side to move has pieces besides pawns (null move is unsafe without:
+ * zugzwang). */
+static inline bool
+has_pieces (const ChessBoard *b)
+{
+  return (b->by_color[b->side] & ~b->by_type[CHESS_PAWN] & ~b->by_type[CHESS_KING]) != 0;
+}
+
+static bool
+insufficient_material (const ChessBoard *b)
+{
+  if (b->by_type[CHESS_PAWN] | b->by_type[CHESS_ROOK] | b->by_type[CHESS_QUEEN])
+    return false;
+  return !chess_bb_several (b->by_type[CHESS_KNIGHT] | b->by_type[CHESS_BISHOP]);
+}
+
+static bool
+is_repetition (const ChessEngine *e)
+{
+  const ChessBoard *b = &e->board;
+  int back = b->halfmove_clock;
+
+  for (int i = 4; i <= back && (size_t) i <= e->n_keys; i += 2)
+    if (e->keys[e->n_keys - (size_t) i] == b->key)
+      return true;
+  return false;
+}
+
+static inline void
+check_limits (ChessEngine *e)
+{
+  if (e->node_limit && e->nodes >= e->node_limit)
+    e->stopped = true;
+  if ((e->nodes & 1023) != 0)
+    return;
+  if (atomic_load_explicit (&e->stop, memory_order_relaxed))
+    e->stopped = true;
+  else if (e->timeman.managed && !atomic_load_explicit (&e->pondering, memory_order_relaxed)
+           && chess_timeman_now () - atomic_load (&e->start_ms) >= e->timeman.hard_ms)
+    e->stopped = true;
+}
+
+static inline void
+make_move (ChessEngine *e, int ply, ChessMove m, ChessUndo *u)
+{
+  ChessSearchFrame *f = engine_frame (e, ply);
+
+  f->move = m;
+  f->piece_to = e->board.squares[chess_move_from (m)] * 64 + chess_move_to (m);
+  e->keys[e->n_keys++] = e->board.key;
+  chess_board_make (&e->board, m, u);
+}
+
+static inline void
+unmake_move (ChessEngine *e, ChessMove m, ChessUndo *u)
+{
+  chess_board_unmake (&e->board, m, u);
+  e->n_keys--;
+}
+
+static void
+make_null (ChessEngine *e, int ply, ChessUndo *u)
+{
+  ChessBoard *b = &e->board;
+  ChessSearchFrame *f = engine_frame (e, ply);
+
+  f->move = CHESS_MOVE_NONE;
+  f->piece_to = -1;
+  e->keys[e->n_keys++] = b->key;
+  u->key = b->key;
+  u->ep_square = b->ep_square;
+  u->halfmove_clock = b->halfmove_clock;
+  b->key ^= chess_zobrist_side;
+  if (b->ep_square != CHESS_NO_SQUARE)
+    {
+      if (chess_board_ep_capture_legal (b))
+        b->key ^= chess_zobrist_ep[chess_square_file (b->ep_square)];
+      b->ep_square = CHESS_NO_SQUARE;
+    }
+  b->side = chess_color_other ((ChessColor) b->side);
+  /* Repetitions do not reach across a null move. */
+  b->halfmove_clock = 0;
+}
+
+static void
+unmake_null (ChessEngine *e, const ChessUndo *u)
+{
+  ChessBoard *b = &e->board;
+
+  b->side = chess_color_other ((ChessColor) b->side);
+  b->key = u->key;
+  b->ep_square = u->ep_square;
+  b->halfmove_clock = u->halfmove_clock;
+  e->n_keys--;
+}
+
+static inline void
+update_stat (int16_t *entry, int bonus)
+{
+  int v = *entry;
+  v += bonus - v * abs (bonus) / HISTORY_MAX;
+  *entry = (int16_t) v;
+}
+
+static void
+update_quiet_stats (ChessEngine *e, int ply, ChessMove best, int depth,
+                    const ChessMove *quiets, int n_quiets)
+{
+  ChessBoard *b = &e->board;
+  ChessSearchFrame *f = engine_frame (e, ply);
+  ChessSearchFrame *p1 = engine_frame (e, ply - 1), *p2 = engine_frame (e, ply - 2);
+  int bonus = depth * depth * 16 + depth * 32;
+
+  if (bonus > 1600)
+    bonus = 1600;
+  if (f->killers[0] != best)
+    {
+      f->killers[1] = f->killers[0];
+      f->killers[0] = best;
+    }
+  if (p1->piece_to >= 0)
+    e->counter_moves[p1->piece_to] = best;
+
+  for (int i = 0; i <= n_quiets; i++)
+    {
+      ChessMove m = i == n_quiets ? best : quiets[i];
+      int b_ = i == n_quiets ? bonus : -bonus;
+      int pt = b->squares[chess_move_from (m)] * 64 + chess_move_to (m);
+
+      update_stat (&e->history[b->side][m & 4095], b_);
+      if (p1->piece_to >= 0)
+        update_stat (&continuation_row (e, p1->piece_to)[pt], b_);
+      if (p2->piece_to >= 0)
+        update_stat (&continuation_row (e, p2->piece_to)[pt], b_);
+    }
+}
+
+static bool
+move_gives_check (ChessBoard *b, ChessMove m)
+{
+  ChessUndo u;
+  bool check;
+
+  chess_board_make (b, m, &u);
+  check = chess_board_in_check (b);
+  chess_board_unmake (b, m, &u);
+  return check;
+}
+
+/* A weaker level may overlook a capture by a piece far away (the same
+ * capture in the same position, all game long). */
+static inline bool
+overlooked (const ChessEngine *e, ChessMove m)
+{
+  int from = chess_move_from (m), to = chess_move_to (m);
+
+  if (!e->lvl->blind_percent || !chess_move_is_capture (m)
+      || chess_square_distance (from, to) < 3)
+    return false;
+  return mix64 (e->board.key ^ e->seed ^ ((uint64_t) m << 48)) % 100 < (uint64_t) e->lvl->blind_percent;
+}
+
+static int
+qsearch (ChessEngine *e, int alpha, int beta, int ply)
+{
+  ChessBoard *b = &e->board;
+  bool pv_node = beta - alpha > 1;
+  bool in_check;
+  const ChessTTEntry *tte;
+  ChessMove tt_move = CHESS_MOVE_NONE, best_move = CHESS_MOVE_NONE, m;
+  int best, stand_pat, n_legal, old_alpha = alpha, tt_eval = NO_EVAL;
+  ChessMovePicker mp;
+
+  e->nodes++;
+  check_limits (e);
+  if (e->stopped)
+    return 0;
+  if (pv_node)
+    e->pv_length[ply] = 0;
+  if (ply > e->seldepth)
+    e->seldepth = ply;
+
+  if (b->halfmove_clock >= 100 || insufficient_material (b) || is_repetition (e))
+    return DRAW_SCORE;
+  in_check = chess_board_in_check (b);
+  if (ply >= CHESS_ENGINE_MAX_PLY - 1)
+    return in_check ? DRAW_SCORE : evaluate (e);
+
+  tte = chess_tt_probe (&e->tt, b->key);
+  if (tte)
+    {
+      int s = score_from_tt (tte->score, ply);
+      int bound = tte->age_bound & 3;
+      tt_move = tte->move;
+      tt_eval = tte->eval;
+      if (!pv_node && (bound == CHESS_BOUND_EXACT
+                       || (bound == CHESS_BOUND_LOWER && s >= beta)
+                       || (bound == CHESS_BOUND_UPPER && s <= alpha)))
+        return s;
+    }
+
+  if (in_check)
+    best = stand_pat = -CHESS_SCORE_INFINITE;
+  else
+    {
+      stand_pat = tt_eval != NO_EVAL && !e->lvl->eval_noise ? tt_eval : evaluate (e);
+      if (stand_pat >= beta)
+        return stand_pat;
+      if (stand_pat > alpha)
+        alpha = stand_pat;
+      best = stand_pat;
+    }
+
+  chess_movepick_init_qs (&mp, e, in_check, &n_legal);
+  if (n_legal == 0)
+    return in_check ? -CHESS_SCORE_MATE + ply : DRAW_SCORE;
+  (void) tt_move;
+
+  while ((m = chess_movepick_next (&mp, NULL)) != CHESS_MOVE_NONE)
+    {
+      ChessUndo u;
+      int v;
+
+      if (!in_check)
+        {
+          /* Delta pruning: even winning the piece cannot reach alpha. */
+          if (!chess_move_is_promotion (m)
+              && stand_pat + 200 + (chess_move_flags (m) == CHESS_MOVE_EN_PASSANT ? 100
+                  : (int) chess_eval_weights[CHESS_EVAL_MATERIAL
+                                             + chess_piece_type ((ChessPiece) b->squares[chess_move_to (m)])].eg) <= alpha)
+            continue;
+          if (!chess_see_ge (b, m, 0))
+            continue;
+          if (overlooked (e, m))
+            continue;
+        }
+      make_move (e, ply, m, &u);
+      v = -qsearch (e, -beta, -alpha, ply + 1);
+      unmake_move (e, m, &u);
+      if (e->stopped)
+        return 0;
+      if (v > best)
+        {
+          best = v;
+          if (v > alpha)
+            {
+              best_move = m;
+              alpha = v;
+              if (pv_node)
+                {
+                  e->pv[ply][0] = m;
+                  memcpy (&e->pv[ply][1], e->pv[ply + 1], (size_t) e->pv_length[ply + 1] * sizeof (ChessMove));
+                  e->pv_length[ply] = e->pv_length[ply + 1] + 1;
+                }
+              if (v >= beta)
+                break;
+            }
+        }
+    }
+
+  if (in_check && best == -CHESS_SCORE_INFINITE)
+    best = -CHESS_SCORE_MATE + ply;   /* not reached: evasions always searched */
+  chess_tt_store (&e->tt, b->key, best_move, score_to_tt (best, ply),
+                  in_check ? 0 : stand_pat, 0,
+                  best >= beta ? CHESS_BOUND_LOWER
+                  : best > old_alpha ? CHESS_BOUND_EXACT : CHESS_BOUND_UPPER);
+  return best;
+}
+
+/* The weaker levels' liking for natural moves, at the root. */
+static int
+natural_bonus (ChessEngine *e, ChessMove m)
+{
+  const ChessBoard *b = &e->board;
+  const ChessEngineLevel *lvl = e->lvl;
+  int from = chess_move_from (m), to = chess_move_to (m);
+  ChessPieceType t = chess_piece_type ((ChessPiece) b->squares[from]);
+  int bonus = 0;
+
+  if (!lvl->natural_bonus && !lvl->root_noise)
+    return 0;
+  if (e->n_game_keys > 0 && chess_move_is_capture (m)
+      && e->root.halfmove_clock == 0 && b->squares[to] != CHESS_NO_PIECE)
+    bonus += lvl->natural_bonus / 2;          /* taking back, often */
+  if (chess_move_is_castle (m))
+    bonus += lvl->natural_bonus;
+  if ((t == CHESS_KNIGHT || t == CHESS_BISHOP)
+      && (from >> 3) == (b->side == CHESS_COLOR_WHITE ? 0 : 7))
+    bonus += lvl->natural_bonus * 3 / 4;     /* developing */
+  if (t == CHESS_PAWN && ((to & 7) == 3 || (to & 7) == 4) && b->fullmove_number < 12)
+    bonus += lvl->natural_bonus / 2;          /* the centre */
+  if (t == CHESS_KING && !chess_move_is_castle (m) && chess_eval_phase_of (b, chess_color_other ((ChessColor) b->side)) > 10)
+    bonus -= lvl->natural_bonus;              /* kings stay home */
+  if (lvl->root_noise)
+    bonus += (int) (mix64 (e->seed ^ e->search_count * UINT64_C (0x9e3779b97f4a7c15) ^ m)
+                    % (uint64_t) (lvl->root_noise + 1));
+  return bonus;
+}
+
+static int
+search (ChessEngine *e, int alpha, int beta, int depth, int ply, bool cut_node)
+{
+  ChessBoard *b = &e->board;
+  bool pv_node = beta - alpha > 1, root = ply == 0;
+  ChessSearchFrame *f = engine_frame (e, ply);
+  const ChessTTEntry *tte;
+  ChessMove tt_move = CHESS_MOVE_NONE, best_move = CHESS_MOVE_NONE, m;
+  ChessMove quiets[64];
+  int n_quiets = 0, move_count = 0, n_legal;
+  int best = -CHESS_SCORE_INFINITE, eval, tt_score = 0, tt_bound = 0, tt_depth = -1;
+  int old_alpha = alpha;
+  bool in_check, improving;
+  ChessMovePicker mp;
+
+  if (depth <= 0)
+    return qsearch (e, alpha, beta, ply);
+
+  e->nodes++;
+  check_limits (e);
+  if (e->stopped)
+    return 0;
+  if (pv_node)
+    e->pv_length[ply] = 0;
+  if (ply > e->seldepth)
+    e->seldepth = ply;
+
+  in_check = chess_board_in_check (b);
+  if (!root)
+    {
+      if (b->halfmove_clock >= 100 || insufficient_material (b) || is_repetition (e))
+        return DRAW_SCORE;
+      if (ply >= CHESS_ENGINE_MAX_PLY - 1)
+        return in_check ? DRAW_SCORE : evaluate (e);
+      /* Mate-distance pruning: no line here can beat a shorter mate. */
+      if (alpha < -CHESS_SCORE_MATE + ply)
+        alpha = -CHESS_SCORE_MATE + ply;
+      if (beta > CHESS_SCORE_MATE - ply - 1)
+        beta = CHESS_SCORE_MATE - ply - 1;
+      if (alpha >= beta)
+        return alpha;
+    }
+
+  tte = chess_tt_probe (&e->tt, b->key);
+  if (tte)
+    {
+      tt_move = tte->move;
+      tt_score = score_from_tt (tte->score, ply);
+      tt_bound = tte->age_bound & 3;
+      tt_depth = tte->depth;
+      if (!pv_node && tt_depth >= depth
+          && (tt_bound == CHESS_BOUND_EXACT
+              || (tt_bound == CHESS_BOUND_LOWER && tt_score >= beta)
+              || (tt_bound == CHESS_BOUND_UPPER && tt_score <= alpha)))
+        return tt_score;
+    }
+
+  if (in_check)
+    eval = f->eval = NO_EVAL;
+  else
+    {
+      eval = f->eval = tte && !e->lvl->eval_noise ? tte->eval : evaluate (e);
+      /* The table's bound is a better guess than the static evaluation. */
+      if (tte && (tt_bound & (tt_score > eval ? CHESS_BOUND_LOWER : CHESS_BOUND_UPPER)))
+        eval = tt_score;
+    }
+  improving = !in_check && engine_frame (e, ply - 2)->eval != NO_EVAL
+              && f->eval > engine_frame (e, ply - 2)->eval;
+  engine_frame (e, ply + 1)->killers[0] = engine_frame (e, ply + 1)->killers[1] = CHESS_MOVE_NONE;
+
+  if (!pv_node && !in_check)
+    {
+      /* Reverse futility: far above beta, a shallow search will not fall. */
+      bool fut = (e->features & CHESS_ENGINE_FUTILITY) != 0;
+
+      if (fut && depth <= 8 && eval - 75 * (depth - improving) >= beta && eval < CHESS_SCORE_MATE_BOUND)
+        return eval;
+
+      /* Razoring: hopeless at low depth, see whether captures save it. */
+      if (fut && depth <= 2 && eval + 250 * depth < alpha)
+        {
+          int v = qsearch (e, alpha, alpha + 1, ply);
+          if (v <= alpha)
+            return v;
+        }
+
+      /* Null move: passing still holds beta, so a real move will too. */
+      if ((e->features & CHESS_ENGINE_NULL_MOVE)
+          && depth >= 3 && eval >= beta && engine_frame (e, ply - 1)->move != CHESS_MOVE_NONE
+          && has_pieces (b) && beta > -CHESS_SCORE_MATE_BOUND)
+        {
+          int r = 3 + depth / 4 + ((eval - beta) / 200 < 3 ? (eval - beta) / 200 : 3);
+          ChessUndo u;
+          int v;
+
+          make_null (e, ply, &u);
+          v = -search (e, -beta, -beta + 1, depth - r, ply + 1, !cut_node);
+          unmake_null (e, &u);
+          if (e->stopped)
+            return 0;
+          if (v >= beta)
+            return v >= CHESS_SCORE_MATE_BOUND ? beta : v;
+        }
+    }
+
+  /* Without a move from the table, spend less here (internal iterative reduction). */
+  if ((e->features & CHESS_ENGINE_IIR)
+      && depth >= 4 && tt_move == CHESS_MOVE_NONE && (pv_node || cut_node))
+    depth--;
+
+  n_legal = chess_movepick_init (&mp, e, ply, tt_move);
+  if (n_legal == 0)
+    return in_check ? -CHESS_SCORE_MATE + ply : DRAW_SCORE;
+
+  while ((m = chess_movepick_next (&mp, NULL)) != CHESS_MOVE_NONE)
+    {
+      bool quiet = !chess_move_is_capture (m) && !chess_move_is_promotion (m);
+      bool gives_check;
+      int new_depth, v, bonus = 0, root_index = -1;
+      ChessUndo u;
+
+      if (root)
+        {
+          for (int i = e->pv_index; i < e->n_root_moves; i++)
+            if (e->root_moves[i].move == m)
+              root_index = i;
+          if (root_index < 0)
+            continue;
+          bonus = natural_bonus (e, m);
+        }
+      if (overlooked (e, m))
+        continue;
+
+      move_count++;
+
+      if (!root && best > -CHESS_SCORE_MATE_BOUND && has_pieces (b))
+        {
+          int r = e->lmr[depth < 63 ? depth : 63][move_count < 63 ? move_count : 63];
+          int lmr_depth = depth - 1 - r;
+
+          if (quiet)
+            {
+              /* Late-move pruning: enough quiet moves tried at this depth;
+               * futility: a quiet move will not lift a hopeless eval; and
+               * quiet moves that lose material. Checks are kept: they are
+               * how short mates start. */
+              bool fut = (e->features & CHESS_ENGINE_FUTILITY) != 0;
+              bool see = (e->features & CHESS_ENGINE_SEE_PRUNING) != 0;
+              if ((fut && depth <= 8 && move_count > (3 + depth * depth) / (2 - improving))
+                  || (fut && !in_check && lmr_depth <= 8 && eval + 100 + 90 * lmr_depth <= alpha)
+                  || (see && lmr_depth <= 8 && !chess_see_ge (b, m, -20 * lmr_depth * lmr_depth)))
+                if (!move_gives_check (b, m))
+                  continue;
+            }
+          else if ((e->features & CHESS_ENGINE_SEE_PRUNING)
+                   && depth <= 8 && !chess_see_ge (b, m, -90 * depth))
+            continue;
+        }
+
+      make_move (e, ply, m, &u);
+      gives_check = chess_board_in_check (b);
+      /* Check extension, bounded so a perpetual check cannot run away. */
+      new_depth = depth - 1 + (gives_check && ply < 2 * e->root_depth
+                               && (e->features & CHESS_ENGINE_CHECK_EXT) ? 1 : 0);
+
+      if ((e->features & CHESS_ENGINE_LMR)
+          && depth >= 3 && move_count > 1 + pv_node && (quiet || !pv_node))
+        {
+          int r = e->lmr[depth < 63 ? depth : 63][move_count < 63 ? move_count : 63];
+          int d;
+
+          if (!quiet)
+            r = r / 2;
+          r += !pv_node;
+          r += cut_node;
+          r -= improving;
+          if (m == engine_frame (e, ply)->killers[0] || m == engine_frame (e, ply)->killers[1])
+            r--;
+          if (gives_check)
+            r--;
+          if (quiet)
+            {
+              int pt = engine_frame (e, ply)->piece_to;
+              int h = e->history[chess_color_other ((ChessColor) b->side)][m & 4095];
+              ChessSearchFrame *p1 = engine_frame (e, ply - 1);
+              if (p1->piece_to >= 0)
+                h += continuation_row (e, p1->piece_to)[pt];
+              r -= h / 8000;
+            }
+          if (r < 0)
+            r = 0;
+          d = new_depth - r;
+          if (d < 1)
+            d = 1;
+          if (d > new_depth)
+            d = new_depth;
+          v = -search (e, -(alpha - bonus) - 1, -(alpha - bonus), d, ply + 1, true) + bonus;
+          if (v > alpha && d < new_depth)
+            v = -search (e, -(alpha - bonus) - 1, -(alpha - bonus), new_depth, ply + 1, !cut_node) + bonus;
+        }
+      else if (!pv_node || move_count > 1)
+        v = -search (e, -(alpha - bonus) - 1, -(alpha - bonus), new_depth, ply + 1, !cut_node) + bonus;
+      else
+        v = alpha + 1;   /* first move of a PV node: full window below */
+
+      if (pv_node && (move_count == 1 || v > alpha))
+        v = -search (e, -(beta - bonus), -(alpha - bonus), new_depth, ply + 1, false) + bonus;
+
+      unmake_move (e, m, &u);
+      if (e->stopped)
+        return 0;
+
+      if (root)
+        {
+          ChessRootMove *rm = &e->root_moves[root_index];
+          if (move_count == 1 || v > alpha)
+            {
+              rm->score = v;
+              rm->seldepth = e->seldepth;
+              rm->pv[0] = m;
+              memcpy (&rm->pv[1], e->pv[1], (size_t) e->pv_length[1] * sizeof (ChessMove));
+              rm->pv_length = e->pv_length[1] + 1;
+            }
+          else
+            rm->score = -CHESS_SCORE_INFINITE;
+        }
+
+      if (v > best)
+        {
+          best = v;
+          if (v > alpha)
+            {
+              best_move = m;
+              if (pv_node && !root)
+                {
+                  e->pv[ply][0] = m;
+                  memcpy (&e->pv[ply][1], e->pv[ply + 1], (size_t) e->pv_length[ply + 1] * sizeof (ChessMove));
+                  e->pv_length[ply] = e->pv_length[ply + 1] + 1;
+                }
+              if (v >= beta)
+                {
+                  if (quiet)
+                    update_quiet_stats (e, ply, m, depth, quiets, n_quiets);
+                  break;
+                }
+              alpha = v;
+            }
+        }
+      if (quiet && m != best_move && n_quiets < 64)
+        quiets[n_quiets++] = m;
+    }
+
+  if (move_count == 0)
+    /* Every move pruned or excluded (root: all searched lines excluded). */
+    return root ? alpha : (in_check ? -CHESS_SCORE_MATE + ply : alpha);
+
+  chess_tt_store (&e->tt, b->key, best_move, score_to_tt (best, ply),
+                  f->eval == NO_EVAL ? 0 : f->eval, depth,
+                  best >= beta ? CHESS_BOUND_LOWER
+                  : pv_node && best_move != CHESS_MOVE_NONE && best > old_alpha ? CHESS_BOUND_EXACT
+                  : CHESS_BOUND_UPPER);
+  return best;
+}
+
+static void
+report (ChessEngine *e, int depth, int line, ChessBound bound,
+        ChessSearchInfoFunc info_func, void *user_data)
+{
+  ChessSearchInfo info;
+  ChessRootMove *rm = &e->root_moves[line];
+  int64_t elapsed = chess_timeman_now () - atomic_load (&e->start_ms);
+
+  if (!info_func)
+    return;
+  info.depth = depth;
+  info.seldepth = rm->seldepth > depth ? rm->seldepth : depth;
+  info.multipv = line + 1;
+  info.score = rm->score != -CHESS_SCORE_INFINITE ? rm->score : rm->previous_score;
+  info.bound = bound;
+  info.nodes = e->nodes;
+  info.time_ms = elapsed;
+  info.nps = elapsed > 0 ? e->nodes * 1000 / (uint64_t) elapsed : e->nodes * 1000;
+  info.hashfull = chess_tt_hashfull (&e->tt);
+  info.pv = rm->pv;
+  info.pv_length = rm->pv_length;
+  info_func (&info, user_data);
+}
+
+static void
+sort_root_moves (ChessEngine *e, int from)
+{
+  /* Stable insertion sort: equal scores keep their order. */
+  for (int i = from + 1; i < e->n_root_moves; i++)
+    {
+      ChessRootMove tmp = e->root_moves[i];
+      int j = i - 1;
+      while (j >= from && e->root_moves[j].score < tmp.score)
+        {
+          e->root_moves[j + 1] = e->root_moves[j];
+          j--;
+        }
+      e->root_moves[j + 1] = tmp;
+    }
+}
+
+ChessSearchResult
+chess_engine_run_search (ChessEngine *e, const ChessSearchLimits *limits,
+                         ChessSearchInfoFunc info_func, void *user_data)
+{
+  ChessSearchResult result = { CHESS_MOVE_NONE, CHESS_MOVE_NONE, 0, 0, 0 };
+  ChessMoveList legal;
+  int max_depth, multipv, best_changes = 0, previous_best_score = 0;
+  ChessMove previous_best = CHESS_MOVE_NONE;
+
+  e->board = e->root;
+  memcpy (e->keys, e->game_keys, e->n_game_keys * sizeof (uint64_t));
+  e->n_keys = e->n_game_keys;
+  e->nodes = 0;
+  e->seldepth = 0;
+  e->stopped = false;
+  e->lvl = &chess_engine_levels[e->level];
+  e->search_count++;
+  for (int i = 0; i < FRAME_OFFSET + CHESS_ENGINE_MAX_PLY + 4; i++)
+    {
+      e->frames[i].move = CHESS_MOVE_NONE;
+      e->frames[i].piece_to = -1;
+      e->frames[i].eval = NO_EVAL;
+      e->frames[i].killers[0] = e->frames[i].killers[1] = CHESS_MOVE_NONE;
+    }
+  chess_tt_new_search (&e->tt);
+  chess_timeman_init (&e->timeman, limits, (ChessColor) e->root.side);
+
+  max_depth = limits->depth > 0 ? limits->depth : CHESS_ENGINE_MAX_PLY - 8;
+  if (limits->mate > 0 && (limits->depth <= 0 || limits->depth > 2 * limits->mate))
+    max_depth = limits->depth > 0 ? limits->depth : CHESS_ENGINE_MAX_PLY - 8;
+  if (e->lvl->max_depth && max_depth > e->lvl->max_depth)
+    max_depth = e->lvl->max_depth;
+  e->node_limit = limits->nodes;
+  if (e->lvl->max_nodes && (!e->node_limit || e->node_limit > e->lvl->max_nodes))
+    e->node_limit = e->lvl->max_nodes;
+
+  /* The root moves: all legal ones, or the ones asked for. */
+  chess_board_generate_legal (&e->board, &legal);
+  e->n_root_moves = 0;
+  for (int i = 0; i < legal.count; i++)
+    {
+      bool wanted = limits->n_search_moves == 0;
+      for (int j = 0; j < limits->n_search_moves; j++)
+        if (limits->search_moves[j] == legal.moves[i])
+          wanted = true;
+      if (wanted)
+        {
+          ChessRootMove *rm = &e->root_moves[e->n_root_moves++];
+          rm->move = legal.moves[i];
+          rm->score = rm->previous_score = -CHESS_SCORE_INFINITE;
+          rm->seldepth = 0;
+          rm->pv[0] = legal.moves[i];
+          rm->pv_length = 1;
+        }
+    }
+  if (e->n_root_moves == 0)
+    return result;
+  result.best = e->root_moves[0].move;
+  multipv = e->multipv < e->n_root_moves ? e->multipv : e->n_root_moves;
+
+  for (int depth = 1; depth <= max_depth; depth++)
+    {
+      e->root_depth = depth;
+      for (int i = 0; i < e->n_root_moves; i++)
+        {
+          e->root_moves[i].previous_score = e->root_moves[i].score;
+          e->root_moves[i].score = -CHESS_SCORE_INFINITE;
+        }
+
+      for (e->pv_index = 0; e->pv_index < multipv; e->pv_index++)
+        {
+          int prev = e->root_moves[e->pv_index].previous_score;
+          int delta = 15, alpha = -CHESS_SCORE_INFINITE, beta = CHESS_SCORE_INFINITE, v;
+
+          /* Aspiration window around the last iteration's score. */
+          if ((e->features & CHESS_ENGINE_ASPIRATION)
+              && depth >= 5 && prev > -CHESS_SCORE_MATE_BOUND && prev < CHESS_SCORE_MATE_BOUND)
+            {
+              alpha = prev - delta;
+              beta = prev + delta;
+            }
+          for (;;)
+            {
+              e->seldepth = 0;
+              v = search (e, alpha, beta, depth, 0, false);
+              sort_root_moves (e, e->pv_index);
+              if (e->stopped)
+                break;
+              if (v <= alpha)
+                {
+                  beta = (alpha + beta) / 2;
+                  alpha = v - delta > -CHESS_SCORE_INFINITE ? v - delta : -CHESS_SCORE_INFINITE;
+                  if (chess_timeman_now () - atomic_load (&e->start_ms) > 1000)
+                    report (e, depth, e->pv_index, CHESS_BOUND_UPPER, info_func, user_data);
+                }
+              else if (v >= beta)
+                {
+                  beta = v + delta < CHESS_SCORE_INFINITE ? v + delta : CHESS_SCORE_INFINITE;
+                  if (chess_timeman_now () - atomic_load (&e->start_ms) > 1000)
+                    report (e, depth, e->pv_index, CHESS_BOUND_LOWER, info_func, user_data);
+                }
+              else
+                break;
+              delta += delta / 2 + 5;
+              if (delta > 1000)
+                alpha = -CHESS_SCORE_INFINITE, beta = CHESS_SCORE_INFINITE;
+            }
+          /* Lines not searched this time keep their earlier order. */
+          sort_root_moves (e, 0 + e->pv_index);
+          if (e->stopped)
+            break;
+        }
+
+      /* A stopped iteration still counts when its first line finished
+       * with a better move. */
+      if (!e->stopped || e->root_moves[0].score != -CHESS_SCORE_INFINITE)
+        {
+          ChessRootMove *rm = &e->root_moves[0];
+          result.best = rm->move;
+          result.ponder = rm->pv_length > 1 ? rm->pv[1] : CHESS_MOVE_NONE;
+          result.score = rm->score != -CHESS_SCORE_INFINITE ? rm->score : rm->previous_score;
+          result.depth = depth;
+        }
+      if (e->stopped)
+        break;
+
+      for (int i = 0; i < multipv; i++)
+        report (e, depth, i, CHESS_BOUND_EXACT, info_func, user_data);
+
+      /* When to stop deepening. */
+      if (result.best != previous_best)
+        best_changes += 2;
+      else if (best_changes > 0)
+        best_changes--;
+      if (limits->mate > 0 && result.score >= CHESS_SCORE_MATE_BOUND
+          && (CHESS_SCORE_MATE - result.score + 1) / 2 <= limits->mate)
+        break;
+      if (e->timeman.managed && !atomic_load (&e->pondering))
+        {
+          int64_t elapsed = chess_timeman_now () - atomic_load (&e->start_ms);
+          int drop = depth > 1 ? previous_best_score - result.score : 0;
+          if (elapsed >= chess_timeman_soft (&e->timeman, best_changes / 2, drop))
+            break;
+          /* One legal move: no need to think. */
+          if (e->n_root_moves == 1 && depth >= 4)
+            break;
+        }
+      previous_best = result.best;
+      previous_best_score = result.score;
+    }
+
+  result.nodes = e->nodes;
+  return result;
+}
