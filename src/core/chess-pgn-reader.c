@@ -1,5 +1,7 @@
-/* chess-pgn-reader.c — one game from PGN text: tags, the main line, comments,
- * NAGs, clock comments and variations (kept as text). */
+/* chess-pgn-reader.c — one game from PGN text: tags and the move tree
+ * (main line, variations at any depth, comments, NAGs, command comments).
+ * Variations are read with a stack of lines, not by recursion, and their
+ * moves are checked like the main line's. */
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
@@ -11,21 +13,6 @@
 G_DEFINE_QUARK (chess-pgn-error-quark, chess_pgn_error)
 
 /* ---- ChessPgnGame ---------------------------------------------------- */
-
-static void
-clear_nag_array (gpointer data)
-{
-  GArray **a = data;
-  g_clear_pointer (a, g_array_unref);
-}
-
-static void
-variation_free (gpointer data)
-{
-  ChessPgnVariation *v = data;
-  g_free (v->text);
-  g_free (v);
-}
 
 /* The standard start, set up once: most games begin there. */
 static const ChessBoard *
@@ -51,12 +38,9 @@ chess_pgn_game_new (const ChessBoard *start)
     start = standard_start ();
   game->tag_names = g_ptr_array_new_with_free_func (g_free);
   game->tag_values = g_ptr_array_new_with_free_func (g_free);
+  game->tree = chess_tree_new (start);
   chess_line_init (&game->line, start);
-  game->comments = g_ptr_array_new_with_free_func (g_free);
-  game->nags = g_array_new (FALSE, FALSE, sizeof (GArray *));
-  g_array_set_clear_func (game->nags, clear_nag_array);
-  game->clock_ms = g_array_new (FALSE, FALSE, sizeof (gint64));
-  game->variations = g_ptr_array_new_with_free_func (variation_free);
+  game->main_end = game->tree->root;
   game->result = g_strdup ("*");
   return game;
 }
@@ -68,14 +52,41 @@ chess_pgn_game_free (ChessPgnGame *game)
     return;
   g_ptr_array_unref (game->tag_names);
   g_ptr_array_unref (game->tag_values);
+  chess_tree_free (game->tree);
   chess_line_clear (&game->line);
-  g_free (game->comment_start);
-  g_ptr_array_unref (game->comments);
-  g_array_unref (game->nags);
-  g_array_unref (game->clock_ms);
-  g_ptr_array_unref (game->variations);
   g_free (game->result);
   g_free (game);
+}
+
+void
+chess_pgn_game_set_tree (ChessPgnGame *game,
+                         ChessTree    *tree)
+{
+  g_return_if_fail (game != NULL);
+  g_return_if_fail (tree != NULL);
+
+  if (tree != game->tree)
+    {
+      chess_tree_free (game->tree);
+      game->tree = tree;
+    }
+  chess_pgn_game_update_line (game);
+}
+
+void
+chess_pgn_game_update_line (ChessPgnGame *game)
+{
+  g_return_if_fail (game != NULL);
+
+  ChessTreeNode *node = game->tree->root;
+  chess_line_clear (&game->line);
+  chess_line_init (&game->line, &game->tree->start);
+  while (node->n_children > 0)
+    {
+      node = node->children[0];
+      chess_line_push (&game->line, node->move);
+    }
+  game->main_end = node;
 }
 
 static int
@@ -127,19 +138,15 @@ chess_pgn_game_set_tag (ChessPgnGame *game,
   g_ptr_array_add (game->tag_values, g_strdup (value));
 }
 
-void
+ChessTreeNode *
 chess_pgn_game_add_move (ChessPgnGame *game,
                          ChessMove     move)
 {
-  g_return_if_fail (game != NULL);
-
-  GArray *no_nags = NULL;
-  gint64 no_clock = -1;
+  g_return_val_if_fail (game != NULL, NULL);
 
   chess_line_push (&game->line, move);
-  g_ptr_array_add (game->comments, NULL);
-  g_array_append_val (game->nags, no_nags);
-  g_array_append_val (game->clock_ms, no_clock);
+  game->main_end = chess_tree_node_append (game->main_end, move);
+  return game->main_end;
 }
 
 /* ---- Reading ---------------------------------------------------------- */
@@ -151,13 +158,26 @@ typedef struct
   gboolean set;
 } Range;
 
+/* One line being read: the main line, or a variation open in it. */
+typedef struct
+{
+  ChessTreeNode *node;       /* the line's last move, or where it starts
+                              * (NULL when only replaying)                 */
+  ChessBoard     before;     /* the position before that last move         */
+  ChessMove      last;       /* that move, when has_move                   */
+  gboolean       has_move;
+  gsize          open;       /* where its '(' is                           */
+  char          *comment;    /* said before its first move                 */
+} Frame;
+
 typedef struct
 {
   const ChessPgnSource *src;
   ChessPgnLexer         lex;
-  ChessPgnGame         *game;      /* NULL when only replaying */
-  ChessBoard            board;     /* the replay's position    */
-  guint                 plies;
+  ChessPgnGame         *game;      /* NULL when only replaying          */
+  ChessBoard            board;     /* after the innermost line's last move */
+  guint                 plies;     /* on the main line                  */
+  GArray               *frames;    /* Frame: [0] the main line          */
   Range                 white, black, fen, setup;
   ChessPgnLocation     *where;
   GError              **error;
@@ -338,144 +358,135 @@ set_up_start (Reader *r)
   r->board = start;
   if (r->game != NULL)
     {
-      chess_line_clear (&r->game->line);
-      chess_line_init (&r->game->line, &start);
+      chess_tree_free (r->game->tree);
+      r->game->tree = chess_tree_new (&start);
+      chess_pgn_game_update_line (r->game);
     }
   return TRUE;
 }
 
-/* Parses "h:mm:ss" or "m:ss", with an optional fraction; -1 when it is not one. */
-static gint64
-parse_clock (const char *s,
-             const char **end)
+/* Resolves the move `t` names in r->board, or explains why it cannot. */
+static gboolean
+resolve_move (Reader              *r,
+              const ChessPgnToken *t,
+              ChessMove           *move)
 {
-  gint64 parts[3] = { 0 };
-  int n = 0;
-  const char *p = s;
+  const ChessBoard *board = &r->board;
+  const char *s = r->src->data + t->start;
+  gsize n = t->end - t->start;
 
-  for (;;)
-    {
-      if (!g_ascii_isdigit (*p) || n == 3)
-        return -1;
-      gint64 v = 0;
-      int digits = 0;
-      while (g_ascii_isdigit (*p) && digits < 9)
-        {
-          v = v * 10 + (*p++ - '0');
-          digits++;
-        }
-      parts[n++] = v;
-      if (*p != ':')
-        break;
-      p++;
-    }
-  if (n < 2)
-    return -1;
+  /* Move numbers are 16-bit in a position (as in most programs): longer
+   * games are not real ones. */
+  if (board->fullmove_number == G_MAXUINT16 && board->side == CHESS_COLOR_BLACK)
+    return fail (r, CHESS_PGN_ERROR_ILLEGAL, t->offset,
+                 _("the game is too long (more than 65535 moves)"), NULL);
 
-  gint64 ms = 0;
-  if (*p == '.')
+  if (chess_pgn_resolve_move (board, s, n, move))
+    return TRUE;
+
+  char text[CHESS_MOVE_TEXT_MAX * 2];
+  g_autoptr(GError) move_error = NULL;
+
+  if (n >= sizeof text)
     {
-      gint64 scale = 100;
-      p++;
-      if (!g_ascii_isdigit (*p))
-        return -1;
-      while (g_ascii_isdigit (*p))
-        {
-          ms += (*p++ - '0') * scale;
-          scale /= 10;
-        }
+      g_autofree char *shown = g_strndup (s, 20);
+      g_autofree char *what = g_strdup_printf (_("unreadable move '%s…'"), shown);
+      return fail (r, CHESS_PGN_ERROR_ILLEGAL, t->offset, what, NULL);
     }
-  *end = p;
-  gint64 h = n == 3 ? parts[0] : 0;
-  gint64 m = n == 3 ? parts[1] : parts[0];
-  gint64 sec = n == 3 ? parts[2] : parts[1];
-  return ((h * 60 + m) * 60 + sec) * 1000 + ms;
+  memcpy (text, s, n);
+  text[n] = '\0';
+  if (!chess_move_parse (board, text, move, &move_error))
+    {
+      g_autofree char *what = NULL;
+      if (board->side == CHESS_COLOR_WHITE)
+        what = g_strdup_printf (_("illegal move '%s' for White"), text);
+      else
+        what = g_strdup_printf (_("illegal move '%s' for Black"), text);
+      return fail (r, CHESS_PGN_ERROR_ILLEGAL, t->offset, what, move_error->message);
+    }
+  return TRUE;
 }
 
-/* Takes "[%clk h:mm:ss]" out of a normalized comment into *clock_ms;
- * returns what is left (NULL when nothing). Consumes `comment`. */
-static char *
-take_clock (char   *comment,
-            gint64 *clock_ms)
+static Frame *
+top_frame (Reader *r)
 {
-  char *at = strstr (comment, "[%clk ");
-  if (at == NULL)
-    return comment;
+  return &g_array_index (r->frames, Frame, r->frames->len - 1);
+}
 
-  const char *end;
-  gint64 ms = parse_clock (at + 6, &end);
-  if (ms < 0 || *end != ']')
-    return comment;
-  *clock_ms = ms;
-  memmove (at, end + 1, strlen (end + 1) + 1);
-  char *rest = chess_pgn_normalize_comment (comment, strlen (comment));
-  g_free (comment);
-  return rest == NULL ? NULL : take_clock (rest, clock_ms);
+static gboolean
+play_move (Reader              *r,
+           const ChessPgnToken *t)
+{
+  Frame *f = top_frame (r);
+  ChessMove move;
+  ChessUndo undo;
+
+  if (!resolve_move (r, t, &move))
+    return FALSE;
+  f->before = r->board;
+  f->last = move;
+  f->has_move = TRUE;
+  chess_board_make (&r->board, move, &undo);
+  if (r->frames->len == 1)
+    r->plies++;
+  if (r->game == NULL)
+    return TRUE;
+
+  if (r->frames->len == 1)
+    f->node = chess_pgn_game_add_move (r->game, move);
+  else
+    f->node = chess_tree_node_append (f->node, move);
+  if (f->comment != NULL)
+    {
+      f->node->comment_before = f->comment;
+      f->comment = NULL;
+    }
+  return TRUE;
 }
 
 static void
 add_comment (Reader              *r,
              const ChessPgnToken *t)
 {
-  ChessPgnGame *game = r->game;
-  char *text = chess_pgn_normalize_comment (r->src->data + t->start, t->end - t->start);
-  guint n = game->line.n_moves;
+  Frame *f = top_frame (r);
+  g_autofree char *text = chess_pgn_normalize_comment (r->src->data + t->start,
+                                                      t->end - t->start);
 
   if (text == NULL)
     return;
-  if (n > 0)
+  if (f->has_move || r->frames->len == 1)
     {
-      gint64 ms = -1;
-      text = take_clock (text, &ms);
-      if (ms >= 0)
-        g_array_index (game->clock_ms, gint64, n - 1) = ms;
-      if (text == NULL)
-        return;
+      /* After a move, or the game's comment before its first move. */
+      chess_tree_node_add_comment_text (f->node, text, FALSE);
+      return;
     }
-
-  /* The comment before the first move, or the one after move n. (The
-   * array holds gpointers: it is read and written as such, never through
-   * a char ** cast, which strict aliasing forbids.) */
-  char *old = n == 0 ? game->comment_start : g_ptr_array_index (game->comments, n - 1);
-  if (old != NULL)
-    {
-      char *joined = g_strconcat (old, " ", text, NULL);
-      g_free (old);
-      g_free (text);
-      text = joined;
-    }
-  if (n == 0)
-    game->comment_start = text;
+  /* Before a variation's first move. */
+  if (f->comment == NULL)
+    f->comment = g_steal_pointer (&text);
   else
-    g_ptr_array_index (game->comments, n - 1) = text;
+    {
+      char *joined = g_strconcat (f->comment, " ", text, NULL);
+      g_free (f->comment);
+      f->comment = joined;
+    }
 }
 
 static void
 add_nag (Reader *r,
          guint   nag)
 {
-  ChessPgnGame *game = r->game;
-  guint n = game->line.n_moves;
+  Frame *f = top_frame (r);
 
-  if (n == 0)
-    return;   /* a NAG before any move annotates nothing */
-  GArray **a = &g_array_index (game->nags, GArray *, n - 1);
-  if (*a == NULL)
-    *a = g_array_new (FALSE, FALSE, sizeof (guint8));
-  guint8 v = nag;
-  g_array_append_val (*a, v);
+  if (f->has_move)   /* a NAG before any move annotates nothing */
+    chess_tree_node_add_nag (f->node, (guint8) nag);
 }
 
-/* Reads up to the ')' that matches the '(' just read, keeping the text in
- * the game when there is one. */
+/* Skips up to the ')' that matches the '(' just read: a variation that is
+ * an alternative to no move, which nothing can hang on. */
 static gboolean
-read_variation (Reader              *r,
+skip_variation (Reader              *r,
                 const ChessPgnToken *open)
 {
-  const char *d = r->src->data;
-  GString *text = r->game != NULL ? g_string_new (NULL) : NULL;
-  gboolean space = FALSE;
-  ChessPgnTokenType previous = CHESS_PGN_TOKEN_VARIATION_OPEN;
   guint depth = 1;
   ChessPgnToken t;
 
@@ -485,138 +496,66 @@ read_variation (Reader              *r,
       switch (t.type)
         {
         case CHESS_PGN_TOKEN_VARIATION_CLOSE:
-          depth--;
-          if (depth == 0)
-            goto done;
-          if (text)
-            g_string_append_c (text, ')');
-          space = TRUE;
-          previous = t.type;
-          continue;
+          if (--depth == 0)
+            return TRUE;
+          break;
         case CHESS_PGN_TOKEN_VARIATION_OPEN:
           depth++;
-          if (text)
-            g_string_append (text, space ? " (" : "(");
-          space = FALSE;
-          previous = t.type;
-          continue;
+          break;
         case CHESS_PGN_TOKEN_EOF:
         case CHESS_PGN_TOKEN_TAG_OPEN:
         case CHESS_PGN_TOKEN_TAG_CLOSE:
         case CHESS_PGN_TOKEN_STRING:
-          if (text)
-            g_string_free (text, TRUE);
           return fail (r, CHESS_PGN_ERROR_SYNTAX, open->offset,
                        _("this variation is never closed with ')'"), NULL);
         case CHESS_PGN_TOKEN_ERROR:
-          if (text)
-            g_string_free (text, TRUE);
           return fail_token (r, &t);
         default:
           break;
         }
-      if (text == NULL)
-        continue;
-      switch (t.type)
-        {
-        case CHESS_PGN_TOKEN_PERIOD:
-          g_string_append_len (text, d + t.start, t.end - t.start);
-          break;
-        case CHESS_PGN_TOKEN_SUFFIX:
-          /* Right after its move; anywhere else apart, or "!" "?" read
-           * apart would join into one unknown annotation. */
-          if (space && (previous != CHESS_PGN_TOKEN_SYMBOL
-                        || (d[t.start] != '!' && d[t.start] != '?')))
-            g_string_append_c (text, ' ');
-          g_string_append_len (text, d + t.start, t.end - t.start);
-          break;
-        case CHESS_PGN_TOKEN_NAG:
-          g_string_append_printf (text, space ? " $%u" : "$%u", t.value);
-          break;
-        case CHESS_PGN_TOKEN_COMMENT:
-          {
-            g_autofree char *c = chess_pgn_normalize_comment (d + t.start, t.end - t.start);
-            if (c == NULL)
-              continue;
-            /* A ; comment becomes a {…} one: the text is kept on one line. */
-            g_strdelimit (c, "}", ')');
-            g_string_append_printf (text, space ? " {%s}" : "{%s}", c);
-          }
-          break;
-        default:
-          if (space)
-            g_string_append_c (text, ' ');
-          g_string_append_len (text, d + t.start, t.end - t.start);
-          break;
-        }
-      space = TRUE;
-      previous = t.type;
     }
+}
 
-done:
-  if (text == NULL)
-    return TRUE;
-  if (r->game->line.n_moves == 0)
-    {
-      /* An alternative to no move: nothing to hang it on. */
-      g_string_free (text, TRUE);
-      return TRUE;
-    }
-  ChessPgnVariation *v = g_new0 (ChessPgnVariation, 1);
-  v->ply = r->game->line.n_moves - 1;
-  v->text = g_string_free (text, FALSE);
-  g_ptr_array_add (r->game->variations, v);
+/* '(': an alternative to the last move of the line being read. */
+static gboolean
+open_variation (Reader              *r,
+                const ChessPgnToken *t)
+{
+  Frame *f = top_frame (r);
+
+  if (!f->has_move)
+    return skip_variation (r, t);
+
+  Frame v = { 0 };
+  v.node = f->node != NULL ? f->node->parent : NULL;
+  v.open = t->offset;
+  r->board = f->before;
+  g_array_append_val (r->frames, v);
   return TRUE;
 }
 
+/* ')': back to the line the variation branched from. */
 static gboolean
-play_move (Reader              *r,
-           const ChessPgnToken *t)
+close_variation (Reader              *r,
+                 const ChessPgnToken *t)
 {
-  const ChessBoard *board = r->game != NULL ? &r->game->line.current : &r->board;
-  const char *s = r->src->data + t->start;
-  gsize n = t->end - t->start;
-  ChessMove move;
+  if (r->frames->len == 1)
+    return fail (r, CHESS_PGN_ERROR_SYNTAX, t->offset,
+                 _("')' closes a variation that was never opened"), NULL);
+  g_array_set_size (r->frames, r->frames->len - 1);
 
-  /* Move numbers are 16-bit in a position (as in most programs): longer
-   * games are not real ones. */
-  if (board->fullmove_number == G_MAXUINT16 && board->side == CHESS_COLOR_BLACK)
-    return fail (r, CHESS_PGN_ERROR_ILLEGAL, t->offset,
-                 _("the game is too long (more than 65535 moves)"), NULL);
-
-  if (!chess_pgn_resolve_move (board, s, n, &move))
-    {
-      char text[CHESS_MOVE_TEXT_MAX * 2];
-      g_autoptr(GError) move_error = NULL;
-
-      if (n >= sizeof text)
-        {
-          g_autofree char *shown = g_strndup (s, 20);
-          g_autofree char *what = g_strdup_printf (_("unreadable move '%s…'"), shown);
-          return fail (r, CHESS_PGN_ERROR_ILLEGAL, t->offset, what, NULL);
-        }
-      memcpy (text, s, n);
-      text[n] = '\0';
-      if (!chess_move_parse (board, text, &move, &move_error))
-        {
-          g_autofree char *what = NULL;
-          if (board->side == CHESS_COLOR_WHITE)
-            what = g_strdup_printf (_("illegal move '%s' for White"), text);
-          else
-            what = g_strdup_printf (_("illegal move '%s' for Black"), text);
-          return fail (r, CHESS_PGN_ERROR_ILLEGAL, t->offset, what, move_error->message);
-        }
-    }
-
-  if (r->game != NULL)
-    chess_pgn_game_add_move (r->game, move);
-  else
-    {
-      ChessUndo undo;
-      chess_board_make (&r->board, move, &undo);
-    }
-  r->plies++;
+  Frame *f = top_frame (r);
+  ChessUndo undo;
+  r->board = f->before;
+  chess_board_make (&r->board, f->last, &undo);
   return TRUE;
+}
+
+static void
+clear_frame (gpointer data)
+{
+  Frame *f = data;
+  g_clear_pointer (&f->comment, g_free);
 }
 
 static gboolean
@@ -654,12 +593,19 @@ read_game (Reader *r)
   if (!set_up_start (r))
     return FALSE;
 
+  Frame main_line = { 0 };
+  main_line.node = r->game != NULL ? r->game->tree->root : NULL;
+  g_array_append_val (r->frames, main_line);
+
   for (gboolean more = TRUE; more; )
     {
       switch (t.type)
         {
         case CHESS_PGN_TOKEN_EOF:
         case CHESS_PGN_TOKEN_TAG_OPEN:   /* the next game, this one had no result */
+          if (r->frames->len > 1)
+            return fail (r, CHESS_PGN_ERROR_SYNTAX, top_frame (r)->open,
+                         _("this variation is never closed with ')'"), NULL);
           more = FALSE;
           continue;
         case CHESS_PGN_TOKEN_SYMBOL:
@@ -669,6 +615,9 @@ read_game (Reader *r)
             any = TRUE;
             if (chess_pgn_is_result (s, n))
               {
+                /* Inside a variation a result ends nothing. */
+                if (r->frames->len > 1)
+                  break;
                 set_result (r, s, n);
                 result_seen = TRUE;
                 more = FALSE;
@@ -679,6 +628,8 @@ read_game (Reader *r)
           }
           break;
         case CHESS_PGN_TOKEN_STAR:
+          if (r->frames->len > 1)
+            break;
           set_result (r, "*", 1);
           any = result_seen = TRUE;
           more = FALSE;
@@ -695,16 +646,21 @@ read_game (Reader *r)
             add_comment (r, &t);
           break;
         case CHESS_PGN_TOKEN_VARIATION_OPEN:
-          if (!read_variation (r, &t))
+          if (!open_variation (r, &t))
             return FALSE;
           break;
         case CHESS_PGN_TOKEN_VARIATION_CLOSE:
-          return fail (r, CHESS_PGN_ERROR_SYNTAX, t.offset,
-                       _("')' closes a variation that was never opened"), NULL);
+          if (!close_variation (r, &t))
+            return FALSE;
+          break;
         case CHESS_PGN_TOKEN_ERROR:
           return fail_token (r, &t);
         case CHESS_PGN_TOKEN_TAG_CLOSE:
         case CHESS_PGN_TOKEN_STRING:
+          if (r->frames->len > 1)
+            return fail (r, CHESS_PGN_ERROR_SYNTAX, top_frame (r)->open,
+                         _("this variation is never closed with ')'"), NULL);
+          return fail_unexpected (r, &t, _("a move"));
         default:
           return fail_unexpected (r, &t, _("a move"));
         }
@@ -745,8 +701,12 @@ chess_pgn_read_game (const ChessPgnSource *source,
   chess_pgn_lexer_init (&r.lex, src.data, src.start, src.end);
   if (game != NULL)
     r.game = chess_pgn_game_new (NULL);
+  r.frames = g_array_new (FALSE, FALSE, sizeof (Frame));
+  g_array_set_clear_func (r.frames, clear_frame);
 
-  if (!read_game (&r))
+  gboolean ok = read_game (&r);
+  g_array_unref (r.frames);
+  if (!ok)
     {
       if (r.game != NULL)
         chess_pgn_game_free (r.game);

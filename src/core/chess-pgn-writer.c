@@ -44,7 +44,8 @@ is_written_apart (const char *name)
 typedef struct
 {
   GString *out;
-  gsize    column;   /* characters on the current line */
+  gsize    column;   /* characters on the current line             */
+  gboolean glue;     /* the next word follows without a space: "("  */
 } Movetext;
 
 static void
@@ -52,20 +53,58 @@ put (Movetext   *mt,
      const char *word,
      gsize       length)
 {
+  gsize glued = mt->glue ? 1 : 0;
+
   /* A word starting with % must not begin a line: it would make the line
    * an escape line, hidden from every reader. */
-  if (mt->column > 0 && mt->column + 1 + length > PGN_LINE_WIDTH && word[0] != '%')
+  if (mt->column > glued && mt->column + (glued ? 0 : 1) + length > PGN_LINE_WIDTH
+      && word[0] != '%')
     {
-      g_string_append_c (mt->out, '\n');
-      mt->column = 0;
+      /* An open parenthesis moves to the next line with its word. */
+      if (glued)
+        {
+          g_string_truncate (mt->out, mt->out->len - 1);
+          while (mt->out->len > 0 && mt->out->str[mt->out->len - 1] == ' ')
+            g_string_truncate (mt->out, mt->out->len - 1);
+        }
+      g_string_append (mt->out, glued ? "\n(" : "\n");
+      mt->column = glued;
     }
-  else if (mt->column > 0)
+  else if (mt->column > 0 && !glued)
     {
       g_string_append_c (mt->out, ' ');
       mt->column++;
     }
+  mt->glue = FALSE;
   g_string_append_len (mt->out, word, length);
   mt->column += g_utf8_strlen (word, length);
+}
+
+/* ")" right after the last word, or on the next line when this one is full. */
+static void
+put_close (Movetext *mt)
+{
+  if (mt->column + 1 > PGN_LINE_WIDTH)
+    {
+      g_string_append_c (mt->out, '\n');
+      mt->column = 0;
+    }
+  g_string_append_c (mt->out, ')');
+  mt->column++;
+}
+
+/* "(" before the next word. */
+static void
+put_open (Movetext *mt)
+{
+  if (mt->column > 0)
+    {
+      g_string_append_c (mt->out, ' ');
+      mt->column++;
+    }
+  g_string_append_c (mt->out, '(');
+  mt->column++;
+  mt->glue = TRUE;
 }
 
 static void
@@ -118,22 +157,116 @@ put_wrapped (Movetext   *mt,
   g_string_free (word, TRUE);
 }
 
-static void
-format_clock (gint64  ms,
-              GString *out)
+/* One line being written: the main line or a variation inside it. */
+typedef struct
 {
-  gint64 s = ms / 1000;
-  int frac = (int) (ms % 1000);
+  const ChessTreeNode *node;     /* the move to write, or just written     */
+  ChessBoard           before;   /* the position before node's move        */
+  guint                next;     /* 0: node not written yet; else the next
+                                  * sibling to write as a variation        */
+  gboolean             first;    /* node starts a variation: its siblings
+                                  * belong to the line around it           */
+} WriteFrame;
 
-  g_string_append_printf (out, "[%%clk %" G_GINT64_FORMAT ":%02d:%02d",
-                          s / 3600, (int) (s / 60 % 60), (int) (s % 60));
-  if (frac % 100 == 0 && frac != 0)
-    g_string_append_printf (out, ".%d", frac / 100);
-  else if (frac % 10 == 0 && frac != 0)
-    g_string_append_printf (out, ".%02d", frac / 10);
-  else if (frac != 0)
-    g_string_append_printf (out, ".%03d", frac);
-  g_string_append_c (out, ']');
+typedef struct
+{
+  Movetext  mt;
+  gboolean  need_number;
+} Writer;
+
+static void
+put_comment (Writer     *w,
+             const char *text)
+{
+  put_wrapped (&w->mt, '{', text, '}', ')');
+  w->need_number = TRUE;
+}
+
+/* The move number when it is due, the move, its NAGs and its comment. */
+static void
+write_move (Writer              *w,
+            const ChessTreeNode *node,
+            const ChessBoard    *before)
+{
+  char text[CHESS_MOVE_TEXT_MAX + 16];
+
+  if (node->comment_before != NULL)
+    put_comment (w, node->comment_before);
+  if (before->side == CHESS_COLOR_WHITE)
+    {
+      g_snprintf (text, sizeof text, "%u.", before->fullmove_number);
+      put_str (&w->mt, text);
+    }
+  else if (w->need_number)
+    {
+      g_snprintf (text, sizeof text, "%u...", before->fullmove_number);
+      put_str (&w->mt, text);
+    }
+  w->need_number = FALSE;
+
+  chess_move_format (before, node->move, CHESS_NOTATION_SAN, text);
+  put_str (&w->mt, text);
+  for (guint k = 0; node->nags != NULL && k < node->nags->len; k++)
+    {
+      g_snprintf (text, sizeof text, "$%u", node->nags->data[k]);
+      put_str (&w->mt, text);
+    }
+  g_autofree char *comment = chess_tree_node_format_comment (node);
+  if (comment != NULL)
+    put_comment (w, comment);
+}
+
+/* The whole tree, variations in parentheses after the move they replace,
+ * with a stack of lines instead of recursion. */
+static void
+write_tree (Writer          *w,
+            const ChessTree *tree)
+{
+  g_autofree char *opening = chess_tree_node_format_comment (tree->root);
+  if (opening != NULL)
+    put_comment (w, opening);
+  if (tree->root->n_children == 0)
+    return;
+
+  GArray *stack = g_array_new (FALSE, FALSE, sizeof (WriteFrame));
+  WriteFrame main_line = { tree->root->children[0], tree->start, 0, FALSE };
+  g_array_append_val (stack, main_line);
+
+  while (stack->len > 0)
+    {
+      WriteFrame *f = &g_array_index (stack, WriteFrame, stack->len - 1);
+      const ChessTreeNode *parent = f->node->parent;
+
+      if (f->next == 0)
+        {
+          write_move (w, f->node, &f->before);
+          f->next = 1;
+        }
+      if (!f->first && f->next < parent->n_children)
+        {
+          WriteFrame v = { parent->children[f->next++], f->before, 0, TRUE };
+          put_open (&w->mt);
+          w->need_number = TRUE;
+          g_array_append_val (stack, v);
+          continue;
+        }
+      if (f->node->n_children > 0)
+        {
+          ChessUndo undo;
+          chess_board_make (&f->before, f->node->move, &undo);
+          f->node = f->node->children[0];
+          f->next = 0;
+          f->first = FALSE;
+          continue;
+        }
+      g_array_set_size (stack, stack->len - 1);
+      if (stack->len > 0)
+        {
+          put_close (&w->mt);
+          w->need_number = TRUE;
+        }
+    }
+  g_array_unref (stack);
 }
 
 char *
@@ -142,7 +275,6 @@ chess_pgn_game_to_string (const ChessPgnGame *game)
   g_return_val_if_fail (game != NULL, NULL);
 
   GString *out = g_string_new (NULL);
-  const ChessLine *line = &game->line;
   const char *result = game->result != NULL ? game->result : "*";
   char fen[CHESS_FEN_MAX];
 
@@ -156,7 +288,7 @@ chess_pgn_game_to_string (const ChessPgnGame *game)
   const char *tc = chess_pgn_game_get_tag (game, "TimeControl");
   if (tc != NULL)
     append_tag (out, "TimeControl", tc);
-  chess_board_to_fen (&line->start, fen);
+  chess_board_to_fen (&game->tree->start, fen);
   if (strcmp (fen, CHESS_START_FEN) != 0)
     {
       append_tag (out, "SetUp", "1");
@@ -174,87 +306,12 @@ chess_pgn_game_to_string (const ChessPgnGame *game)
   g_string_append_c (out, '\n');
 
   /* Movetext. */
-  Movetext mt = { out, 0 };
-  ChessBoard board = line->start;
-  gboolean need_number = TRUE;
-  GString *clock = g_string_new (NULL);
-  char buf[CHESS_MOVE_TEXT_MAX + 16];
-  guint *n_variations = g_new0 (guint, line->n_moves + 1);
-
-  for (guint v = 0; v < game->variations->len; v++)
-    {
-      const ChessPgnVariation *var = g_ptr_array_index (game->variations, v);
-      if (var->ply < line->n_moves)
-        n_variations[var->ply]++;
-    }
-
-  if (game->comment_start != NULL)
-    put_wrapped (&mt, '{', game->comment_start, '}', ')');
-
-  for (gsize i = 0; i < line->n_moves; i++)
-    {
-      ChessMove move = line->moves[i];
-      guint number = board.fullmove_number;
-      ChessUndo undo;
-
-      if (board.side == CHESS_COLOR_WHITE)
-        {
-          g_snprintf (buf, sizeof buf, "%u.", number);
-          put_str (&mt, buf);
-        }
-      else if (need_number)
-        {
-          g_snprintf (buf, sizeof buf, "%u...", number);
-          put_str (&mt, buf);
-        }
-      need_number = FALSE;
-
-      chess_move_format (&board, move, CHESS_NOTATION_SAN, buf);
-      put_str (&mt, buf);
-      chess_board_make (&board, move, &undo);
-
-      GArray *nags = i < game->nags->len ? g_array_index (game->nags, GArray *, i) : NULL;
-      for (guint k = 0; nags != NULL && k < nags->len; k++)
-        {
-          g_snprintf (buf, sizeof buf, "$%u", g_array_index (nags, guint8, k));
-          put_str (&mt, buf);
-        }
-
-      const char *comment = i < game->comments->len ? g_ptr_array_index (game->comments, i) : NULL;
-      gint64 ms = i < game->clock_ms->len ? g_array_index (game->clock_ms, gint64, i) : -1;
-      if (ms >= 0 || comment != NULL)
-        {
-          g_string_truncate (clock, 0);
-          if (ms >= 0)
-            format_clock (ms, clock);
-          if (ms >= 0 && comment != NULL)
-            g_string_append_c (clock, ' ');
-          if (comment != NULL)
-            g_string_append (clock, comment);
-          put_wrapped (&mt, '{', clock->str, '}', ')');
-          need_number = TRUE;
-        }
-
-      if (n_variations[i] > 0)
-        {
-          for (guint v = 0; v < game->variations->len; v++)
-            {
-              const ChessPgnVariation *var = g_ptr_array_index (game->variations, v);
-              if (var->ply == i)
-                put_wrapped (&mt, '(', var->text != NULL ? var->text : "", ')', 0);
-            }
-          need_number = TRUE;
-        }
-    }
-
-  put_str (&mt, result);
+  Writer w = { { out, 0, FALSE }, TRUE };
+  write_tree (&w, game->tree);
+  put_str (&w.mt, result);
   g_string_append_c (out, '\n');
-
-  g_free (n_variations);
-  g_string_free (clock, TRUE);
   return g_string_free (out, FALSE);
 }
-
 gboolean
 chess_pgn_save_file (const char          *path,
                      ChessPgnGame *const *games,

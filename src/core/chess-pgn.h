@@ -4,6 +4,7 @@
 #include <glib.h>
 
 #include "chess-line.h"
+#include "chess-tree.h"
 
 G_BEGIN_DECLS
 
@@ -49,26 +50,18 @@ void       chess_pgn_index_entry_free (ChessPgnIndexEntry *entry);
 GPtrArray *chess_pgn_index (const char *data,
                             gsize       length);
 
-/* A variation: moves branching off the main line, kept as text. */
+/* A game: its tags and its moves as a tree. `line` is the main line
+ * (children[0] from the root), derived from the tree: the reader and
+ * chess_pgn_game_add_move keep it up to date; whoever edits the tree
+ * otherwise calls chess_pgn_game_update_line. */
 typedef struct
 {
-  guint  ply;          /* the alternative replaces main-line move `ply`
-                        * (0-based: line.moves[ply])                     */
-  char  *text;         /* the variation's movetext, as read             */
-} ChessPgnVariation;
-
-typedef struct
-{
-  GPtrArray *tag_names;     /* char *, in file order                        */
-  GPtrArray *tag_values;    /* char *, UTF-8, unescaped                     */
-  ChessLine  line;          /* start position (SetUp/FEN) and main line     */
-  char      *comment_start; /* comment before the first move, or NULL       */
-  GPtrArray *comments;      /* char * or NULL, one per ply: after that move */
-  GArray    *nags;          /* per ply: a GArray of guint8 NAG numbers, or NULL
-                             * (element type GArray *)                       */
-  GArray    *clock_ms;      /* gint64 per ply: [%clk] remaining time, -1 none */
-  GPtrArray *variations;    /* ChessPgnVariation *                          */
-  char      *result;        /* "1-0", "0-1", "1/2-1/2" or "*"               */
+  GPtrArray     *tag_names;  /* char *, in file order                       */
+  GPtrArray     *tag_values; /* char *, UTF-8, unescaped                    */
+  ChessTree     *tree;       /* moves, variations, comments, NAGs, commands */
+  ChessLine      line;       /* start position and main line (derived)      */
+  char          *result;     /* "1-0", "0-1", "1/2-1/2" or "*"              */
+  ChessTreeNode *main_end;   /* the main line's last node (derived)         */
 } ChessPgnGame;
 
 ChessPgnGame *chess_pgn_game_new      (const ChessBoard *start); /* NULL: standard */
@@ -78,9 +71,15 @@ const char   *chess_pgn_game_get_tag  (const ChessPgnGame *game,
 void          chess_pgn_game_set_tag  (ChessPgnGame     *game,
                                        const char       *name,
                                        const char       *value);   /* NULL removes */
-/* Appends a move (legal in game->line.current) with no comment, NAG or clock. */
-void          chess_pgn_game_add_move (ChessPgnGame     *game,
-                                       ChessMove         move);
+/* Appends a move (legal in game->line.current) to the main line; returns
+ * its node, for its comment, NAGs and clock. */
+ChessTreeNode *chess_pgn_game_add_move (ChessPgnGame    *game,
+                                        ChessMove        move);
+/* Takes `tree` (its start is the game's) in place of the game's tree. */
+void          chess_pgn_game_set_tree (ChessPgnGame     *game,
+                                       ChessTree        *tree);
+/* Derives `line` and `main_end` from the tree again. */
+void          chess_pgn_game_update_line (ChessPgnGame  *game);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (ChessPgnGame, chess_pgn_game_free)
 

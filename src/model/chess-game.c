@@ -1583,10 +1583,10 @@ chess_game_to_pgn (ChessGame *self)
     {
       gint64 ms;
 
-      chess_pgn_game_add_move (pgn, self->line.moves[i]);
+      ChessTreeNode *node = chess_pgn_game_add_move (pgn, self->line.moves[i]);
       ms = chess_game_get_clock_ms_at (self, (guint) i);
-      if (ms >= 0 && pgn->clock_ms != NULL && pgn->clock_ms->len > i)
-        g_array_index (pgn->clock_ms, gint64, i) = ms;
+      if (ms >= 0)
+        node->clock_ms = ms;
     }
 
   result = chess_game_result_to_string (self->result);
@@ -1770,13 +1770,14 @@ chess_game_load_pgn (ChessGame           *self,
   chess_clock_set_time_control (self->clock, mode, initial, increment);
   restart (self, &pgn->line.start);
   t = g_array_index (self->times, ClockTimes, 0);
+  const ChessTreeNode *node = pgn->tree->root;
   for (size_t i = 0; i < pgn->line.n_moves; i++)
     {
       ChessColor mover = mover_of_ply (self, (guint) i);
-      gint64 ms = -1;
+      gint64 ms;
 
-      if (pgn->clock_ms != NULL && i < pgn->clock_ms->len)
-        ms = g_array_index (pgn->clock_ms, gint64, i);
+      node = node->children[0];
+      ms = node->clock_ms;
       if (ms >= 0 && mode != CHESS_CLOCK_UNTIMED)
         t.ms[mover] = ms;
       chess_line_push (&self->line, pgn->line.moves[i]);

@@ -1,11 +1,13 @@
 /* fuzz-pgn.c — libFuzzer target for the PGN reader: the index, every game
- * both ways (full parse and quick replay), and writing back what loaded. */
+ * both ways (full parse and quick replay), and writing back what loaded:
+ * the same tree (variations, comments, NAGs, commands) and the same text. */
 #include "config.h"
 
 #include <stdint.h>
 #include <string.h>
 
 #include "chess-pgn.h"
+#include "../pgn/pgn-test-util.h"
 
 int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
 
@@ -45,11 +47,17 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
               || strcmp (chess_board_to_fen (&board, fen), chess_board_to_fen (&final, fen_final)) != 0)
             __builtin_trap ();
 
-          /* What loaded writes out and reads back as the same game. */
+          /* What loaded writes out and reads back as the same game, node
+           * by node, and writes the same text again. */
           char *written = chess_pgn_game_to_string (game);
           ChessPgnGame *again = chess_pgn_parse_game (written, strlen (written), 1, NULL, NULL);
           if (again == NULL || again->line.n_moves != game->line.n_moves)
             __builtin_trap ();
+          pgn_test_assert_same_tree (game->tree, again->tree);
+          char *rewritten = chess_pgn_game_to_string (again);
+          if (strcmp (written, rewritten) != 0)
+            __builtin_trap ();
+          g_free (rewritten);
           chess_pgn_game_free (again);
           g_free (written);
           chess_pgn_game_free (game);

@@ -989,9 +989,9 @@ test_to_pgn (Fixture *f, gconstpointer data)
   g_assert_nonnull (chess_pgn_game_get_tag (pgn, "Date"));
   g_assert_null (chess_pgn_game_get_tag (pgn, "FEN"));
   g_assert_cmpuint (pgn->line.n_moves, ==, 7);
-  g_assert_cmpuint (pgn->clock_ms->len, ==, 7);
-  g_assert_cmpint (g_array_index (pgn->clock_ms, gint64, 0), ==, 298000);
-  g_assert_cmpint (g_array_index (pgn->clock_ms, gint64, 1), ==, 302000);
+  g_assert_cmpint (pgn->tree->root->children[0]->clock_ms, ==, 298000);
+  g_assert_cmpint (pgn->tree->root->children[0]->children[0]->clock_ms, ==, 302000);
+  g_assert_cmpint (pgn->main_end->clock_ms, >, 0);
 
   set_fen (f, "7k/8/8/8/8/8/8/KR6 w - - 0 1");
   pgn2 = chess_game_to_pgn (f->game);
@@ -1046,6 +1046,7 @@ test_load_pgn (Fixture *f, gconstpointer data)
   chess_pgn_game_add_move (bad, pgn->line.moves[0]);
   chess_pgn_game_add_move (bad, pgn->line.moves[1]);
   bad->line.moves[1] = pgn->line.moves[2];   /* a White move on Black's turn */
+  bad->main_end->move = pgn->line.moves[2];
   clear_log (f);
   g_assert_false (chess_game_load_pgn (f->game, bad, &error));
   g_assert_error (error, CHESS_GAME_ERROR, CHESS_GAME_ERROR_INVALID);

@@ -6,6 +6,50 @@
 #include "chess-pgn.h"
 
 static inline void
+pgn_test_assert_same_marks (GArray *a,
+                            GArray *b)
+{
+  g_assert_cmpuint (a != NULL ? a->len : 0, ==, b != NULL ? b->len : 0);
+  for (guint i = 0; a != NULL && i < a->len; i++)
+    g_assert_true (memcmp (&g_array_index (a, ChessTreeMark, i),
+                           &g_array_index (b, ChessTreeMark, i), sizeof (ChessTreeMark)) == 0);
+}
+
+/* The same moves in the same shape, with the same comments, NAGs and
+ * commands, node by node (in preorder, without recursion). */
+static inline void
+pgn_test_assert_same_tree (const ChessTree *a,
+                           const ChessTree *b)
+{
+  const ChessTreeNode *na = NULL, *nb = NULL;
+
+  for (;;)
+    {
+      na = chess_tree_next (a, na);
+      nb = chess_tree_next (b, nb);
+      g_assert_true ((na == NULL) == (nb == NULL));
+      if (na == NULL)
+        break;
+      g_assert_cmpuint (na->move, ==, nb->move);
+      g_assert_cmpuint (na->ply, ==, nb->ply);
+      g_assert_cmpuint (na->n_children, ==, nb->n_children);
+      g_assert_cmpstr (na->comment_before, ==, nb->comment_before);
+      g_assert_cmpstr (na->comment, ==, nb->comment);
+      g_assert_cmpuint (na->nags != NULL ? na->nags->len : 0, ==, nb->nags != NULL ? nb->nags->len : 0);
+      if (na->nags != NULL)
+        g_assert_true (memcmp (na->nags->data, nb->nags->data, na->nags->len) == 0);
+      g_assert_cmpint (na->clock_ms, ==, nb->clock_ms);
+      g_assert_cmpint (na->emt_ms, ==, nb->emt_ms);
+      g_assert_cmpint (na->eval.kind, ==, nb->eval.kind);
+      g_assert_cmpint (na->eval.value, ==, nb->eval.value);
+      g_assert_cmpint (na->eval.depth, ==, nb->eval.depth);
+      pgn_test_assert_same_marks (na->arrows, nb->arrows);
+      pgn_test_assert_same_marks (na->squares, nb->squares);
+      g_assert_cmpstr (na->commands, ==, nb->commands);
+    }
+}
+
+static inline void
 pgn_test_assert_equal (const ChessPgnGame *a,
                        const ChessPgnGame *b)
 {
@@ -28,30 +72,7 @@ pgn_test_assert_equal (const ChessPgnGame *a,
   g_assert_cmpuint (a->line.n_moves, ==, b->line.n_moves);
   for (size_t i = 0; i < a->line.n_moves; i++)
     g_assert_cmpuint (a->line.moves[i], ==, b->line.moves[i]);
-  g_assert_cmpstr (a->comment_start, ==, b->comment_start);
-  g_assert_cmpuint (a->comments->len, ==, b->comments->len);
-  for (guint i = 0; i < a->comments->len; i++)
-    g_assert_cmpstr (g_ptr_array_index (a->comments, i), ==, g_ptr_array_index (b->comments, i));
-  g_assert_cmpuint (a->nags->len, ==, b->nags->len);
-  for (guint i = 0; i < a->nags->len; i++)
-    {
-      GArray *na = g_array_index (a->nags, GArray *, i);
-      GArray *nb = g_array_index (b->nags, GArray *, i);
-      g_assert_cmpuint (na ? na->len : 0, ==, nb ? nb->len : 0);
-      for (guint k = 0; na != NULL && k < na->len; k++)
-        g_assert_cmpuint (g_array_index (na, guint8, k), ==, g_array_index (nb, guint8, k));
-    }
-  g_assert_cmpuint (a->clock_ms->len, ==, b->clock_ms->len);
-  for (guint i = 0; i < a->clock_ms->len; i++)
-    g_assert_cmpint (g_array_index (a->clock_ms, gint64, i), ==, g_array_index (b->clock_ms, gint64, i));
-  g_assert_cmpuint (a->variations->len, ==, b->variations->len);
-  for (guint i = 0; i < a->variations->len; i++)
-    {
-      const ChessPgnVariation *va = g_ptr_array_index (a->variations, i);
-      const ChessPgnVariation *vb = g_ptr_array_index (b->variations, i);
-      g_assert_cmpuint (va->ply, ==, vb->ply);
-      g_assert_cmpstr (va->text, ==, vb->text);
-    }
+  pgn_test_assert_same_tree (a->tree, b->tree);
   g_assert_cmpstr (a->result, ==, b->result);
 }
 

@@ -137,7 +137,8 @@ test_unbalanced (void)
 
   expect_error ("1. e4 { e5 2. Nf3 *", 19, CHESS_PGN_ERROR_SYNTAX);
   expect_error ("1. e4 } e5 *", 12, CHESS_PGN_ERROR_SYNTAX);
-  expect_error ("1. e4 ( e5 *", 12, CHESS_PGN_ERROR_SYNTAX);
+  expect_error ("1. e4 ( d4 *", 12, CHESS_PGN_ERROR_SYNTAX);
+  expect_error ("1. e4 ( e5 )", 12, CHESS_PGN_ERROR_ILLEGAL);
   expect_error ("1. e4 ) e5 *", 12, CHESS_PGN_ERROR_SYNTAX);
   expect_error ("[Event \"x\"\n\n1. e4 *", 18, CHESS_PGN_ERROR_SYNTAX);
   expect_error ("[Event \"x\"]]\n\n1. e4 *", 20, CHESS_PGN_ERROR_SYNTAX);
@@ -154,7 +155,18 @@ test_unbalanced (void)
     g_autoptr(ChessPgnGame) game = chess_pgn_parse_game (deep->str, deep->len, 1, NULL, &error);
     g_assert_no_error (error);
     g_assert_cmpuint (game->line.n_moves, ==, 2);
-    g_assert_cmpuint (game->variations->len, ==, 1);
+    /* Each '(' after a variation's first move is another alternative to
+     * the same move: 1. e4 has 200,000 of them. */
+    const ChessTreeNode *root = game->tree->root;
+    g_assert_cmpuint (root->n_children, ==, 200001);
+    g_assert_cmpuint (root->children[0]->n_children, ==, 1);
+    g_assert_cmpuint (root->children[200000]->n_children, ==, 0);
+    g_autofree char *written = chess_pgn_game_to_string (game);
+    g_autoptr(ChessPgnGame) again = chess_pgn_parse_game (written, strlen (written), 1, NULL, &error);
+    g_assert_no_error (error);
+    g_autoptr(ChessTree) copy = chess_tree_copy (again->tree);
+    g_assert_cmpuint (copy->root->n_children, ==, 200001);
+    g_assert_cmpuint (chess_tree_main_end (copy)->ply, ==, 2);
   }
   g_assert_cmpuint (read_all (deep->str, deep->len), ==, 1);
   g_string_free (deep, TRUE);

@@ -2,6 +2,7 @@
  * replays to the same position both ways, and survives a round trip. */
 #include "config.h"
 
+#include <glib/gstdio.h>
 #include <string.h>
 
 #include "pgn-test-util.h"
@@ -29,6 +30,9 @@ test_file (gconstpointer data)
   g_autoptr(GPtrArray) index = chess_pgn_index (text, length);
   g_assert_cmpuint (index->len, >, 1000);
 
+  GString *all = g_string_new (NULL);
+  GPtrArray *games = g_ptr_array_new_with_free_func ((GDestroyNotify) chess_pgn_game_free);
+
   for (guint i = 0; i < index->len; i++)
     {
       const ChessPgnIndexEntry *e = g_ptr_array_index (index, i);
@@ -53,7 +57,52 @@ test_file (gconstpointer data)
       g_autoptr(ChessPgnGame) again = chess_pgn_parse_game (written, strlen (written), 1, NULL, &error);
       g_assert_no_error (error);
       pgn_test_assert_equal (game, again);
+      if (all->len > 0)
+        g_string_append_c (all, '\n');
+      g_string_append (all, written);
+      g_ptr_array_add (games, g_steal_pointer (&game));
     }
+
+  /* pgn-extract reads all we wrote without a complaint, and its rewrite
+   * reads back as the same games. */
+  g_autofree char *pe = g_find_program_in_path ("pgn-extract");
+  if (pe == NULL && g_file_test ("/usr/games/pgn-extract", G_FILE_TEST_IS_EXECUTABLE))
+    pe = g_strdup ("/usr/games/pgn-extract");
+  if (pe != NULL)
+    {
+      g_autofree char *tmp = g_dir_make_tmp ("thinkchess-files-XXXXXX", &error);
+      g_assert_no_error (error);
+      g_autofree char *ours = g_build_filename (tmp, "ours.pgn", NULL);
+      g_autofree char *theirs_path = g_build_filename (tmp, "theirs.pgn", NULL);
+      g_assert_true (g_file_set_contents (ours, all->str, all->len, NULL));
+      const char *argv[] = { pe, "-s", "--quiet", "-Wsan", "-w", "79", "-o", theirs_path, ours, NULL };
+      g_autofree char *err = NULL;
+      int status;
+      g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL,
+                                   NULL, NULL, NULL, &err, &status, &error));
+      g_assert_no_error (error);
+      g_assert_cmpstr (err, ==, "");
+      g_autofree char *theirs = NULL;
+      gsize theirs_length;
+      g_assert_true (g_file_get_contents (theirs_path, &theirs, &theirs_length, NULL));
+      g_autoptr(GPtrArray) back = chess_pgn_index (theirs, theirs_length);
+      g_assert_cmpuint (back->len, ==, games->len);
+      for (guint i = 0; i < back->len; i++)
+        {
+          g_autoptr(ChessPgnGame) game = chess_pgn_parse_entry (theirs, theirs_length,
+                                                                g_ptr_array_index (back, i),
+                                                                NULL, &error);
+          g_assert_no_error (error);
+          pgn_test_assert_equal (g_ptr_array_index (games, i), game);
+        }
+      g_unlink (ours);
+      g_unlink (theirs_path);
+      g_rmdir (tmp);
+    }
+  else
+    g_test_message ("pgn-extract is not installed: not checked");
+  g_ptr_array_unref (games);
+  g_string_free (all, TRUE);
 }
 
 int

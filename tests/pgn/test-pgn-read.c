@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "chess-notation.h"
 #include "chess-pgn.h"
 
 static ChessPgnGame *
@@ -26,12 +27,47 @@ assert_final (const ChessPgnGame *game,
   g_assert_cmpstr (buf, ==, fen);
 }
 
+/* The main line's node of move `ply` (0-based). */
+static const ChessTreeNode *
+node_at (const ChessPgnGame *game,
+         guint               ply)
+{
+  const ChessTreeNode *node = game->tree->root;
+
+  g_assert_cmpuint (ply, <, game->line.n_moves);
+  for (guint i = 0; i <= ply; i++)
+    node = node->children[0];
+  return node;
+}
+
 static const char *
 comment_at (const ChessPgnGame *game,
             guint               ply)
 {
-  g_assert_cmpuint (ply, <, game->comments->len);
-  return g_ptr_array_index (game->comments, ply);
+  return node_at (game, ply)->comment;
+}
+
+/* A variation's moves in SAN, one line, from `node` on its main children. */
+static char *
+line_text (const ChessTree     *tree,
+           const ChessTreeNode *node)
+{
+  GString *out = g_string_new (NULL);
+  ChessBoard board;
+  char san[CHESS_MOVE_TEXT_MAX];
+
+  chess_tree_board_at (tree, node->parent, &board);
+  for (;;)
+    {
+      ChessUndo undo;
+      chess_move_format (&board, node->move, CHESS_NOTATION_SAN, san);
+      g_string_append_printf (out, out->len ? " %s" : "%s", san);
+      chess_board_make (&board, node->move, &undo);
+      if (node->n_children == 0)
+        break;
+      node = node->children[0];
+    }
+  return g_string_free (out, FALSE);
 }
 
 #define RUY_FEN "r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 4"
@@ -69,11 +105,15 @@ test_san (void)
   g_autoptr(ChessPgnGame) game = parse_ok ("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *");
 
   g_assert_cmpuint (game->line.n_moves, ==, 6);
-  g_assert_cmpuint (game->comments->len, ==, 6);
-  g_assert_cmpuint (game->nags->len, ==, 6);
-  g_assert_cmpuint (game->clock_ms->len, ==, 6);
-  g_assert_cmpint (g_array_index (game->clock_ms, gint64, 0), ==, -1);
-  g_assert_null (game->comment_start);
+  for (guint i = 0; i < 6; i++)
+    {
+      g_assert_null (comment_at (game, i));
+      g_assert_null (node_at (game, i)->nags);
+      g_assert_cmpint (node_at (game, i)->clock_ms, ==, -1);
+      g_assert_cmpuint (node_at (game, i)->n_children, ==, i < 5 ? 1 : 0);
+    }
+  g_assert_null (game->tree->root->comment);
+  g_assert_true (game->main_end == node_at (game, 5));
   g_assert_cmpstr (game->result, ==, "*");
   assert_final (game, RUY_FEN);
 }
@@ -175,7 +215,7 @@ test_comments (void)
     "{Before  the\n first move} 1. e4 {best by\r\n test} 1... e5 ; the usual reply\n"
     "2. {a comment between number and move} Nf3 {one} {two} Nc6 3. Bb5 {} a6 *");
 
-  g_assert_cmpstr (game->comment_start, ==, "Before the first move");
+  g_assert_cmpstr (game->tree->root->comment, ==, "Before the first move");
   g_assert_cmpstr (comment_at (game, 0), ==, "best by test");
   g_assert_cmpstr (comment_at (game, 1), ==, "the usual reply a comment between number and move");
   g_assert_cmpstr (comment_at (game, 2), ==, "one two");
@@ -193,7 +233,7 @@ test_nags (void)
   g_assert_cmpuint (game->line.n_moves, ==, 7);
   for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
     {
-      GArray *nags = g_array_index (game->nags, GArray *, i);
+      GByteArray *nags = node_at (game, i)->nags;
       if (expected[i][0] == 0)
         {
           g_assert_null (nags);
@@ -202,7 +242,7 @@ test_nags (void)
       g_assert_nonnull (nags);
       g_assert_cmpuint (nags->len, ==, expected[i][0]);
       for (guint k = 0; k < nags->len; k++)
-        g_assert_cmpuint (g_array_index (nags, guint8, k), ==, expected[i][k + 1]);
+        g_assert_cmpuint (nags->data[k], ==, expected[i][k + 1]);
     }
 }
 
@@ -212,18 +252,20 @@ test_evaluation_signs (void)
   g_autoptr(ChessPgnGame) game = parse_ok (
     "1. e4 += e5 = 2. Nf3 +/- Nc6 -/+ 3. Bb5 +- (3. Bc4 -+ Bc5 =/+) 3\xE2\x80\xA6" "a6 +/= *");
   const guint expected[] = { 14, 10, 16, 17, 18, 14 };
-  const ChessPgnVariation *v;
 
   g_assert_cmpuint (game->line.n_moves, ==, 6);
   for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
     {
-      GArray *nags = g_array_index (game->nags, GArray *, i);
+      GByteArray *nags = node_at (game, i)->nags;
       g_assert_nonnull (nags);
       g_assert_cmpuint (nags->len, ==, 1);
-      g_assert_cmpuint (g_array_index (nags, guint8, 0), ==, expected[i]);
+      g_assert_cmpuint (nags->data[0], ==, expected[i]);
     }
-  v = g_ptr_array_index (game->variations, 0);
-  g_assert_cmpstr (v->text, ==, "3. Bc4 -+ Bc5 =/+");
+  const ChessTreeNode *v = node_at (game, 3)->children[1];
+  g_autofree char *text = line_text (game->tree, v);
+  g_assert_cmpstr (text, ==, "Bc4 Bc5");
+  g_assert_cmpuint (v->nags->data[0], ==, 19);
+  g_assert_cmpuint (v->children[0]->nags->data[0], ==, 15);
   assert_final (game, RUY_FEN);
 }
 
@@ -233,19 +275,28 @@ test_variations (void)
   g_autoptr(ChessPgnGame) game = parse_ok (
     "1. e4 (1. d4 d5 (1... Nf6 2. c4 {Indian}) 2. c4) (1. c4) 1... e5\n"
     "(1... c5 2. Nf3 (2. Nc3)\n d6) 2. Nf3 Nc6 3. Bb5 a6 *");
-  const ChessPgnVariation *v;
+  const ChessTreeNode *root = game->tree->root;
 
   g_assert_cmpuint (game->line.n_moves, ==, 6);
-  g_assert_cmpuint (game->variations->len, ==, 3);
-  v = g_ptr_array_index (game->variations, 0);
-  g_assert_cmpuint (v->ply, ==, 0);
-  g_assert_cmpstr (v->text, ==, "1. d4 d5 (1... Nf6 2. c4 {Indian}) 2. c4");
-  v = g_ptr_array_index (game->variations, 1);
-  g_assert_cmpuint (v->ply, ==, 0);
-  g_assert_cmpstr (v->text, ==, "1. c4");
-  v = g_ptr_array_index (game->variations, 2);
-  g_assert_cmpuint (v->ply, ==, 1);
-  g_assert_cmpstr (v->text, ==, "1... c5 2. Nf3 (2. Nc3) d6");
+  g_assert_cmpuint (root->n_children, ==, 3);
+  g_autofree char *d4 = line_text (game->tree, root->children[1]);
+  g_assert_cmpstr (d4, ==, "d4 d5 c4");
+  const ChessTreeNode *nf6 = root->children[1]->children[1];
+  g_autofree char *indian = line_text (game->tree, nf6);
+  g_assert_cmpstr (indian, ==, "Nf6 c4");
+  g_assert_cmpstr (nf6->children[0]->comment, ==, "Indian");
+  g_assert_cmpuint (nf6->ply, ==, 2);
+  g_autofree char *c4 = line_text (game->tree, root->children[2]);
+  g_assert_cmpstr (c4, ==, "c4");
+  const ChessTreeNode *e4 = root->children[0];
+  g_assert_cmpuint (e4->n_children, ==, 2);
+  g_autofree char *sicilian = line_text (game->tree, e4->children[1]);
+  g_assert_cmpstr (sicilian, ==, "c5 Nf3 d6");
+  g_autofree char *nc3 = line_text (game->tree, e4->children[1]->children[1]);
+  g_assert_cmpstr (nc3, ==, "Nc3");
+  g_assert_false (chess_tree_node_is_main_line (nf6->children[0]));
+  g_assert_true (chess_tree_node_variation_start (nf6->children[0]) == nf6);
+  g_assert_true (chess_tree_node_is_main_line (game->main_end));
   assert_final (game, RUY_FEN);
 }
 
@@ -348,7 +399,7 @@ test_no_moves (void)
 
   g_assert_cmpuint (game->line.n_moves, ==, 0);
   g_assert_cmpuint (bare->line.n_moves, ==, 0);
-  g_assert_cmpuint (game->comments->len, ==, 0);
+  g_assert_cmpuint (game->tree->root->n_children, ==, 0);
   assert_final (game, CHESS_START_FEN);
 }
 
@@ -358,11 +409,13 @@ test_clock_comments (void)
   g_autoptr(ChessPgnGame) game = parse_ok (
     "1. e4 {[%clk 1:30:00]} e5 {[%clk 1:29:59.5] quick [%eval 0.3]} 2. Nf3 { [%clk 0:05] } *");
 
-  g_assert_cmpint (g_array_index (game->clock_ms, gint64, 0), ==, 5400000);
-  g_assert_cmpint (g_array_index (game->clock_ms, gint64, 1), ==, 5399500);
-  g_assert_cmpint (g_array_index (game->clock_ms, gint64, 2), ==, 5000);
+  g_assert_cmpint (node_at (game, 0)->clock_ms, ==, 5400000);
+  g_assert_cmpint (node_at (game, 1)->clock_ms, ==, 5399500);
+  g_assert_cmpint (node_at (game, 2)->clock_ms, ==, 5000);
   g_assert_null (comment_at (game, 0));
-  g_assert_cmpstr (comment_at (game, 1), ==, "quick [%eval 0.3]");
+  g_assert_cmpstr (comment_at (game, 1), ==, "quick");
+  g_assert_cmpint (node_at (game, 1)->eval.kind, ==, CHESS_TREE_EVAL_CENTIPAWNS);
+  g_assert_cmpint (node_at (game, 1)->eval.value, ==, 30);
   g_assert_null (comment_at (game, 2));
 }
 
@@ -478,9 +531,10 @@ test_game_api (void)
   chess_board_generate_legal (&game->line.current, &list);
   chess_pgn_game_add_move (game, list.moves[0]);
   g_assert_cmpuint (game->line.n_moves, ==, 1);
-  g_assert_cmpuint (game->comments->len, ==, 1);
-  g_assert_cmpuint (game->nags->len, ==, 1);
-  g_assert_cmpint (g_array_index (game->clock_ms, gint64, 0), ==, -1);
+  g_assert_true (game->main_end == game->tree->root->children[0]);
+  g_assert_null (game->main_end->comment);
+  g_assert_null (game->main_end->nags);
+  g_assert_cmpint (game->main_end->clock_ms, ==, -1);
 }
 
 int

@@ -106,21 +106,18 @@ test_long_lines (void)
       const char *san[] = { "Nf3", "Nf6", "Ng1", "Ng8" };
       ChessMove move;
       g_assert_true (chess_move_parse (&game->line.current, san[i % 4], &move, NULL));
-      chess_pgn_game_add_move (game, move);
+      ChessTreeNode *node = chess_pgn_game_add_move (game, move);
       if (i % 7 == 0)
-        g_ptr_array_index (game->comments, i) =
-          g_strdup ("a rather long comment that goes on and on so that it must be broken "
-                    "over more than one line of the file, with a } brace inside");
+        chess_tree_node_set_comment (node,
+          "a rather long comment that goes on and on so that it must be broken "
+          "over more than one line of the file, with a } brace inside");
       if (i % 5 == 0)
         {
-          GArray *nags = g_array_new (FALSE, FALSE, sizeof (guint8));
-          guint8 v = 10 + i % 100;
-          g_array_append_val (nags, v);
-          g_array_append_val (nags, v);
-          g_array_index (game->nags, GArray *, i) = nags;
+          chess_tree_node_add_nag (node, 10 + i % 100);
+          chess_tree_node_add_nag (node, 10 + i % 100);
         }
       if (i % 3 == 0)
-        g_array_index (game->clock_ms, gint64, i) = 1000 * (gint64) (9000 - i) + (i % 2 ? 500 : 0);
+        node->clock_ms = 1000 * (gint64) (9000 - i) + (i % 2 ? 500 : 0);
     }
   g_free (game->result);
   game->result = g_strdup ("1/2-1/2");
@@ -130,12 +127,231 @@ test_long_lines (void)
   pgn_test_assert_short_lines (text, FALSE);
   g_autoptr(ChessPgnGame) again = parse_ok (text);
   /* The one change: a } cannot stand inside a comment. */
-  g_assert_nonnull (strstr (g_ptr_array_index (again->comments, 0), "with a ) brace"));
+  g_assert_nonnull (strstr (again->tree->root->children[0]->comment, "with a ) brace"));
   g_assert_cmpuint (again->line.n_moves, ==, 400);
-  g_assert_cmpint (g_array_index (again->clock_ms, gint64, 3), ==, 8997500);
+  g_assert_cmpint (again->tree->root->children[0]->children[0]->children[0]->children[0]->clock_ms,
+                   ==, 8997500);
   g_assert_cmpstr (again->result, ==, "1/2-1/2");
   g_autofree char *text2 = chess_pgn_game_to_string (again);
   g_assert_cmpstr (text, ==, text2);
+}
+
+/* Variations nested 20,000 deep: written and read back without recursion. */
+static void
+test_deep_variations (void)
+{
+  g_autoptr(ChessPgnGame) game = chess_pgn_game_new (NULL);
+  ChessTreeNode *node = game->tree->root;
+  ChessBoard board = game->tree->start;
+  guint depth = 0;
+
+  /* Each level: two moves, the second (a variation) continued by one
+   * more move that branches again. */
+  while (depth < 20000)
+    {
+      ChessMoveList list;
+      ChessUndo undo;
+
+      chess_board_generate_legal (&board, &list);
+      if (list.count < 2)
+        break;
+      chess_tree_node_append (node, list.moves[0]);
+      node = chess_tree_node_append (node, list.moves[1]);
+      chess_board_make (&board, list.moves[1], &undo);
+      chess_board_generate_legal (&board, &list);
+      if (list.count < 1)
+        break;
+      node = chess_tree_node_append (node, list.moves[0]);
+      chess_board_make (&board, list.moves[0], &undo);
+      if (depth % 100 == 0)
+        chess_tree_node_set_comment (node, "deep");
+      depth++;
+    }
+  g_assert_cmpuint (depth, >, 1000);
+  chess_pgn_game_update_line (game);
+  g_assert_cmpuint (game->line.n_moves, ==, 1);
+
+  g_autofree char *text = round_trip (game);
+  g_assert_cmpuint (strlen (text), >, 10 * depth);
+}
+
+/* Every kind of annotation, read, written in export format and read back. */
+#define ANNOTATED \
+  "[Event \"Annotated\"]\n\n" \
+  "{Opening comment [%evp 10,20]} 1. e4 {Best by test. [%clk 0:03:00] [%eval 0.17,20]\n" \
+  "[%cal Ge2e4,Rd1h5] [%csl Ye4]} e5 2. Nf3 $1 Nc6 (2... d6 {Philidor} (2... Nf6 {Petrov}\n" \
+  "3. Nxe5 (3. Bc4 $5 (3. d4)) d6) 3. d4) $2 {after the variation} 3. Bb5 a6\n" \
+  "{[%emt 0:00:05] [%eval #-3] [%unknown x y] [%clk 1:02]} ( {before} 3... Nf6 4. O-O ) 4. Ba4 !? *\n"
+
+static void
+test_annotations (void)
+{
+  g_autoptr(ChessPgnGame) game = parse_ok (ANNOTATED);
+  const ChessTreeNode *root = game->tree->root;
+  g_autofree char *text = round_trip (game);
+
+  g_assert_cmpstr (root->comment, ==, "Opening comment");
+  g_assert_cmpstr (root->commands, ==, "[%evp 10,20]");
+
+  const ChessTreeNode *e4 = root->children[0];
+  g_assert_cmpstr (e4->comment, ==, "Best by test.");
+  g_assert_cmpint (e4->clock_ms, ==, 180000);
+  g_assert_cmpint (e4->eval.kind, ==, CHESS_TREE_EVAL_CENTIPAWNS);
+  g_assert_cmpint (e4->eval.value, ==, 17);
+  g_assert_cmpint (e4->eval.depth, ==, 20);
+  g_assert_cmpuint (e4->arrows->len, ==, 2);
+  ChessTreeMark arrow = g_array_index (e4->arrows, ChessTreeMark, 1);
+  g_assert_cmpint (arrow.color, ==, 'R');
+  g_assert_cmpint (arrow.from, ==, chess_square_make (3, 0));
+  g_assert_cmpint (arrow.to, ==, chess_square_make (7, 4));
+  g_assert_cmpuint (e4->squares->len, ==, 1);
+  g_assert_cmpint (g_array_index (e4->squares, ChessTreeMark, 0).to, ==, chess_square_make (4, 3));
+
+  /* Nc6 with two alternatives: d6 (with 3. d4) and Nf6 (with 3. Nxe5,
+   * which has 3. Bc4 and 3. d4 beside it); the NAG and comment after the
+   * variations are Nc6's. */
+  const ChessTreeNode *nf3 = e4->children[0]->children[0];
+  g_assert_cmpuint (nf3->nags->data[0], ==, 1);
+  g_assert_cmpuint (nf3->n_children, ==, 3);
+  const ChessTreeNode *nc6 = nf3->children[0];
+  g_assert_cmpuint (nc6->nags->len, ==, 1);
+  g_assert_cmpuint (nc6->nags->data[0], ==, 2);
+  g_assert_cmpstr (nc6->comment, ==, "after the variation");
+  g_assert_cmpstr (nf3->children[1]->comment, ==, "Philidor");
+  g_assert_cmpuint (nf3->children[1]->n_children, ==, 1);
+  const ChessTreeNode *nf6 = nf3->children[2];
+  g_assert_cmpstr (nf6->comment, ==, "Petrov");
+  g_assert_cmpuint (nf6->n_children, ==, 3);
+  g_assert_cmpuint (nf6->children[1]->nags->data[0], ==, 5);
+  g_assert_cmpuint (nf6->children[0]->children[0]->ply, ==, 6);
+
+  const ChessTreeNode *bb5 = nc6->children[0];
+  const ChessTreeNode *a6 = bb5->children[0];
+  g_assert_cmpint (a6->emt_ms, ==, 5000);
+  g_assert_cmpint (a6->clock_ms, ==, 62000);
+  g_assert_cmpint (a6->eval.kind, ==, CHESS_TREE_EVAL_MATE);
+  g_assert_cmpint (a6->eval.value, ==, -3);
+  g_assert_cmpstr (a6->commands, ==, "[%unknown x y]");
+  g_assert_null (a6->comment);
+  g_assert_cmpstr (bb5->children[1]->comment_before, ==, "before");
+  g_assert_cmpuint (a6->children[0]->nags->data[0], ==, 5);
+  g_assert_true (game->main_end == a6->children[0]);
+  g_assert_cmpuint (game->line.n_moves, ==, 7);
+
+  g_assert_cmpstr (text, ==,
+    "[Event \"Annotated\"]\n"
+    "[Site \"?\"]\n"
+    "[Date \"????.??.??\"]\n"
+    "[Round \"?\"]\n"
+    "[White \"?\"]\n"
+    "[Black \"?\"]\n"
+    "[Result \"*\"]\n"
+    "\n"
+    "{[%evp 10,20] Opening comment} 1. e4 {[%clk 0:03:00] [%eval 0.17,20] [%cal\n"
+    "Ge2e4,Rd1h5] [%csl Ye4] Best by test.} 1... e5 2. Nf3 $1 Nc6 $2 {after the\n"
+    "variation} (2... d6 {Philidor} 3. d4) (2... Nf6 {Petrov} 3. Nxe5 (3. Bc4 $5)\n"
+    "(3. d4) 3... d6) 3. Bb5 a6 {[%clk 0:01:02] [%emt 0:00:05] [%eval #-3] [%unknown\n"
+    "x y]} ({before} 3... Nf6 4. O-O) 4. Ba4 $5 *\n");
+}
+
+/* Editing the tree: new moves and variations, promotion, deletion. */
+static void
+test_edit_tree (void)
+{
+  g_autoptr(ChessPgnGame) game = parse_ok ("1. e4 e5 (1... c5 2. Nf3) 2. Nf3 *");
+  ChessTreeNode *e4 = game->tree->root->children[0];
+  ChessBoard board;
+  ChessMove move;
+  gboolean created;
+
+  /* Following an existing move creates nothing. */
+  chess_tree_board_at (game->tree, e4, &board);
+  g_assert_true (chess_move_parse (&board, "c5", &move, NULL));
+  ChessTreeNode *c5 = chess_tree_node_add_move (e4, move, &created);
+  g_assert_false (created);
+  g_assert_true (c5 == e4->children[1]);
+  /* A new move is a new variation. */
+  g_assert_true (chess_move_parse (&board, "e6", &move, NULL));
+  ChessTreeNode *e6 = chess_tree_node_add_move (e4, move, &created);
+  g_assert_true (created);
+  g_assert_true (e6 == e4->children[2]);
+  g_assert_true (chess_tree_node_variation_start (e6) == e6);
+
+  /* Promote e6 one place, then c5's line to the main line. */
+  g_assert_true (chess_tree_node_promote (e6));
+  g_assert_true (e4->children[1] == e6);
+  g_assert_false (chess_tree_node_promote (e4->children[0]));
+  g_assert_true (chess_tree_node_promote_to_main (c5->children[0]));
+  g_assert_true (e4->children[0] == c5);
+  chess_pgn_game_update_line (game);
+  g_autofree char *text = chess_pgn_game_to_string (game);
+  g_assert_true (g_str_has_suffix (text, "\n1. e4 c5 (1... e5 2. Nf3) (1... e6) 2. Nf3 *\n"));
+
+  /* Delete the e5 line; comment and NAGs. */
+  chess_tree_node_remove (e4->children[1]);
+  g_assert_cmpuint (e4->n_children, ==, 2);
+  chess_tree_node_set_comment (c5, "Sicilian");
+  chess_tree_node_add_nag (c5, 1);
+  chess_tree_node_add_nag (c5, 14);
+  g_assert_true (chess_tree_node_remove_nag (c5, 1));
+  g_assert_false (chess_tree_node_remove_nag (c5, 1));
+  g_assert_true (chess_tree_node_has_nag (c5, 14));
+  ChessTreeMark mark = { 'G', 12, 28 };
+  chess_tree_node_toggle_mark (c5, mark);
+  mark.color = 'R';
+  chess_tree_node_toggle_mark (c5, mark);
+  g_assert_cmpuint (c5->arrows->len, ==, 1);
+  g_assert_cmpint (g_array_index (c5->arrows, ChessTreeMark, 0).color, ==, 'R');
+  chess_tree_node_toggle_mark (c5, mark);
+  g_assert_null (c5->arrows);
+  g_clear_pointer (&text, g_free);
+  text = chess_pgn_game_to_string (game);
+  g_assert_true (g_str_has_suffix (text, "\n1. e4 c5 $14 {Sicilian} (1... e6) 2. Nf3 *\n"));
+  g_assert_cmpuint (game->line.n_moves, ==, 3);
+
+  /* Copies are deep and equal. */
+  g_autoptr(ChessTree) copy = chess_tree_copy (game->tree);
+  pgn_test_assert_same_tree (game->tree, copy);
+}
+
+/* pgn-extract reads what we write: no complaint, and its own rewrite of it
+ * reads back as the same games. */
+static void
+test_pgn_extract (void)
+{
+  g_autofree char *pe = g_find_program_in_path ("pgn-extract");
+  if (pe == NULL && g_file_test ("/usr/games/pgn-extract", G_FILE_TEST_IS_EXECUTABLE))
+    pe = g_strdup ("/usr/games/pgn-extract");
+  if (pe == NULL)
+    {
+      g_test_skip ("pgn-extract is not installed");
+      return;
+    }
+
+  g_autoptr(ChessPgnGame) game = parse_ok (ANNOTATED);
+  g_autofree char *text = chess_pgn_game_to_string (game);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("thinkchess-pe-XXXXXX", &error);
+  g_assert_no_error (error);
+  g_autofree char *path = g_build_filename (dir, "ours.pgn", NULL);
+  g_autofree char *out = g_build_filename (dir, "theirs.pgn", NULL);
+  g_assert_true (g_file_set_contents (path, text, -1, NULL));
+
+  const char *argv[] = { pe, "-s", "--quiet", "-Wsan", "-o", out, path, NULL };
+  g_autofree char *err = NULL;
+  int status;
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL,
+                               NULL, NULL, NULL, &err, &status, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (err, ==, "");
+  g_autofree char *theirs = NULL;
+  g_assert_true (g_file_get_contents (out, &theirs, NULL, NULL));
+  g_autoptr(ChessPgnGame) back = parse_ok (theirs);
+  pgn_test_assert_equal (game, back);
+
+  g_unlink (path);
+  g_unlink (out);
+  g_rmdir (dir);
 }
 
 static char *
@@ -247,6 +463,10 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/pgn/write/export-format", test_export_format);
+  g_test_add_func ("/pgn/write/annotations", test_annotations);
+  g_test_add_func ("/pgn/write/edit-tree", test_edit_tree);
+  g_test_add_func ("/pgn/write/deep-variations", test_deep_variations);
+  g_test_add_func ("/pgn/write/pgn-extract", test_pgn_extract);
   g_test_add_func ("/pgn/write/fen-start", test_fen_start);
   g_test_add_func ("/pgn/write/empty-game", test_empty_game);
   g_test_add_func ("/pgn/write/long-lines", test_long_lines);
