@@ -25,6 +25,8 @@ typedef struct
   GFile        *file;            /* where the game came from or went to */
   guint         file_n_games;    /* games in that file: Save rewrites only
                                   * a file of one game */
+  ChessPgnSlot  slot;            /* the game's place in a file of several,
+                                  * and that file's checksum as read      */
   gboolean      dirty;           /* changed since opened, saved or started */
   gboolean      closing;         /* the close was confirmed */
   GCancellable *draw_offer;      /* set while a draw offer is being asked */
@@ -99,6 +101,7 @@ set_file (ChessWindowActions *self,
 {
   g_set_object (&self->file, file);
   self->file_n_games = file != NULL ? n_games : 0;
+  chess_pgn_slot_clear (&self->slot);
   update_title (self);
 }
 
@@ -288,6 +291,74 @@ suggested_file_name (ChessWindowActions *self)
   return g_steal_pointer (&name);
 }
 
+typedef enum
+{
+  ADD_TO_FILE_CANCEL,
+  ADD_TO_FILE_REPLACE_ALL,
+  ADD_TO_FILE_APPEND,
+} AddToFileResponse;
+
+typedef struct
+{
+  Continuation *c;
+  GFile        *file;
+  guint         n_games;
+} AddToFile;
+
+/* Adds the game at the end of `file`, which holds `n_games` already. */
+static gboolean
+append_to_file (ChessWindowActions *self,
+                GFile              *file,
+                guint               n_games,
+                GError            **error)
+{
+  g_autofree char *path = g_file_get_path (file);
+  g_autoptr(ChessPgnGame) pgn = chess_game_to_pgn (self->game);
+  ChessPgnSlot slot = { NULL, 0, 0 };
+
+  if (!chess_pgn_append_game (path, &slot, pgn, error))
+    return FALSE;
+  set_file (self, file, n_games + 1);
+  self->slot = slot;
+  set_dirty (self, FALSE);
+  return TRUE;
+}
+
+static void
+add_to_file_answered_cb (int      response,
+                         gpointer user_data)
+{
+  AddToFile *add = user_data;
+  Continuation *c = add->c;
+  ChessWindowActions *self = get_state (c->window);
+  g_autoptr(GError) error = NULL;
+  gboolean ok = FALSE;
+
+  if (self != NULL && response == ADD_TO_FILE_APPEND)
+    ok = append_to_file (self, add->file, add->n_games, &error);
+  else if (self != NULL && response == ADD_TO_FILE_REPLACE_ALL)
+    ok = save_to_file (self, add->file, &error);
+  if (error != NULL)
+    show_save_error (c->window, error->message);
+  g_object_unref (add->file);
+  g_free (add);
+  continuation_finish (c, ok);
+}
+
+/* How many games the local file at `file` holds (0 when none or unreadable). */
+static guint
+count_games (GFile *file)
+{
+  g_autofree char *path = g_file_get_path (file);
+  g_autofree char *data = NULL;
+  gsize length = 0;
+
+  if (path == NULL || !g_file_get_contents (path, &data, &length, NULL))
+    return 0;
+  g_autoptr(GPtrArray) index = chess_pgn_index (data, length);
+  return index->len;
+}
+
 static void
 save_as_chosen_cb (GFile    *file,
                    gpointer  user_data)
@@ -299,6 +370,27 @@ save_as_chosen_cb (GFile    *file,
   if (file == NULL || self == NULL)
     {
       continuation_finish (c, FALSE);
+      return;
+    }
+
+  /* The file dialog asked whether to replace the file; a file of several
+   * games gets the question whether to add the game to it instead. */
+  guint n_games = count_games (file);
+  if (n_games > 1)
+    {
+      g_autofree char *name = file_display_name (file);
+      g_autofree char *message = g_strdup_printf (
+        ngettext ("“%s” holds %u game", "“%s” holds %u games", n_games), name, n_games);
+      const char *buttons[] = { _("_Cancel"), _("Replace the _Whole File"), _("_Add to the File"), NULL };
+      AddToFile *add = g_new0 (AddToFile, 1);
+
+      add->c = c;
+      add->file = g_object_ref (file);
+      add->n_games = n_games;
+      chess_alert_choose (GTK_WINDOW (c->window), TRUE, message,
+                          _("The game can be added at the end of the file, or the file can hold this game alone, the other games being lost."),
+                          buttons, ADD_TO_FILE_CANCEL, ADD_TO_FILE_APPEND, NULL,
+                          add_to_file_answered_cb, add);
       return;
     }
 
@@ -325,6 +417,63 @@ save_as (ChessWindowActions *self,
                           continuation_new (self->window, func, user_data));
 }
 
+typedef enum
+{
+  SAVE_INTO_CANCEL,
+  SAVE_INTO_NEW_FILE,
+  SAVE_INTO_REPLACE,
+} SaveIntoResponse;
+
+/* Puts the game back in its place in the file of several games. */
+static gboolean
+replace_in_file (ChessWindowActions *self,
+                 GError            **error)
+{
+  g_autofree char *path = g_file_get_path (self->file);
+  g_autoptr(ChessPgnGame) pgn = chess_game_to_pgn (self->game);
+
+  if (path == NULL)
+    {
+      g_autofree char *uri = g_file_get_uri (self->file);
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                   _("Could not save “%s”: only local files can be written."), uri);
+      return FALSE;
+    }
+  if (!chess_pgn_replace_game (path, &self->slot, pgn, error))
+    return FALSE;
+  set_dirty (self, FALSE);
+  return TRUE;
+}
+
+static void
+save_into_answered_cb (int      response,
+                       gpointer user_data)
+{
+  Continuation *c = user_data;
+  ChessWindowActions *self = get_state (c->window);
+  g_autoptr(GError) error = NULL;
+
+  if (self == NULL || response == SAVE_INTO_CANCEL)
+    {
+      continuation_finish (c, FALSE);
+      return;
+    }
+  if (response == SAVE_INTO_NEW_FILE)
+    {
+      save_as (self, c->func, c->user_data);
+      c->func = NULL;
+      continuation_finish (c, FALSE);
+      return;
+    }
+  if (!replace_in_file (self, &error))
+    {
+      show_save_error (c->window, error->message);
+      continuation_finish (c, FALSE);
+      return;
+    }
+  continuation_finish (c, TRUE);
+}
+
 /* Saves to the game's file, or asks for one first. */
 static void
 save (ChessWindowActions *self,
@@ -332,6 +481,25 @@ save (ChessWindowActions *self,
       gpointer            user_data)
 {
   g_autoptr(GError) error = NULL;
+
+  /* A game from a file of several: put it back in its place, or make a
+   * new file; never the one game in place of all of them. */
+  if (self->file != NULL && self->file_n_games > 1 && self->slot.checksum != NULL)
+    {
+      g_autofree char *name = file_display_name (self->file);
+      g_autofree char *message = g_strdup_printf (_("Save the game into “%s”?"), name);
+      g_autofree char *detail = g_strdup_printf (
+        ngettext ("The game came from a file of %u game. It can replace its old version there, the other games staying as they are, or go into a new file.",
+                  "The game came from a file of %u games. It can replace its old version there, the other games staying as they are, or go into a new file.",
+                  self->file_n_games),
+        self->file_n_games);
+      const char *buttons[] = { _("_Cancel"), _("Save as _New File"), _("_Replace in File"), NULL };
+
+      chess_alert_choose (GTK_WINDOW (self->window), TRUE, message, detail, buttons,
+                          SAVE_INTO_CANCEL, SAVE_INTO_REPLACE, NULL, save_into_answered_cb,
+                          continuation_new (self->window, func, user_data));
+      return;
+    }
 
   /* Rewriting a file of several games would lose the others. */
   if (self->file == NULL || self->file_n_games != 1)
@@ -516,6 +684,12 @@ open_game_at (OpenRequest *request,
   chess_game_set_view_ply (game, chess_game_get_move_count (game));
   chess_window_set_game (request->window, game);
   adopt_game (self, request->file, request->entries->len);
+  if (request->entries->len > 1)
+    {
+      self->slot.checksum = chess_pgn_file_checksum (request->data, request->length);
+      self->slot.offset = entry->offset;
+      self->slot.length = entry->length;
+    }
 }
 
 static void
@@ -960,6 +1134,7 @@ chess_window_actions_free (ChessWindowActions *self)
     g_signal_handlers_disconnect_by_data (self->game, self);
   g_clear_object (&self->game);
   g_clear_object (&self->file);
+  chess_pgn_slot_clear (&self->slot);
   if (self->draw_offer != NULL)
     g_cancellable_cancel (self->draw_offer);
   g_clear_object (&self->draw_offer);

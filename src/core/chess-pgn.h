@@ -17,6 +17,7 @@ typedef enum
   CHESS_PGN_ERROR_ILLEGAL,    /* a move that is not legal or unreadable   */
   CHESS_PGN_ERROR_FEN,        /* a bad SetUp/FEN tag                      */
   CHESS_PGN_ERROR_NO_GAMES,   /* nothing that looks like a game           */
+  CHESS_PGN_ERROR_CHANGED,    /* the file changed since it was read        */
 } ChessPgnError;
 
 GQuark chess_pgn_error_quark (void);
@@ -125,5 +126,36 @@ gboolean      chess_pgn_save_file (const char          *path,
                                    ChessPgnGame *const *games,
                                    guint                n_games,
                                    GError             **error);
+
+/* Where one game of a file is, and what the whole file was when it was
+ * read or last written (so that a save never overwrites someone else's
+ * changes). */
+typedef struct
+{
+  char  *checksum;   /* chess_pgn_file_checksum of the whole file */
+  gsize  offset;     /* the game's bytes: an index entry's offset  */
+  gsize  length;     /* and length                                */
+} ChessPgnSlot;
+
+void          chess_pgn_slot_clear     (ChessPgnSlot *slot);   /* frees the checksum */
+
+/* SHA-256 of a file's contents, in hex. */
+char         *chess_pgn_file_checksum  (const char   *data,
+                                        gsize         length);
+
+/* Puts `game` in place of the one in `slot`, keeping every other byte of
+ * the file as it was, atomically. Refuses (CHESS_PGN_ERROR_CHANGED) when
+ * the file is no longer what slot->checksum says. Updates the slot to the
+ * file as written. */
+gboolean      chess_pgn_replace_game   (const char         *path,
+                                        ChessPgnSlot       *slot,
+                                        const ChessPgnGame *game,
+                                        GError            **error);
+/* Adds `game` at the end of the file (created when missing), atomically;
+ * the slot then names it. */
+gboolean      chess_pgn_append_game    (const char         *path,
+                                        ChessPgnSlot       *slot,
+                                        const ChessPgnGame *game,
+                                        GError            **error);
 
 G_END_DECLS

@@ -565,14 +565,36 @@ test_save_and_open (Fixture       *f,
   g_assert_false (chess_window_actions_get_dirty (f->window));
 }
 
+/* Opens game `index` of the file at `path` through the chooser. */
+static void
+open_game_of (Fixture    *f,
+              const char *path,
+              guint       index)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  ChessGameChooser *chooser;
+
+  chess_window_actions_open_file (f->window, file);
+  wait_for (chooser_shown, NULL);
+  chooser = find_toplevel (CHESS_TYPE_GAME_CHOOSER);
+  g_assert_true (chess_game_chooser_choose (chooser, index));
+  app_test_spin ();
+  g_assert_null (find_toplevel (CHESS_TYPE_GAME_CHOOSER));
+}
+
 static void
 test_open_multi (Fixture       *f,
                  gconstpointer  data)
 {
-  g_autofree char *path = test_file ("three-games.pgn");
+  g_autofree char *source = test_file ("three-games.pgn");
+  g_autofree char *path = g_build_filename (data_home, "three games.pgn", NULL);
   g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autofree char *original = NULL;
+  gsize original_length;
   ChessGameChooser *chooser;
 
+  g_assert_true (g_file_get_contents (source, &original, &original_length, NULL));
+  g_assert_true (g_file_set_contents (path, original, original_length, NULL));
   chess_window_actions_open_file (f->window, file);
   wait_for (chooser_shown, NULL);
   chooser = find_toplevel (CHESS_TYPE_GAME_CHOOSER);
@@ -595,8 +617,8 @@ test_open_multi (Fixture       *f,
   g_assert_cmpstr (chess_game_get_player_name (game (f), CHESS_COLOR_BLACK), ==, "Dieter Blau");
   g_assert_cmpint (chess_game_get_result (game (f)), ==, CHESS_GAME_RESULT_DRAW);
 
-  /* Save does not overwrite a file of several games: it asks where
-   * (the e2e test saves through that dialog). */
+  /* Save does not silently overwrite a file of several games: it asks
+   * whether to replace the game in it or to make a new file. */
   activate (f, "win.undo");
   g_assert_true (chess_window_actions_get_dirty (f->window));
   g_assert_true (enabled (f, "win.save"));
@@ -606,13 +628,24 @@ test_open_multi (Fixture       *f,
     g_autofree char *contents = NULL;
 
     /* Cancelled: nothing written, still unsaved. */
+    activate (f, "win.save");
+    g_assert_cmpuint (chess_alert_get_n_open (), ==, 1);
+    g_assert_cmpstr (chess_alert_get_message (), ==, "Save the game into “three games.pgn”?");
+    g_assert_nonnull (strstr (chess_alert_get_detail (), "3 games"));
+    chess_alert_respond (0);
+    app_test_spin ();
+    g_assert_true (chess_window_actions_get_dirty (f->window));
+
+    /* A new file: the dialog asks where. */
     chess_file_dialog_answer_next_for_testing (NULL);
     activate (f, "win.save");
+    chess_alert_respond (1);
     app_test_spin ();
     g_assert_true (chess_window_actions_get_dirty (f->window));
 
     chess_file_dialog_answer_next_for_testing (saved);
     activate (f, "win.save");
+    chess_alert_respond (1);
     wait_for (file_exists, saved_path);
     g_assert_true (g_file_get_contents (saved_path, &contents, NULL, NULL));
     g_assert_nonnull (strstr (contents, "[White \"Carla Grün\"]"));
@@ -621,12 +654,88 @@ test_open_multi (Fixture       *f,
     g_assert_false (chess_window_actions_get_dirty (f->window));
   }
   {
-    g_autofree char *original = NULL;
+    g_autofree char *now = NULL;
 
-    g_assert_true (g_file_get_contents (path, &original, NULL, NULL));
-    g_assert_nonnull (strstr (original, "Summer Open"));
-    g_assert_nonnull (strstr (original, "4. Bg5 Be7 1/2-1/2"));
+    g_assert_true (g_file_get_contents (path, &now, NULL, NULL));
+    g_assert_cmpstr (now, ==, original);
   }
+
+  /* Replacing the game in the file: the other games byte for byte. */
+  open_game_of (f, path, 1);
+  activate (f, "win.undo");
+  activate (f, "win.save");
+  chess_alert_respond (2);
+  app_test_spin ();
+  g_assert_false (chess_window_actions_get_dirty (f->window));
+  {
+    g_autofree char *now = NULL;
+    gsize now_length;
+    const char *second = strstr (original, "[Event \"Club Championship\"]\n[Site \"Springfield\"]\n[Date \"2024.03.08\"]");
+    const char *third = strstr (original, "[Event \"Summer Open\"]");
+
+    g_assert_true (g_file_get_contents (path, &now, &now_length, NULL));
+    g_assert_true (strncmp (now, original, second - original) == 0);
+    g_assert_true (g_str_has_suffix (now, third));
+    g_assert_nonnull (strstr (now, "4. Bg5 *"));
+    g_assert_null (strstr (now, "4. Bg5 Be7 1/2-1/2"));
+    g_autoptr(GPtrArray) index = chess_pgn_index (now, now_length);
+    g_assert_cmpuint (index->len, ==, 3);
+    g_assert_true (g_file_equal (chess_window_actions_get_file (f->window), file));
+  }
+
+  /* The file changed behind our back: refused with a clear message. */
+  {
+    g_autofree char *now = NULL;
+    g_autofree char *changed = NULL;
+
+    g_assert_true (g_file_get_contents (path, &now, NULL, NULL));
+    changed = g_strconcat (now, "\n[Event \"Added elsewhere\"]\n\n1. e4 *\n", NULL);
+    g_assert_true (g_file_set_contents (path, changed, -1, NULL));
+    activate (f, "win.undo");
+    activate (f, "win.save");
+    chess_alert_respond (2);
+    app_test_spin ();
+    g_assert_cmpstr (chess_alert_get_message (), ==, "The game was not saved");
+    g_assert_nonnull (strstr (chess_alert_get_detail (), "has changed"));
+    chess_alert_respond (0);
+    g_assert_true (chess_window_actions_get_dirty (f->window));
+    g_clear_pointer (&now, g_free);
+    g_assert_true (g_file_get_contents (path, &now, NULL, NULL));
+    g_assert_cmpstr (now, ==, changed);
+  }
+
+  /* Save As onto a file of several games offers to add the game to it. */
+  {
+    g_autofree char *now = NULL;
+    g_autofree char *before = NULL;
+    gsize length;
+
+    g_assert_true (g_file_get_contents (path, &before, NULL, NULL));
+    chess_file_dialog_answer_next_for_testing (file);
+    activate (f, "win.save-as");
+    app_test_spin ();
+    g_assert_nonnull (strstr (chess_alert_get_message (), "holds 4 games"));
+    chess_alert_respond (2);
+    app_test_spin ();
+    g_assert_true (g_file_get_contents (path, &now, &length, NULL));
+    g_assert_true (g_str_has_prefix (now, before));
+    g_autoptr(GPtrArray) index = chess_pgn_index (now, length);
+    g_assert_cmpuint (index->len, ==, 5);
+    g_assert_false (chess_window_actions_get_dirty (f->window));
+
+    /* Saved again, it replaces itself, the fifth game. */
+    activate (f, "win.undo");
+    activate (f, "win.save");
+    g_assert_nonnull (strstr (chess_alert_get_detail (), "5 games"));
+    chess_alert_respond (2);
+    app_test_spin ();
+    g_clear_pointer (&now, g_free);
+    g_assert_true (g_file_get_contents (path, &now, &length, NULL));
+    g_assert_true (g_str_has_prefix (now, before));
+    g_autoptr(GPtrArray) index2 = chess_pgn_index (now, length);
+    g_assert_cmpuint (index2->len, ==, 5);
+  }
+  g_unlink (path);
 }
 
 static void

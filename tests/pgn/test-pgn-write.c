@@ -415,6 +415,91 @@ test_save (void)
   g_rmdir (dir);
 }
 
+/* One game of many replaced: every other byte stays; a file changed on
+ * disk is refused; appending. */
+static void
+test_replace_game (void)
+{
+  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *path = g_build_filename (dir, "many.pgn", NULL);
+  const char *first = "% a private line\r\n[Event \"One\"]\r\n\r\n1.e4 e5 1-0\r\n\r\n\r\n";
+  const char *second = "[Event \"Two\"]\n[White \"Kim\"]\n\n1. d4 {old} d5 *\n\n";
+  const char *third = "[Event \"Three\"]\n\n1. c4 0-1";
+  g_autofree char *original = g_strconcat (first, second, third, NULL);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (g_file_set_contents (path, original, -1, NULL));
+  g_autoptr(GPtrArray) index = chess_pgn_index (original, strlen (original));
+  g_assert_cmpuint (index->len, ==, 3);
+  const ChessPgnIndexEntry *e = g_ptr_array_index (index, 1);
+  ChessPgnSlot slot = { chess_pgn_file_checksum (original, strlen (original)), e->offset, e->length };
+  g_autoptr(ChessPgnGame) game = chess_pgn_parse_entry (original, strlen (original), e, NULL, &error);
+  g_assert_no_error (error);
+
+  /* A variation and a comment added to the second game. */
+  ChessTreeNode *d4 = game->tree->root->children[0];
+  ChessBoard board;
+  ChessMove move;
+  chess_tree_board_at (game->tree, d4, &board);
+  g_assert_true (chess_move_parse (&board, "Nf6", &move, NULL));
+  chess_tree_node_set_comment (chess_tree_node_append (d4, move), "Indian");
+  g_assert_true (chess_pgn_replace_game (path, &slot, game, &error));
+  g_assert_no_error (error);
+
+  g_autofree char *after = NULL;
+  gsize after_length;
+  g_assert_true (g_file_get_contents (path, &after, &after_length, NULL));
+  g_assert_true (g_str_has_prefix (after, first));
+  g_autofree char *tail = g_strconcat ("*\n\n", third, NULL);
+  g_assert_true (g_str_has_suffix (after, tail));
+  g_autofree char *written = chess_pgn_game_to_string (game);
+  g_assert_cmpmem (after + strlen (first), strlen (written), written, strlen (written));
+  g_assert_cmpuint (slot.offset, ==, strlen (first));
+  g_assert_cmpuint (slot.length, ==, strlen (written) + 1);
+  g_autofree char *sum = chess_pgn_file_checksum (after, after_length);
+  g_assert_cmpstr (slot.checksum, ==, sum);
+  g_autoptr(GPtrArray) index2 = chess_pgn_index (after, after_length);
+  g_assert_cmpuint (index2->len, ==, 3);
+  g_autoptr(ChessPgnGame) back = chess_pgn_parse_entry (after, after_length,
+                                                        g_ptr_array_index (index2, 1), NULL, &error);
+  g_assert_no_error (error);
+  pgn_test_assert_equal (game, back);
+
+  /* Saved again through the updated slot: the same file. */
+  g_assert_true (chess_pgn_replace_game (path, &slot, game, &error));
+  g_autofree char *again = NULL;
+  g_assert_true (g_file_get_contents (path, &again, NULL, NULL));
+  g_assert_cmpstr (again, ==, after);
+
+  /* Someone else changed the file: refused, nothing written. */
+  g_autofree char *changed = g_strconcat (after, "\n\n[Event \"Four\"]\n\n1. b3 *\n", NULL);
+  g_assert_true (g_file_set_contents (path, changed, -1, NULL));
+  g_assert_false (chess_pgn_replace_game (path, &slot, game, &error));
+  g_assert_error (error, CHESS_PGN_ERROR, CHESS_PGN_ERROR_CHANGED);
+  g_assert_nonnull (strstr (error->message, "many.pgn"));
+  g_clear_error (&error);
+  g_autofree char *untouched = NULL;
+  g_assert_true (g_file_get_contents (path, &untouched, NULL, NULL));
+  g_assert_cmpstr (untouched, ==, changed);
+
+  /* Appending: the game comes last, the others stay. */
+  g_assert_true (chess_pgn_append_game (path, &slot, game, &error));
+  g_assert_no_error (error);
+  g_autofree char *appended = NULL;
+  gsize appended_length;
+  g_assert_true (g_file_get_contents (path, &appended, &appended_length, NULL));
+  g_assert_true (g_str_has_prefix (appended, changed));
+  g_autoptr(GPtrArray) index3 = chess_pgn_index (appended, appended_length);
+  g_assert_cmpuint (index3->len, ==, 5);
+  g_assert_cmpuint (((ChessPgnIndexEntry *) g_ptr_array_index (index3, 4))->offset, ==, slot.offset);
+  g_assert_cmpuint (slot.offset + slot.length, ==, appended_length);
+  g_assert_cmpuint (count_files (dir), ==, 1);
+
+  chess_pgn_slot_clear (&slot);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 static void
 test_failed_save_keeps_old_file (void)
 {
@@ -467,6 +552,7 @@ main (int argc, char **argv)
   g_test_add_func ("/pgn/write/edit-tree", test_edit_tree);
   g_test_add_func ("/pgn/write/deep-variations", test_deep_variations);
   g_test_add_func ("/pgn/write/pgn-extract", test_pgn_extract);
+  g_test_add_func ("/pgn/write/replace-game", test_replace_game);
   g_test_add_func ("/pgn/write/fen-start", test_fen_start);
   g_test_add_func ("/pgn/write/empty-game", test_empty_game);
   g_test_add_func ("/pgn/write/long-lines", test_long_lines);
