@@ -7,6 +7,27 @@
 
 #include "chess-tree.h"
 
+/* Room for one more child: the array grows by doubling when its length
+ * is a power of two (realloc copies under the sanitizers, and a position
+ * can have thousands of alternatives in a hostile file). */
+static void
+grow_children (ChessTreeNode *node)
+{
+  guint n = node->n_children;
+  if (n == 0 || (n & (n - 1)) == 0)
+    node->children = g_renew (ChessTreeNode *, node->children, MAX (1, 2 * n));
+}
+
+/* What grow_children would have made room for: the next power of two. */
+static guint
+children_capacity (guint n)
+{
+  guint c = 1;
+  while (c < n)
+    c *= 2;
+  return c;
+}
+
 static ChessTreeNode *
 node_new (ChessTreeNode *parent,
           ChessMove      move)
@@ -115,7 +136,7 @@ chess_tree_copy (const ChessTree *tree)
       ChessTreeNode *to = g_ptr_array_steal_index_fast (stack, stack->len - 1);
       ChessTreeNode *from = g_ptr_array_steal_index_fast (stack, stack->len - 1);
       to->n_children = from->n_children;
-      to->children = g_new0 (ChessTreeNode *, MAX (from->n_children, 1));
+      to->children = g_new0 (ChessTreeNode *, children_capacity (from->n_children));
       for (guint i = 0; i < from->n_children; i++)
         {
           to->children[i] = node_new (to, from->children[i]->move);
@@ -210,7 +231,7 @@ chess_tree_node_append (ChessTreeNode *node,
   g_return_val_if_fail (node != NULL, NULL);
 
   ChessTreeNode *child = node_new (node, move);
-  node->children = g_renew (ChessTreeNode *, node->children, node->n_children + 1);
+  grow_children (node);
   node->children[node->n_children++] = child;
   return child;
 }
@@ -316,6 +337,50 @@ chess_tree_node_remove (ChessTreeNode *node)
            (parent->n_children - i - 1) * sizeof (ChessTreeNode *));
   parent->n_children--;
   subtree_free (node);
+}
+
+guint
+chess_tree_node_detach (ChessTreeNode *node)
+{
+  g_return_val_if_fail (node != NULL && node->parent != NULL, 0);
+
+  ChessTreeNode *parent = node->parent;
+  guint i = chess_tree_node_index (node);
+  memmove (parent->children + i, parent->children + i + 1,
+           (parent->n_children - i - 1) * sizeof (ChessTreeNode *));
+  parent->n_children--;
+  return i;
+}
+
+void
+chess_tree_node_attach (ChessTreeNode *parent,
+                        ChessTreeNode *node,
+                        guint          index)
+{
+  g_return_if_fail (parent != NULL && node != NULL && node->parent == parent);
+
+  index = MIN (index, parent->n_children);
+  grow_children (parent);
+  memmove (parent->children + index + 1, parent->children + index,
+           (parent->n_children - index) * sizeof (ChessTreeNode *));
+  parent->children[index] = node;
+  parent->n_children++;
+}
+
+void
+chess_tree_node_free (ChessTreeNode *node)
+{
+  if (node != NULL)
+    subtree_free (node);
+}
+
+void
+chess_tree_node_make_first (ChessTreeNode *node)
+{
+  g_return_if_fail (node != NULL);
+
+  if (node->parent != NULL)
+    move_child (node->parent, chess_tree_node_index (node), 0);
 }
 
 static void

@@ -112,6 +112,19 @@ gboolean       chess_tree_node_promote   (ChessTreeNode    *node);
 gboolean       chess_tree_node_promote_to_main (ChessTreeNode *node);
 /* Takes `node` and everything after it out of the tree and frees them. */
 void           chess_tree_node_remove    (ChessTreeNode    *node);
+/* Takes `node` and everything after it out of the tree, keeping them for
+ * chess_tree_node_attach (or chess_tree_node_free); returns its index. */
+guint          chess_tree_node_detach    (ChessTreeNode    *node);
+/* Puts a detached node back under `parent` (its old parent) at `index`
+ * (clamped to the children there). */
+void           chess_tree_node_attach    (ChessTreeNode    *parent,
+                                          ChessTreeNode    *node,
+                                          guint             index);
+/* Frees a detached node and everything after it. */
+void           chess_tree_node_free      (ChessTreeNode    *node);
+/* Moves `node` to the front of its parent's children: its parent's main
+ * continuation. */
+void           chess_tree_node_make_first (ChessTreeNode   *node);
 
 void           chess_tree_node_set_comment (ChessTreeNode  *node,
                                             const char     *comment); /* NULL, "": none */

@@ -8,62 +8,7 @@
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
 
-#include "chess-game.h"
-
-/* Both clocks at one moment (milliseconds, indexed by ChessColor). */
-typedef struct
-{
-  gint64 ms[CHESS_N_COLORS];
-} ClockTimes;
-
-/* A move taken back, with the clocks as they were after it. */
-typedef struct
-{
-  ChessMove  move;
-  ClockTimes after;
-} RedoEntry;
-
-/* The values behind the properties, to notify only on change. */
-typedef struct
-{
-  ChessColor      side;
-  ChessGameResult result;
-  ChessGameReason reason;
-  gboolean        can_undo;
-  gboolean        can_redo;
-  int             material;
-  guint           move_count;
-  gboolean        claimable;
-  gboolean        in_check;
-  gboolean        is_over;
-  gboolean        draw_offered;
-  guint           view_ply;
-} State;
-
-struct _ChessGame
-{
-  GObject          parent_instance;
-
-  /* Owned references */
-  ChessClock      *clock;
-
-  ChessLine        line;
-  GArray          *times;         /* ClockTimes: [0] at the start, [i + 1]
-                                   * after move i                          */
-  GArray          *redo;          /* RedoEntry, last taken back at the end */
-  GPtrArray       *tag_names;
-  GPtrArray       *tag_values;
-
-  ChessGameResult  result;
-  ChessGameReason  reason;
-  ChessColor       flag_color;    /* who ran out of time, for the message */
-  gboolean         clock_started;
-  gboolean         draw_offered;
-  ChessColor       draw_offer_by;
-  guint            view_ply;
-
-  State            state;         /* as last notified */
-};
+#include "chess-game-private.h"
 
 enum
 {
@@ -93,6 +38,8 @@ enum
   SIGNAL_GAME_OVER,
   SIGNAL_TAKEN_BACK,
   SIGNAL_RESET,
+  SIGNAL_LINE_CHANGED,
+  SIGNAL_TREE_CHANGED,
   N_SIGNALS
 };
 
@@ -171,9 +118,8 @@ compute_state (ChessGame *self,
   s->view_ply = self->view_ply;
 }
 
-/* Emits notify for every property whose value changed since the last call. */
-static void
-sync_properties (ChessGame *self)
+void
+chess_game_sync_properties (ChessGame *self)
 {
   State s, old = self->state;
   GObject *object = G_OBJECT (self);
@@ -329,20 +275,29 @@ clear_redo (ChessGame *self)
   g_array_set_size (self->redo, 0);
 }
 
+void
+chess_game_redo_entry_clear (gpointer data)
+{
+  RedoEntry *entry = data;
+  g_clear_pointer (&entry->node, chess_tree_node_free);
+}
+
 static void
 emit_game_over (ChessGame *self)
 {
   g_signal_emit (self, signals[SIGNAL_GAME_OVER], 0, self->result, self->reason);
 }
 
-/* Plays `move` (legal, game ongoing). `after` is the clock state to restore
- * (redo), or NULL to press the clock. Emits the signals; FALSE only when the
- * mover's flag fell first (the game is then over). */
+/* Plays `move` (legal, game ongoing). `redo` is the move taken back that
+ * comes again (its clocks and its node), or NULL to press the clock. Emits
+ * the signals; FALSE only when the mover's flag fell first (the game is
+ * then over). */
 static gboolean
-do_move (ChessGame        *self,
-         ChessMove         move,
-         const ClockTimes *after)
+do_move (ChessGame *self,
+         ChessMove  move,
+         RedoEntry *redo)
 {
+  const ClockTimes *after = redo != NULL ? &redo->after : NULL;
   ChessMoveInfo info;
   ChessBoard before = self->line.current;
   ChessColor mover = (ChessColor) before.side;
@@ -371,6 +326,23 @@ do_move (ChessGame        *self,
 
   fill_move_info (&before, move, ply, &info);
   chess_line_push (&self->line, move);
+
+  /* Into the tree: the node taken back, or the move there already, or a
+   * new one; a game played on its main line keeps it there. */
+  gboolean main_line = chess_tree_node_is_main_line (self->line_end);
+  ChessTreeNode *node;
+  if (redo != NULL && redo->node != NULL)
+    {
+      node = g_steal_pointer (&redo->node);
+      chess_tree_node_attach (self->line_end, node, redo->index);
+    }
+  else
+    node = chess_tree_node_add_move (self->line_end, move, NULL);
+  if (main_line)
+    chess_tree_node_make_first (node);
+  self->line_end = node;
+  if (chess_clock_is_timed (self->clock))
+    node->clock_ms = times.ms[mover];
   g_array_set_size (self->times, ply + 1);
   g_array_append_val (self->times, times);
   self->draw_offered = FALSE;
@@ -391,7 +363,7 @@ do_move (ChessGame        *self,
     g_signal_emit (self, signals[SIGNAL_CHECK], 0, (ChessColor) self->line.current.side);
   if (result != CHESS_GAME_RESULT_ONGOING)
     emit_game_over (self);
-  sync_properties (self);
+  chess_game_sync_properties (self);
   g_object_unref (self);
   return TRUE;
 }
@@ -420,7 +392,7 @@ flag_fall_cb (ChessClock *clock,
       g_signal_emit (self, signals[SIGNAL_DRAW], 0, self->reason);
     }
   emit_game_over (self);
-  sync_properties (self);
+  chess_game_sync_properties (self);
   g_object_unref (self);
 }
 
@@ -463,6 +435,27 @@ check_not_over (ChessGame  *self,
   return FALSE;
 }
 
+/* In a finished or loaded game, a move in an earlier position or on a
+ * variation goes into the tree (a game being played only goes on). */
+static gboolean
+plays_in_tree (ChessGame *self)
+{
+  return (self->loaded || self->result != CHESS_GAME_RESULT_ONGOING)
+         && (self->view_ply < self->line.n_moves
+             || !chess_tree_node_is_main_line (self->line_end));
+}
+
+/* The position the next move is played in. */
+static const ChessBoard *
+board_to_play (ChessGame  *self,
+               ChessBoard *scratch)
+{
+  if (!plays_in_tree (self))
+    return &self->line.current;
+  chess_line_board_at (&self->line, self->view_ply, scratch);
+  return scratch;
+}
+
 static void
 set_game_over_error (GError **error)
 {
@@ -483,6 +476,10 @@ restart (ChessGame        *self,
   chess_line_clear (&self->line);
   chess_line_init (&self->line, start);
   clear_redo (self);
+  chess_tree_free (self->tree);
+  self->tree = chess_tree_new (start);
+  self->line_end = self->tree->root;
+  self->loaded = FALSE;
   self->result = CHESS_GAME_RESULT_ONGOING;
   self->reason = CHESS_GAME_REASON_NONE;
   self->draw_offered = FALSE;
@@ -521,7 +518,7 @@ emit_reset (ChessGame *self)
 {
   g_object_ref (self);
   g_signal_emit (self, signals[SIGNAL_RESET], 0);
-  sync_properties (self);
+  chess_game_sync_properties (self);
   g_object_unref (self);
 }
 
@@ -550,6 +547,7 @@ chess_game_finalize (GObject *object)
   chess_line_clear (&self->line);
   g_array_unref (self->times);
   g_array_unref (self->redo);
+  chess_tree_free (self->tree);
   g_ptr_array_unref (self->tag_names);
   g_ptr_array_unref (self->tag_values);
 
@@ -671,6 +669,32 @@ chess_game_class_init (ChessGameClass *klass)
   signals[SIGNAL_RESET] =
     g_signal_new ("reset", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  signals[SIGNAL_LINE_CHANGED] =
+    g_signal_new ("line-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  signals[SIGNAL_TREE_CHANGED] =
+    g_signal_new ("tree-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+}
+
+void
+chess_game_emit_line_changed (ChessGame *self)
+{
+  g_object_ref (self);
+  g_signal_emit (self, signals[SIGNAL_LINE_CHANGED], 0);
+  /* The position shown is another even when its number is not (one
+   * notification either way). */
+  g_object_freeze_notify (G_OBJECT (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_VIEW_PLY]);
+  chess_game_sync_properties (self);
+  g_object_thaw_notify (G_OBJECT (self));
+  g_object_unref (self);
+}
+
+void
+chess_game_emit_tree_changed (ChessGame *self)
+{
+  g_signal_emit (self, signals[SIGNAL_TREE_CHANGED], 0);
 }
 
 static void
@@ -682,6 +706,7 @@ chess_game_init (ChessGame *self)
   g_signal_connect (self->clock, "flag-fall", G_CALLBACK (flag_fall_cb), self);
   self->times = g_array_new (FALSE, TRUE, sizeof (ClockTimes));
   self->redo = g_array_new (FALSE, TRUE, sizeof (RedoEntry));
+  g_array_set_clear_func (self->redo, chess_game_redo_entry_clear);
   self->tag_names = g_ptr_array_new_with_free_func (g_free);
   self->tag_values = g_ptr_array_new_with_free_func (g_free);
 
@@ -739,9 +764,12 @@ chess_game_play (ChessGame   *self,
   g_return_val_if_fail (move != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  if (!check_not_over (self, error))
+  ChessBoard scratch;
+  const ChessBoard *board = board_to_play (self, &scratch);
+
+  if (board == &self->line.current && !check_not_over (self, error))
     return FALSE;
-  if (!chess_move_parse_letters (&self->line.current, move,
+  if (!chess_move_parse_letters (board, move,
                                  chess_game_get_piece_letters (), &m, &local))
     {
       propagate_move_error (error, local);
@@ -771,6 +799,9 @@ chess_game_take_back (ChessGame *self)
    * already cleared the redo list, so it still follows from here. */
   entry.move = chess_line_pop (&self->line);
   entry.after = g_array_index (self->times, ClockTimes, ply + 1);
+  entry.node = self->line_end;
+  self->line_end = entry.node->parent;
+  entry.index = chess_tree_node_detach (entry.node);
   g_array_append_val (self->redo, entry);
   g_array_set_size (self->times, ply + 1);
 
@@ -785,7 +816,7 @@ chess_game_take_back (ChessGame *self)
 
   g_object_ref (self);
   g_signal_emit (self, signals[SIGNAL_TAKEN_BACK], 0, &info);
-  sync_properties (self);
+  chess_game_sync_properties (self);
   g_object_unref (self);
   return TRUE;
 }
@@ -802,8 +833,12 @@ chess_game_redo (ChessGame *self)
 
   entry = g_array_index (self->redo, RedoEntry, self->redo->len - 1);
   g_return_val_if_fail (chess_board_is_legal (&self->line.current, entry.move), FALSE);
+  /* The entry's node goes back into the tree: not freed with the entry. */
+  g_array_index (self->redo, RedoEntry, self->redo->len - 1).node = NULL;
   g_array_set_size (self->redo, self->redo->len - 1);
-  return do_move (self, entry.move, &entry.after);
+  gboolean ok = do_move (self, entry.move, &entry);
+  chess_tree_node_free (entry.node);   /* when the flag fell first */
+  return ok;
 }
 
 gboolean
@@ -835,7 +870,7 @@ chess_game_claim_draw (ChessGame  *self,
   g_object_ref (self);
   g_signal_emit (self, signals[SIGNAL_DRAW], 0, self->reason);
   emit_game_over (self);
-  sync_properties (self);
+  chess_game_sync_properties (self);
   g_object_unref (self);
   return TRUE;
 }
@@ -852,7 +887,7 @@ chess_game_agree_draw (ChessGame *self)
   g_object_ref (self);
   g_signal_emit (self, signals[SIGNAL_DRAW], 0, self->reason);
   emit_game_over (self);
-  sync_properties (self);
+  chess_game_sync_properties (self);
   g_object_unref (self);
 }
 
@@ -871,7 +906,7 @@ chess_game_resign (ChessGame  *self,
             CHESS_GAME_REASON_RESIGNATION);
   g_object_ref (self);
   emit_game_over (self);
-  sync_properties (self);
+  chess_game_sync_properties (self);
   g_object_unref (self);
 }
 
@@ -925,9 +960,12 @@ chess_game_play_squares (ChessGame      *self,
   g_return_val_if_fail (from >= 0 && from < 64 && to >= 0 && to < 64, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  if (!check_not_over (self, error))
+  ChessBoard scratch;
+  const ChessBoard *board = board_to_play (self, &scratch);
+
+  if (board == &self->line.current && !check_not_over (self, error))
     return FALSE;
-  if (!chess_move_check_squares (&self->line.current, from, to, &local))
+  if (!chess_move_check_squares (board, from, to, &local))
     {
       propagate_move_error (error, local);
       return FALSE;
@@ -947,7 +985,7 @@ chess_game_play_squares (ChessGame      *self,
       return FALSE;
     }
 
-  m = chess_board_find_move (&self->line.current, from, to, promotion);
+  m = chess_board_find_move (board, from, to, promotion);
   if (m == CHESS_MOVE_NONE)
     {
       char a[3], b[3];
@@ -969,6 +1007,22 @@ chess_game_play_move (ChessGame  *self,
   g_return_val_if_fail (CHESS_IS_GAME (self), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
+  /* In a finished or loaded game, a move in an earlier position or on a
+   * variation goes into the tree. */
+  if (plays_in_tree (self))
+    {
+      ChessBoard board;
+      char a[3], b[3];
+
+      chess_line_board_at (&self->line, self->view_ply, &board);
+      if (chess_board_is_legal (&board, move))
+        return chess_game_play_in_tree (self, move);
+      g_set_error (error, CHESS_GAME_ERROR, CHESS_GAME_ERROR_CANNOT_MOVE,
+                   _("%s to %s is not a legal move"),
+                   chess_square_name (chess_move_from (move), a),
+                   chess_square_name (chess_move_to (move), b));
+      return FALSE;
+    }
   if (!check_not_over (self, error))
     return FALSE;
   if (!chess_board_is_legal (&self->line.current, move))
@@ -1001,9 +1055,12 @@ chess_game_get_legal_targets (ChessGame   *self,
   g_return_val_if_fail (CHESS_IS_GAME (self), 0);
   g_return_val_if_fail (from >= 0 && from < 64, 0);
 
-  if (self->result != CHESS_GAME_RESULT_ONGOING)
+  ChessBoard scratch;
+  const ChessBoard *board = board_to_play (self, &scratch);
+
+  if (board == &self->line.current && self->result != CHESS_GAME_RESULT_ONGOING)
     return 0;
-  chess_board_generate_legal (&self->line.current, &list);
+  chess_board_generate_legal (board, &list);
   for (int i = 0; i < list.count; i++)
     if (chess_move_from (list.moves[i]) == from)
       targets |= (ChessBitboard) 1 << chess_move_to (list.moves[i]);
@@ -1018,9 +1075,12 @@ chess_game_needs_promotion (ChessGame   *self,
   g_return_val_if_fail (CHESS_IS_GAME (self), FALSE);
   g_return_val_if_fail (from >= 0 && from < 64 && to >= 0 && to < 64, FALSE);
 
-  if (self->result != CHESS_GAME_RESULT_ONGOING)
+  ChessBoard scratch;
+  const ChessBoard *board = board_to_play (self, &scratch);
+
+  if (board == &self->line.current && self->result != CHESS_GAME_RESULT_ONGOING)
     return FALSE;
-  return chess_board_find_move (&self->line.current, from, to, CHESS_QUEEN) != CHESS_MOVE_NONE;
+  return chess_board_find_move (board, from, to, CHESS_QUEEN) != CHESS_MOVE_NONE;
 }
 
 /* ---- Positions ---- */
@@ -1077,7 +1137,17 @@ chess_game_set_view_ply (ChessGame *self,
   g_return_if_fail (CHESS_IS_GAME (self));
 
   self->view_ply = MIN (ply, (guint) self->line.n_moves);
-  sync_properties (self);
+  chess_game_sync_properties (self);
+}
+
+gboolean
+chess_game_can_play_at_view (ChessGame *self)
+{
+  g_return_val_if_fail (CHESS_IS_GAME (self), FALSE);
+
+  if (plays_in_tree (self))
+    return TRUE;
+  return self->view_ply == self->line.n_moves && self->result == CHESS_GAME_RESULT_ONGOING;
 }
 
 gboolean
@@ -1373,7 +1443,7 @@ chess_game_offer_draw (ChessGame  *self,
     return;
   self->draw_offered = TRUE;
   self->draw_offer_by = by;
-  sync_properties (self);
+  chess_game_sync_properties (self);
 }
 
 void
@@ -1382,7 +1452,7 @@ chess_game_decline_draw (ChessGame *self)
   g_return_if_fail (CHESS_IS_GAME (self));
 
   self->draw_offered = FALSE;
-  sync_properties (self);
+  chess_game_sync_properties (self);
 }
 
 gboolean
@@ -1579,14 +1649,18 @@ chess_game_to_pgn (ChessGame *self)
   g_return_val_if_fail (CHESS_IS_GAME (self), NULL);
 
   pgn = chess_pgn_game_new (&self->line.start);
-  for (size_t i = 0; i < self->line.n_moves; i++)
+  chess_pgn_game_set_tree (pgn, chess_tree_copy (self->tree));
+  /* After a take-back on the main line, the alternatives to the move taken
+   * back have no move to stand beside: the file's main line ends where the
+   * game stands (they stay in the game for redo or the next move). */
+  if (chess_tree_node_is_main_line (self->line_end) && self->line_end->n_children > 0)
     {
-      gint64 ms;
-
-      ChessTreeNode *node = chess_pgn_game_add_move (pgn, self->line.moves[i]);
-      ms = chess_game_get_clock_ms_at (self, (guint) i);
-      if (ms >= 0)
-        node->clock_ms = ms;
+      ChessTreeNode *end = pgn->tree->root;
+      for (guint i = 0; i < self->line_end->ply; i++)
+        end = end->children[0];
+      while (end->n_children > 0)
+        chess_tree_node_remove (end->children[0]);
+      chess_pgn_game_update_line (pgn);
     }
 
   result = chess_game_result_to_string (self->result);
@@ -1707,12 +1781,48 @@ loaded_result (ChessGame          *self,
     }
 }
 
+/* Whether every move of the tree is legal where it stands; the ply of
+ * the first that is not in *bad_ply. Walks with a stack of positions. */
+static gboolean
+tree_is_legal (const ChessTree *tree,
+               guint           *bad_ply)
+{
+  typedef struct { const ChessTreeNode *node; ChessBoard board; } Item;
+  GArray *stack = g_array_new (FALSE, FALSE, sizeof (Item));
+  Item first = { tree->root, tree->start };
+  gboolean ok = TRUE;
+
+  g_array_append_val (stack, first);
+  while (ok && stack->len > 0)
+    {
+      Item item = g_array_index (stack, Item, stack->len - 1);
+      g_array_set_size (stack, stack->len - 1);
+      for (guint i = 0; i < item.node->n_children; i++)
+        {
+          const ChessTreeNode *child = item.node->children[i];
+          Item next = { child, item.board };
+          ChessUndo undo;
+
+          if (!chess_board_is_legal (&item.board, child->move))
+            {
+              *bad_ply = child->ply - 1;
+              ok = FALSE;
+              break;
+            }
+          chess_board_make (&next.board, child->move, &undo);
+          g_array_append_val (stack, next);
+        }
+    }
+  g_array_unref (stack);
+  return ok;
+}
+
 gboolean
 chess_game_load_pgn (ChessGame           *self,
                      const ChessPgnGame  *pgn,
                      GError             **error)
 {
-  ChessBoard board;
+  guint bad_ply = 0;
   ChessClockMode mode = CHESS_CLOCK_UNTIMED;
   gint64 initial = 0, increment = 0;
   const char *tc;
@@ -1724,25 +1834,19 @@ chess_game_load_pgn (ChessGame           *self,
   g_return_val_if_fail (pgn != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  /* Check everything before touching the game. */
-  if (!chess_board_is_ok (&pgn->line.start))
+  /* Check everything before touching the game: every move of every
+   * variation is legal where it stands. */
+  if (!chess_board_is_ok (&pgn->tree->start))
     {
       g_set_error_literal (error, CHESS_GAME_ERROR, CHESS_GAME_ERROR_INVALID,
                            _("The game’s start position is not valid"));
       return FALSE;
     }
-  board = pgn->line.start;
-  for (size_t i = 0; i < pgn->line.n_moves; i++)
+  if (!tree_is_legal (pgn->tree, &bad_ply))
     {
-      ChessUndo undo;
-
-      if (!chess_board_is_legal (&board, pgn->line.moves[i]))
-        {
-          g_set_error (error, CHESS_GAME_ERROR, CHESS_GAME_ERROR_INVALID,
-                       _("Move %u of the game is not legal"), (guint) i / 2 + 1);
-          return FALSE;
-        }
-      chess_board_make (&board, pgn->line.moves[i], &undo);
+      g_set_error (error, CHESS_GAME_ERROR, CHESS_GAME_ERROR_INVALID,
+                   _("Move %u of the game is not legal"), bad_ply / 2 + 1);
+      return FALSE;
     }
   tc = chess_pgn_game_get_tag (pgn, "TimeControl");
   if (tc != NULL && !chess_clock_parse_time_control_tag (tc, &mode, &initial,
@@ -1768,19 +1872,22 @@ chess_game_load_pgn (ChessGame           *self,
 
   chess_clock_stop (self->clock);
   chess_clock_set_time_control (self->clock, mode, initial, increment);
-  restart (self, &pgn->line.start);
+  restart (self, &pgn->tree->start);
+  chess_tree_free (self->tree);
+  self->tree = chess_tree_copy (pgn->tree);
+  self->line_end = self->tree->root;
+  self->loaded = TRUE;
   t = g_array_index (self->times, ClockTimes, 0);
-  const ChessTreeNode *node = pgn->tree->root;
-  for (size_t i = 0; i < pgn->line.n_moves; i++)
+  while (self->line_end->n_children > 0)
     {
-      ChessColor mover = mover_of_ply (self, (guint) i);
+      ChessColor mover = mover_of_ply (self, (guint) self->line.n_moves);
       gint64 ms;
 
-      node = node->children[0];
-      ms = node->clock_ms;
+      self->line_end = self->line_end->children[0];
+      ms = self->line_end->clock_ms;
       if (ms >= 0 && mode != CHESS_CLOCK_UNTIMED)
         t.ms[mover] = ms;
-      chess_line_push (&self->line, pgn->line.moves[i]);
+      chess_line_push (&self->line, self->line_end->move);
       g_array_append_val (self->times, t);
     }
   self->view_ply = (guint) self->line.n_moves;
@@ -1849,6 +1956,8 @@ chess_game_load_autosave (GError **error)
   game = chess_game_new ();
   if (!chess_game_load_pgn (game, pgn, error))
     return NULL;
+  /* An unfinished game continues as the game being played. */
+  game->loaded = chess_game_is_over (game);
   return g_steal_pointer (&game);
 }
 

@@ -24,6 +24,21 @@
  *   After chess_game_take_back: taken-back (ChessMoveInfo *the move).
  *   After chess_game_set_fen, chess_game_reset, chess_game_load_pgn:
  *     reset () — redraw everything.
+ *   When the line being played becomes another line of the tree (a move
+ *     played in an earlier position of a finished or loaded game, a move
+ *     of a variation chosen, a variation deleted): line-changed (), then
+ *     view-ply's notify even when the number stays — redraw the board and
+ *     the move list.
+ *   When the tree changes without the line changing (a variation added,
+ *     promoted or deleted; a comment, NAG, arrow or circle): tree-changed ().
+ *
+ * The game is a tree of moves (ChessTree): the main line and variations
+ * with their comments. The line being played (chess_game_get_line, the
+ * moves the signals above speak of) is one path in it, usually the main
+ * line. In a game being played, moves go on at its end as always; in a
+ * finished or loaded game, a move played in an earlier position (or on a
+ * variation) follows that move in the tree or starts a variation there,
+ * and its line becomes the one being played.
  *
  * Handlers must not change the game (play, take back, …) while it is
  * emitting: defer such work with g_idle_add, or the signals of two events
@@ -210,6 +225,48 @@ guint       chess_game_get_view_ply  (ChessGame   *self);
 void        chess_game_set_view_ply  (ChessGame   *self,
                                       guint        ply);
 gboolean    chess_game_is_viewing_live (ChessGame *self);
+/* Whether a move can be played in the position viewed now: at the end of
+ * a game going on, or anywhere in a finished or loaded game. */
+gboolean    chess_game_can_play_at_view (ChessGame *self);
+
+/* ---- The tree ---- */
+
+/* Every move, variation and comment (read-only: change it through the
+ * functions below, which emit the signals). */
+const ChessTree *chess_game_get_tree      (ChessGame     *self);
+/* The node after `ply` moves of the line being played (the root for 0),
+ * NULL past its end; the node viewed. */
+ChessTreeNode   *chess_game_get_node_at   (ChessGame     *self,
+                                           guint          ply);
+ChessTreeNode   *chess_game_get_view_node (ChessGame     *self);
+/* Shows the position after `node`: on the line being played, by moving
+ * the view; else (finished or loaded games only) by making its line, on
+ * along its main continuation, the one being played. FALSE when refused. */
+gboolean    chess_game_select_node       (ChessGame     *self,
+                                          ChessTreeNode *node);
+/* Moves the variation `node` is in one place up, or makes its line the
+ * main line. FALSE when nothing changed (it is on the main line). */
+gboolean    chess_game_promote_variation (ChessGame     *self,
+                                          ChessTreeNode *node,
+                                          gboolean       to_main_line);
+/* Deletes the variation `node` is in (from its first move). FALSE on the
+ * main line, which is shortened by taking moves back. */
+gboolean    chess_game_delete_variation  (ChessGame     *self,
+                                          ChessTreeNode *node);
+/* The comment after `node`'s move (the root: before the first move);
+ * NULL or "" removes it. */
+void        chess_game_set_comment       (ChessGame     *self,
+                                          ChessTreeNode *node,
+                                          const char    *comment);
+/* Adds `nag` to the move (replacing one of the same kind: "!" replaces
+ * "?", "±" replaces "="), or removes it when it is there. */
+void        chess_game_toggle_nag        (ChessGame     *self,
+                                          ChessTreeNode *node,
+                                          guint8         nag);
+/* Adds, recolours or removes an arrow (from ≠ to) or circled square. */
+void        chess_game_toggle_mark       (ChessGame     *self,
+                                          ChessTreeNode *node,
+                                          ChessTreeMark  mark);
 
 /* ---- The move list ---- */
 

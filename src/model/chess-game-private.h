@@ -1,0 +1,84 @@
+/* chess-game-private.h — what the model's files share about ChessGame. */
+#pragma once
+
+#include "chess-game.h"
+
+G_BEGIN_DECLS
+
+/* Both clocks at one moment (milliseconds, indexed by ChessColor). */
+typedef struct
+{
+  gint64 ms[CHESS_N_COLORS];
+} ClockTimes;
+
+/* A move taken back, with the clocks as they were after it, and its node
+ * (with its comments and what followed it) taken out of the tree. */
+typedef struct
+{
+  ChessMove      move;
+  ClockTimes     after;
+  ChessTreeNode *node;
+  guint          index;   /* among its parent's children */
+} RedoEntry;
+
+/* The values behind the properties, to notify only on change. */
+typedef struct
+{
+  ChessColor      side;
+  ChessGameResult result;
+  ChessGameReason reason;
+  gboolean        can_undo;
+  gboolean        can_redo;
+  int             material;
+  guint           move_count;
+  gboolean        claimable;
+  gboolean        in_check;
+  gboolean        is_over;
+  gboolean        draw_offered;
+  guint           view_ply;
+} State;
+
+struct _ChessGame
+{
+  GObject          parent_instance;
+
+  /* Owned references */
+  ChessClock      *clock;
+
+  ChessLine        line;          /* the line being played: the tree's
+                                   * moves from the root to line_end       */
+  ChessTree       *tree;          /* every move, variation and comment     */
+  ChessTreeNode   *line_end;
+  gboolean         loaded;        /* from a file: a move played in an
+                                   * earlier position starts a variation   */
+  GArray          *times;         /* ClockTimes: [0] at the start, [i + 1]
+                                   * after move i                          */
+  GArray          *redo;          /* RedoEntry, last taken back at the end */
+  GPtrArray       *tag_names;
+  GPtrArray       *tag_values;
+
+  ChessGameResult  result;
+  ChessGameReason  reason;
+  ChessColor       flag_color;    /* who ran out of time, for the message */
+  gboolean         clock_started;
+  gboolean         draw_offered;
+  ChessColor       draw_offer_by;
+  guint            view_ply;
+
+  State            state;         /* as last notified */
+};
+
+/* Emits notify for every property whose value changed since the last call. */
+void chess_game_sync_properties (ChessGame *self);
+/* Plays `move` (legal after the viewed position) into the tree: follows
+ * the move there or starts a variation, and makes its line the one being
+ * played, viewed at the move. */
+gboolean chess_game_play_in_tree (ChessGame *self,
+                                  ChessMove  move);
+/* "line-changed" (then view-ply's notify), "tree-changed". */
+void chess_game_emit_line_changed (ChessGame *self);
+void chess_game_emit_tree_changed (ChessGame *self);
+/* Frees a redo entry's node. */
+void chess_game_redo_entry_clear (gpointer data);
+
+G_END_DECLS

@@ -1,0 +1,217 @@
+/* chess-game-tree.c — ChessGame's move tree: variations played, chosen,
+ * promoted and deleted; comments, NAGs, arrows and circled squares. */
+#include "config.h"
+
+#include "chess-game-private.h"
+
+const ChessTree *
+chess_game_get_tree (ChessGame *self)
+{
+  g_return_val_if_fail (CHESS_IS_GAME (self), NULL);
+  return self->tree;
+}
+
+ChessTreeNode *
+chess_game_get_node_at (ChessGame *self,
+                        guint      ply)
+{
+  g_return_val_if_fail (CHESS_IS_GAME (self), NULL);
+
+  if (ply > self->line.n_moves)
+    return NULL;
+  ChessTreeNode *node = self->line_end;
+  for (guint i = (guint) self->line.n_moves; i > ply; i--)
+    node = node->parent;
+  return node;
+}
+
+ChessTreeNode *
+chess_game_get_view_node (ChessGame *self)
+{
+  g_return_val_if_fail (CHESS_IS_GAME (self), NULL);
+  return chess_game_get_node_at (self, chess_game_get_view_ply (self));
+}
+
+/* Whether `node` is on the line being played. */
+static gboolean
+on_line (ChessGame           *self,
+         const ChessTreeNode *node)
+{
+  return node->ply <= self->line.n_moves && chess_game_get_node_at (self, node->ply) == node;
+}
+
+/* Makes the line through `node` (on along its main continuation) the one
+ * being played; the clocks follow the [%clk] times on it. */
+static void
+follow_line (ChessGame     *self,
+             ChessTreeNode *node)
+{
+  ChessTreeNode *end = node;
+  while (end->n_children > 0)
+    end = end->children[0];
+
+  ChessMove *moves = g_new (ChessMove, end->ply + 1);
+  ChessBoard start = self->line.start;
+  ClockTimes t = g_array_index (self->times, ClockTimes, 0);
+  gboolean timed = chess_clock_is_timed (self->clock);
+
+  chess_tree_path (end, moves);
+  chess_line_clear (&self->line);
+  chess_line_init (&self->line, &start);
+  g_array_set_size (self->times, 1);
+  g_array_set_size (self->redo, 0);
+  const ChessTreeNode *n = end;
+  const ChessTreeNode **path = g_new (const ChessTreeNode *, end->ply + 1);
+  for (guint i = end->ply; i > 0; i--, n = n->parent)
+    path[i - 1] = n;
+  for (guint i = 0; i < end->ply; i++)
+    {
+      ChessColor mover = (ChessColor) self->line.current.side;
+      chess_line_push (&self->line, moves[i]);
+      if (timed && path[i]->clock_ms >= 0)
+        t.ms[mover] = path[i]->clock_ms;
+      g_array_append_val (self->times, t);
+    }
+  g_free (path);
+  g_free (moves);
+  self->line_end = end;
+  chess_clock_stop (self->clock);
+  chess_clock_set_times (self->clock, t.ms[CHESS_COLOR_WHITE], t.ms[CHESS_COLOR_BLACK],
+                         (ChessColor) self->line.current.side);
+}
+
+gboolean
+chess_game_play_in_tree (ChessGame *self,
+                         ChessMove  move)
+{
+  ChessTreeNode *at = chess_game_get_view_node (self);
+  gboolean created;
+  ChessTreeNode *node = chess_tree_node_add_move (at, move, &created);
+
+  follow_line (self, node);
+  self->view_ply = node->ply;
+  if (created)
+    chess_game_emit_tree_changed (self);
+  chess_game_emit_line_changed (self);
+  return TRUE;
+}
+
+gboolean
+chess_game_select_node (ChessGame     *self,
+                        ChessTreeNode *node)
+{
+  g_return_val_if_fail (CHESS_IS_GAME (self), FALSE);
+  g_return_val_if_fail (node != NULL, FALSE);
+
+  if (on_line (self, node))
+    {
+      chess_game_set_view_ply (self, node->ply);
+      return TRUE;
+    }
+  /* A game being played stays on its line. */
+  if (!self->loaded && self->result == CHESS_GAME_RESULT_ONGOING)
+    return FALSE;
+  follow_line (self, node);
+  self->view_ply = node->ply;
+  chess_game_emit_line_changed (self);
+  return TRUE;
+}
+
+gboolean
+chess_game_promote_variation (ChessGame     *self,
+                              ChessTreeNode *node,
+                              gboolean       to_main_line)
+{
+  g_return_val_if_fail (CHESS_IS_GAME (self), FALSE);
+  g_return_val_if_fail (node != NULL, FALSE);
+
+  gboolean changed = to_main_line ? chess_tree_node_promote_to_main (node)
+                                  : chess_tree_node_promote (node);
+  if (changed)
+    chess_game_emit_tree_changed (self);
+  return changed;
+}
+
+gboolean
+chess_game_delete_variation (ChessGame     *self,
+                             ChessTreeNode *node)
+{
+  g_return_val_if_fail (CHESS_IS_GAME (self), FALSE);
+  g_return_val_if_fail (node != NULL, FALSE);
+
+  ChessTreeNode *start = chess_tree_node_variation_start (node);
+  if (start == NULL)
+    return FALSE;   /* the main line is shortened by taking moves back */
+
+  ChessTreeNode *parent = start->parent;
+  gboolean was_on_line = on_line (self, start);
+  guint view = MIN (self->view_ply, parent->ply);
+  chess_tree_node_remove (start);
+  if (was_on_line)
+    {
+      follow_line (self, parent);
+      self->view_ply = view;
+    }
+  chess_game_emit_tree_changed (self);
+  if (was_on_line)
+    chess_game_emit_line_changed (self);
+  return TRUE;
+}
+
+void
+chess_game_set_comment (ChessGame     *self,
+                        ChessTreeNode *node,
+                        const char    *comment)
+{
+  g_return_if_fail (CHESS_IS_GAME (self));
+  g_return_if_fail (node != NULL);
+
+  g_autofree char *text = comment != NULL ? g_strstrip (g_strdup (comment)) : NULL;
+  if (text != NULL && *text == '\0')
+    g_clear_pointer (&text, g_free);
+  if (g_strcmp0 (node->comment, text) == 0)
+    return;
+  chess_tree_node_set_comment (node, text);
+  chess_game_emit_tree_changed (self);
+}
+
+/* The NAGs that say how good a move is (1–6) exclude each other, as do
+ * those that judge the position (10–19). */
+static gboolean
+same_group (guint8 a,
+            guint8 b)
+{
+  return (a >= 1 && a <= 6 && b >= 1 && b <= 6) || (a >= 10 && a <= 19 && b >= 10 && b <= 19);
+}
+
+void
+chess_game_toggle_nag (ChessGame     *self,
+                       ChessTreeNode *node,
+                       guint8         nag)
+{
+  g_return_if_fail (CHESS_IS_GAME (self));
+  g_return_if_fail (node != NULL && node->parent != NULL);
+
+  if (!chess_tree_node_remove_nag (node, nag))
+    {
+      for (guint i = 0; node->nags != NULL && i < node->nags->len; )
+        if (same_group (node->nags->data[i], nag))
+          chess_tree_node_remove_nag (node, node->nags->data[i]);
+        else
+          i++;
+      chess_tree_node_add_nag (node, nag);
+    }
+  chess_game_emit_tree_changed (self);
+}
+
+void
+chess_game_toggle_mark (ChessGame     *self,
+                        ChessTreeNode *node,
+                        ChessTreeMark  mark)
+{
+  g_return_if_fail (CHESS_IS_GAME (self));
+  g_return_if_fail (node != NULL);
+
+  chess_tree_node_toggle_mark (node, mark);
+  chess_game_emit_tree_changed (self);
+}

@@ -1,0 +1,329 @@
+/* test-game-tree.c — ChessGame's move tree: variations played in earlier
+ * positions, chosen, promoted and deleted; comments and NAGs; take-back
+ * and redo keeping a move's annotations; the tree through PGN. */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "chess-game.h"
+#include "../pgn/pgn-test-util.h"
+
+typedef struct
+{
+  ChessGame *game;
+  GString   *log;   /* "moved:e4 line tree …" */
+} Fixture;
+
+static void
+log_event (Fixture    *f,
+           const char *text)
+{
+  if (f->log->len > 0)
+    g_string_append_c (f->log, ' ');
+  g_string_append (f->log, text);
+}
+
+static void
+moved_cb (ChessGame *game, ChessMoveInfo *info, Fixture *f)
+{
+  g_autofree char *s = g_strdup_printf ("moved:%s", info->san);
+  log_event (f, s);
+}
+
+static void
+taken_back_cb (ChessGame *game, ChessMoveInfo *info, Fixture *f)
+{
+  log_event (f, "taken-back");
+}
+
+static void
+line_changed_cb (ChessGame *game, Fixture *f)
+{
+  log_event (f, "line");
+}
+
+static void
+tree_changed_cb (ChessGame *game, Fixture *f)
+{
+  log_event (f, "tree");
+}
+
+static void
+view_ply_cb (ChessGame *game, GParamSpec *pspec, Fixture *f)
+{
+  g_autofree char *s = g_strdup_printf ("view:%u", chess_game_get_view_ply (game));
+  log_event (f, s);
+}
+
+static void
+set_up (Fixture *f, gconstpointer data)
+{
+  f->game = chess_game_new ();
+  f->log = g_string_new (NULL);
+  g_signal_connect (f->game, "moved", G_CALLBACK (moved_cb), f);
+  g_signal_connect (f->game, "taken-back", G_CALLBACK (taken_back_cb), f);
+  g_signal_connect (f->game, "line-changed", G_CALLBACK (line_changed_cb), f);
+  g_signal_connect (f->game, "tree-changed", G_CALLBACK (tree_changed_cb), f);
+  g_signal_connect (f->game, "notify::view-ply", G_CALLBACK (view_ply_cb), f);
+}
+
+static void
+tear_down (Fixture *f, gconstpointer data)
+{
+  g_assert_finalize_object (f->game);
+  g_string_free (f->log, TRUE);
+}
+
+static void
+clear_log (Fixture *f)
+{
+  g_string_truncate (f->log, 0);
+}
+
+static void
+load (Fixture    *f,
+      const char *text)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ChessPgnGame) pgn = chess_pgn_parse_game (text, strlen (text), 1, NULL, &error);
+
+  g_assert_no_error (error);
+  g_assert_true (chess_game_load_pgn (f->game, pgn, &error));
+  g_assert_no_error (error);
+  clear_log (f);
+}
+
+static void
+play (Fixture    *f,
+      const char *moves)
+{
+  g_auto(GStrv) list = g_strsplit (moves, " ", -1);
+
+  for (guint i = 0; list[i] != NULL; i++)
+    {
+      g_autoptr(GError) error = NULL;
+      if (!chess_game_play (f->game, list[i], &error))
+        g_error ("%s: %s", list[i], error->message);
+    }
+}
+
+/* The game written as PGN, movetext only, on one line. */
+static char *
+movetext (Fixture *f)
+{
+  g_autoptr(ChessPgnGame) pgn = chess_game_to_pgn (f->game);
+  g_autofree char *text = chess_pgn_game_to_string (pgn);
+  const char *body = strstr (text, "\n\n");
+
+  g_assert_nonnull (body);
+  /* On one line, whatever the wrapping. */
+  return g_strdelimit (g_strstrip (g_strdup (body + 2)), "\n", ' ');
+}
+
+#define ANNOTATED \
+  "[Event \"Study\"]\n[Result \"*\"]\n\n" \
+  "{Start} 1. e4 {Best by test.} e5 2. Nf3 $1 Nc6 (2... d6 {Philidor} 3. d4) " \
+  "3. Bb5 a6 *\n"
+
+static void
+test_load_keeps_tree (Fixture *f, gconstpointer data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ChessPgnGame) pgn = chess_pgn_parse_game (ANNOTATED, strlen (ANNOTATED), 1, NULL, &error);
+
+  load (f, ANNOTATED);
+  g_assert_cmpuint (chess_game_get_move_count (f->game), ==, 6);
+  g_autoptr(ChessPgnGame) out = chess_game_to_pgn (f->game);
+  pgn_test_assert_same_tree (pgn->tree, out->tree);
+  g_assert_cmpstr (chess_game_get_tree (f->game)->root->comment, ==, "Start");
+  g_assert_cmpstr (chess_game_get_node_at (f->game, 1)->comment, ==, "Best by test.");
+  g_assert_null (chess_game_get_node_at (f->game, 7));
+
+  /* An illegal move in a variation: refused, the game unchanged. */
+  ChessTreeNode *d6 = pgn->tree->root->children[0]->children[0]->children[0]->children[1];
+  d6->children[0]->move = pgn->tree->root->children[0]->move;   /* e2e4 for White again */
+  g_assert_false (chess_game_load_pgn (f->game, pgn, &error));
+  g_assert_error (error, CHESS_GAME_ERROR, CHESS_GAME_ERROR_INVALID);
+  g_assert_cmpuint (chess_game_get_move_count (f->game), ==, 6);
+}
+
+static void
+test_variation_in_loaded_game (Fixture *f, gconstpointer data)
+{
+  g_autoptr(GError) error = NULL;
+
+  load (f, ANNOTATED);
+  /* Viewing the position after 1. e4, a move there starts a variation. */
+  chess_game_set_view_ply (f->game, 1);
+  g_assert_true (chess_game_can_play_at_view (f->game));
+  clear_log (f);
+  g_assert_true (chess_game_play (f->game, "c5", &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (f->log->str, ==, "tree line view:2");
+  g_assert_cmpuint (chess_game_get_view_ply (f->game), ==, 2);
+  g_assert_cmpuint (chess_game_get_move_count (f->game), ==, 2);
+  g_autofree char *text = movetext (f);
+  g_assert_cmpstr (text, ==, "{Start} 1. e4 {Best by test.} 1... e5 (1... c5) 2. Nf3 $1 Nc6 (2... d6 "
+                             "{Philidor} 3. d4) 3. Bb5 a6 *");
+
+  /* Going on in the variation, then playing the same move again from
+   * its start follows it: nothing new. */
+  play (f, "Nf3 d6");
+  g_assert_cmpuint (chess_game_get_move_count (f->game), ==, 4);
+  ChessTreeNode *c5 = chess_game_get_node_at (f->game, 2);
+  g_assert_false (chess_tree_node_is_main_line (c5));
+  chess_game_set_view_ply (f->game, 1);
+  clear_log (f);
+  play (f, "c5");
+  g_assert_cmpstr (f->log->str, ==, "line view:2");
+  g_assert_cmpuint (chess_game_get_move_count (f->game), ==, 4);   /* on to its end */
+  g_assert_true (chess_game_get_node_at (f->game, 2) == c5);
+
+  /* Choosing a main-line move brings the main line back. */
+  ChessTreeNode *main_e5 = chess_game_get_tree (f->game)->root->children[0]->children[0];
+  clear_log (f);
+  g_assert_true (chess_game_select_node (f->game, main_e5));
+  g_assert_cmpstr (f->log->str, ==, "line view:2");
+  g_assert_cmpuint (chess_game_get_move_count (f->game), ==, 6);
+  g_assert_true (chess_game_is_viewing_live (f->game) == FALSE);
+  /* A node on the line only moves the view. */
+  clear_log (f);
+  g_assert_true (chess_game_select_node (f->game, chess_game_get_node_at (f->game, 4)));
+  g_assert_cmpstr (f->log->str, ==, "view:4");
+
+  /* A loaded unfinished game goes on at its end as a game. */
+  chess_game_set_view_ply (f->game, 6);
+  clear_log (f);
+  play (f, "Ba4");
+  g_assert_cmpstr (f->log->str, ==, "moved:Ba4 view:7");
+  g_assert_true (chess_tree_node_is_main_line (chess_game_get_node_at (f->game, 7)));
+}
+
+static void
+test_edit (Fixture *f, gconstpointer data)
+{
+  load (f, ANNOTATED);
+  chess_game_set_view_ply (f->game, 1);
+  play (f, "c5 Nf3");
+  ChessTreeNode *c5 = chess_game_get_node_at (f->game, 2);
+
+  /* Promote one place: c5 becomes the main move, e5 its alternative. */
+  clear_log (f);
+  g_assert_true (chess_game_promote_variation (f->game, chess_game_get_node_at (f->game, 3), FALSE));
+  g_assert_cmpstr (f->log->str, ==, "tree");
+  g_assert_true (chess_tree_node_is_main_line (c5));
+  g_assert_false (chess_game_promote_variation (f->game, c5, TRUE));
+  g_autofree char *text = movetext (f);
+  g_assert_true (g_str_has_prefix (text, "{Start} 1. e4 {Best by test.} 1... c5 (1... e5 2. Nf3 $1 Nc6"));
+
+  /* Promote the old line back to the main line. */
+  ChessTreeNode *nc6 = chess_game_get_tree (f->game)->root->children[0]->children[1]->children[0]->children[0];
+  g_assert_true (chess_game_promote_variation (f->game, nc6, TRUE));
+  g_clear_pointer (&text, g_free);
+  text = movetext (f);
+  g_assert_true (g_str_has_prefix (text, "{Start} 1. e4 {Best by test.} 1... e5 (1... c5 2. Nf3)"));
+
+  /* Comments and NAGs. */
+  clear_log (f);
+  chess_game_set_comment (f->game, c5, "  The Sicilian ");
+  chess_game_set_comment (f->game, c5, "The Sicilian");   /* no change, no signal */
+  chess_game_toggle_nag (f->game, c5, 1);
+  chess_game_toggle_nag (f->game, c5, 2);   /* "?" replaces "!" */
+  chess_game_toggle_nag (f->game, c5, 14);
+  g_assert_cmpstr (f->log->str, ==, "tree tree tree tree");
+  g_assert_cmpuint (c5->nags->len, ==, 2);
+  g_assert_cmpuint (c5->nags->data[0], ==, 2);
+  chess_game_toggle_nag (f->game, c5, 14);
+  g_assert_cmpuint (c5->nags->len, ==, 1);
+  ChessTreeMark arrow = { 'G', 12, 28 };
+  chess_game_toggle_mark (f->game, c5, arrow);
+  g_clear_pointer (&text, g_free);
+  text = movetext (f);
+  g_test_message ("%s", text);
+  g_assert_nonnull (strstr (text, "(1... c5 $2 {[%cal Ge2e4] The Sicilian} 2. Nf3)"));
+
+  /* Deleting the variation while on it: back to where it branched. */
+  chess_game_select_node (f->game, c5->children[0]);
+  g_assert_cmpuint (chess_game_get_move_count (f->game), ==, 3);
+  clear_log (f);
+  g_assert_true (chess_game_delete_variation (f->game, c5->children[0]));
+  g_assert_cmpstr (f->log->str, ==, "tree line view:1");
+  g_assert_cmpuint (chess_game_get_move_count (f->game), ==, 6);
+  g_assert_false (chess_game_delete_variation (f->game, chess_game_get_node_at (f->game, 3)));
+  g_clear_pointer (&text, g_free);
+  text = movetext (f);
+  g_assert_null (strstr (text, "c5"));
+}
+
+static void
+test_finished_game (Fixture *f, gconstpointer data)
+{
+  g_autoptr(GError) error = NULL;
+
+  /* A game played to mate: the view in the past plays into the tree. */
+  play (f, "e4 e5 Bc4 Nc6 Qh5 Nf6 Qxf7#");
+  g_assert_true (chess_game_is_over (f->game));
+  g_assert_false (chess_game_can_play_at_view (f->game));
+  g_assert_false (chess_game_play (f->game, "a3", &error));
+  g_assert_error (error, CHESS_GAME_ERROR, CHESS_GAME_ERROR_GAME_OVER);
+  g_clear_error (&error);
+  chess_game_set_view_ply (f->game, 5);
+  g_assert_true (chess_game_can_play_at_view (f->game));
+  g_assert_true (chess_game_play (f->game, "g6", &error));
+  g_assert_true (chess_game_is_over (f->game));
+  g_assert_cmpint (chess_game_get_result (f->game), ==, CHESS_GAME_RESULT_WHITE_WINS);
+  g_autofree char *text = movetext (f);
+  g_assert_cmpstr (text, ==, "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 (3... g6) 4. Qxf7# 1-0");
+  /* An illegal move there: a clear error. */
+  g_assert_false (chess_game_play (f->game, "Ke3", &error));
+  g_assert_nonnull (error);
+}
+
+static void
+test_playing_game (Fixture *f, gconstpointer data)
+{
+  /* A game being played: a move while looking at the past is refused
+   * there, and plays at the end as before. */
+  play (f, "e4 e5");
+  chess_game_set_view_ply (f->game, 1);
+  g_assert_false (chess_game_can_play_at_view (f->game));
+  clear_log (f);
+  play (f, "Nf3");
+  g_assert_cmpstr (f->log->str, ==, "moved:Nf3 view:3");
+
+  /* Take-back and redo keep the move's comment and NAG. */
+  ChessTreeNode *nf3 = chess_game_get_node_at (f->game, 3);
+  chess_game_set_comment (f->game, nf3, "develops");
+  chess_game_toggle_nag (f->game, nf3, 1);
+  g_assert_true (chess_game_take_back (f->game));
+  g_autofree char *text = movetext (f);
+  g_assert_cmpstr (text, ==, "1. e4 e5 *");
+  g_assert_true (chess_game_redo (f->game));
+  g_clear_pointer (&text, g_free);
+  text = movetext (f);
+  g_assert_cmpstr (text, ==, "1. e4 e5 2. Nf3 $1 {develops} *");
+
+  /* Taken back and another move played: the old one is gone. */
+  g_assert_true (chess_game_take_back (f->game));
+  play (f, "Nc3");
+  g_clear_pointer (&text, g_free);
+  text = movetext (f);
+  g_assert_cmpstr (text, ==, "1. e4 e5 2. Nc3 *");
+  g_assert_true (chess_game_select_node (f->game, chess_game_get_tree (f->game)->root));
+  g_assert_cmpuint (chess_game_get_view_ply (f->game), ==, 0);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+#define ADD(path, func) g_test_add (path, Fixture, NULL, set_up, func, tear_down)
+  ADD ("/game-tree/load-keeps-tree", test_load_keeps_tree);
+  ADD ("/game-tree/variation-in-loaded-game", test_variation_in_loaded_game);
+  ADD ("/game-tree/edit", test_edit);
+  ADD ("/game-tree/finished-game", test_finished_game);
+  ADD ("/game-tree/playing-game", test_playing_game);
+  return g_test_run ();
+}
