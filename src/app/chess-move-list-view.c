@@ -3,6 +3,8 @@
 
 #include <glib/gi18n.h>
 
+#include "chess-notation.h"
+
 #include "chess-move-list-view.h"
 
 struct _ChessMoveListView
@@ -11,32 +13,32 @@ struct _ChessMoveListView
 
   GtkWidget     *scroller;
   GtkWidget     *grid;
-  GPtrArray     *buttons;        /* GtkButton *, one per ply (borrowed) */
-  GPtrArray     *numbers;        /* GtkLabel *, one per row (borrowed) */
+  GtkWidget     *menu;           /* the context menu (a GtkPopoverMenu)    */
+  GtkWidget     *comment_popover;
+  GtkWidget     *comment_entry;
+  GPtrArray     *buttons;        /* GtkButton *, one per main-line move    */
+  GPtrArray     *numbers;        /* GtkLabel *, the number of each move's row */
+  GPtrArray     *nodes;          /* ChessTreeNode *, shown in links ("n<index>") */
+  GPtrArray     *annotations;    /* GtkWidget * or NULL, after each main move */
+  GtkWidget     *opening;        /* the comment before the first move, or NULL */
   ChessGame     *game;           /* owned */
+  ChessTreeNode *menu_node;      /* the move the context menu is about     */
   ChessNotation  notation;
   int            current;
   guint          scroll_id;
+  guint          rows;
 };
 
 G_DEFINE_FINAL_TYPE (ChessMoveListView, chess_move_list_view, GTK_TYPE_WIDGET)
-
-/* Black moved first when the game starts from a position with Black to
- * move: its first move sits in the right column. */
-static guint
-start_offset (ChessMoveListView *self)
-{
-  return chess_game_get_start_board (self->game)->side == CHESS_COLOR_BLACK ? 1 : 0;
-}
 
 static void
 move_clicked_cb (GtkButton         *button,
                  ChessMoveListView *self)
 {
-  guint ply = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "ply"));
+  ChessTreeNode *node = g_object_get_data (G_OBJECT (button), "node");
 
-  if (self->game != NULL)
-    chess_game_set_view_ply (self->game, ply + 1);
+  if (self->game != NULL && node != NULL)
+    chess_game_select_node (self->game, node);
 }
 
 static gboolean
@@ -70,104 +72,487 @@ queue_scroll (ChessMoveListView *self)
                                                     NULL, NULL);
 }
 
+/* The move's text as shown: SAN in the chosen notation and language, then
+ * its NAGs as symbols. */
+static void
+format_node (ChessMoveListView   *self,
+             const ChessBoard    *before,
+             const ChessTreeNode *node,
+             GString             *out)
+{
+  char text[CHESS_MOVE_TEXT_MAX];
+
+  if (self->notation == CHESS_NOTATION_SAN)
+    chess_move_format_san_letters (before, node->move, chess_game_get_piece_letters (), text);
+  else
+    chess_move_format (before, node->move, self->notation, text);
+  g_string_append (out, text);
+  for (guint i = 0; node->nags != NULL && i < node->nags->len; i++)
+    {
+      const char *symbol = chess_tree_nag_symbol (node->nags->data[i]);
+      if (symbol != NULL)
+        g_string_append (out, symbol);
+      else
+        g_string_append_printf (out, " $%u", node->nags->data[i]);
+    }
+}
+
+static void update_current (ChessMoveListView *self);
+
+static gboolean
+link_activated_cb (GtkLabel          *label,
+                   const char        *uri,
+                   ChessMoveListView *self)
+{
+  guint64 index;
+
+  if (self->game == NULL || uri[0] != 'n'
+      || !g_ascii_string_to_unsigned (uri + 1, 10, 0, G_MAXUINT, &index, NULL)
+      || index >= self->nodes->len)
+    return TRUE;
+  chess_game_select_node (self->game, g_ptr_array_index (self->nodes, index));
+  return TRUE;
+}
+
+/* A link to `node` with its text, marked when it is the one viewed. */
+static void
+append_link (ChessMoveListView   *self,
+             GString             *markup,
+             const ChessBoard    *before,
+             const ChessTreeNode *node,
+             gboolean             number)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+  gboolean viewed = self->game != NULL && chess_game_get_view_node (self->game) == node;
+
+  if (number && before->side == CHESS_COLOR_WHITE)
+    g_string_append_printf (text, "%u. ", before->fullmove_number);
+  else if (number)
+    g_string_append_printf (text, "%u… ", before->fullmove_number);
+  format_node (self, before, node, text);
+  g_autofree char *escaped = g_markup_escape_text (text->str, -1);
+  g_string_append_printf (markup, "%s<a href=\"n%u\">%s%s%s</a>",
+                          markup->len > 0 && markup->str[markup->len - 1] != '(' ? " " : "",
+                          self->nodes->len, viewed ? "<b>" : "", escaped, viewed ? "</b>" : "");
+  g_ptr_array_add (self->nodes, (gpointer) node);
+}
+
+static void
+append_comment (GString    *markup,
+                const char *comment)
+{
+  g_autofree char *escaped = g_markup_escape_text (comment, -1);
+  g_string_append_printf (markup, "%s<i>%s</i>", markup->len > 0 ? " " : "", escaped);
+}
+
+typedef struct
+{
+  const ChessTreeNode *node;     /* the move to show, or just shown */
+  ChessBoard           before;
+  guint                next;     /* 0: not shown yet; else the next sibling */
+  gboolean             first;    /* starts a variation */
+} Frame;
+
+/* The variation starting at `start` (an alternative to a main-line move)
+ * as markup: its moves as links, its comments, and the variations inside
+ * it in parentheses. Walks with a stack, like the PGN writer. */
+static char *
+variation_markup (ChessMoveListView   *self,
+                  const ChessTreeNode *start,
+                  const ChessBoard    *before)
+{
+  GString *markup = g_string_new (NULL);
+  GArray *stack = g_array_new (FALSE, FALSE, sizeof (Frame));
+  Frame first = { start, *before, 0, TRUE };
+  gboolean number = TRUE;
+
+  g_array_append_val (stack, first);
+  while (stack->len > 0)
+    {
+      Frame *f = &g_array_index (stack, Frame, stack->len - 1);
+      const ChessTreeNode *parent = f->node->parent;
+
+      if (f->next == 0)
+        {
+          if (f->node->comment_before != NULL)
+            append_comment (markup, f->node->comment_before);
+          append_link (self, markup, &f->before, f->node,
+                       number || f->before.side == CHESS_COLOR_WHITE);
+          number = FALSE;
+          if (f->node->comment != NULL)
+            {
+              append_comment (markup, f->node->comment);
+              number = TRUE;
+            }
+          f->next = 1;
+        }
+      if (!f->first && f->next < parent->n_children)
+        {
+          Frame v = { parent->children[f->next++], f->before, 0, TRUE };
+          g_string_append (markup, " (");
+          number = TRUE;
+          g_array_append_val (stack, v);
+          continue;
+        }
+      if (f->node->n_children > 0)
+        {
+          ChessUndo undo;
+          chess_board_make (&f->before, f->node->move, &undo);
+          f->node = f->node->children[0];
+          f->next = 0;
+          f->first = FALSE;
+          continue;
+        }
+      g_array_set_size (stack, stack->len - 1);
+      if (stack->len > 0)
+        {
+          g_string_append_c (markup, ')');
+          number = TRUE;
+        }
+    }
+  g_array_unref (stack);
+  return g_string_free (markup, FALSE);
+}
+
+static GtkWidget *
+markup_label (ChessMoveListView *self,
+              const char        *markup,
+              const char        *css_class)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_markup (GTK_LABEL (label), markup);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_xalign (GTK_LABEL (label), 0.0);
+  gtk_widget_add_css_class (label, css_class);
+  g_signal_connect (label, "activate-link", G_CALLBACK (link_activated_cb), self);
+  return label;
+}
+
+/* The row under main-line move `node`: its comment, then the variations
+ * that are alternatives to it, each on its own indented line. NULL when
+ * there is nothing to show. */
+static GtkWidget *
+annotation_box (ChessMoveListView   *self,
+                const ChessTreeNode *node,
+                const ChessBoard    *before)
+{
+  const ChessTreeNode *parent = node->parent;
+  GtkWidget *box;
+
+  if (node->comment == NULL && parent->n_children < 2)
+    return NULL;
+  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  gtk_widget_add_css_class (box, "annotation");
+  if (node->comment != NULL)
+    {
+      g_autofree char *escaped = g_markup_escape_text (node->comment, -1);
+      gtk_box_append (GTK_BOX (box), markup_label (self, escaped, "comment"));
+    }
+  for (guint i = 1; i < parent->n_children; i++)
+    {
+      g_autofree char *markup = variation_markup (self, parent->children[i], before);
+      GtkWidget *label = markup_label (self, markup, "variation");
+      gtk_widget_set_margin_start (label, 12);
+      gtk_box_append (GTK_BOX (box), label);
+    }
+  return box;
+}
+
+static GtkWidget *
+number_label (guint    number,
+              gboolean black)
+{
+  g_autofree char *text = g_strdup_printf (black ? "%u…" : "%u.", number);
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 1.0);
+  gtk_widget_add_css_class (label, "move-number");
+  gtk_widget_add_css_class (label, "dim-label");
+  return label;
+}
+
 static void
 update_current (ChessMoveListView *self)
 {
-  int current = self->game ? (int) chess_game_get_view_ply (self->game) - 1 : -1;
+  ChessTreeNode *viewed = self->game != NULL ? chess_game_get_view_node (self->game) : NULL;
+  int current = -1;
 
-  if (self->current >= 0 && (guint) self->current < self->buttons->len)
-    gtk_widget_remove_css_class (g_ptr_array_index (self->buttons, self->current), "current");
-  self->current = current;
-  if (current >= 0 && (guint) current < self->buttons->len)
+  for (guint i = 0; i < self->buttons->len; i++)
     {
-      GtkWidget *button = g_ptr_array_index (self->buttons, current);
-
-      gtk_widget_add_css_class (button, "current");
+      GtkWidget *button = g_ptr_array_index (self->buttons, i);
+      gboolean is = g_object_get_data (G_OBJECT (button), "node") == viewed;
+      if (is)
+        current = (int) i;
+      if (is)
+        gtk_widget_add_css_class (button, "current");
+      else
+        gtk_widget_remove_css_class (button, "current");
     }
+  self->current = current;
   queue_scroll (self);
 }
 
 static void
-set_button_text (ChessMoveListView *self,
-                 GtkWidget         *button,
-                 guint              ply)
+clear (ChessMoveListView *self)
 {
-  char text[CHESS_MOVE_TEXT_MAX];
+  GtkWidget *child;
 
-  if (chess_game_format_move (self->game, ply, self->notation, TRUE, text) == NULL)
-    text[0] = '\0';
-  gtk_button_set_label (GTK_BUTTON (button), text);
+  while ((child = gtk_widget_get_first_child (self->grid)) != NULL)
+    gtk_grid_remove (GTK_GRID (self->grid), child);
+  g_ptr_array_set_size (self->buttons, 0);
+  g_ptr_array_set_size (self->numbers, 0);
+  g_ptr_array_set_size (self->nodes, 0);
+  g_ptr_array_set_size (self->annotations, 0);
+  self->opening = NULL;
+  self->rows = 0;
+  self->current = -1;
 }
 
-static void
-append_move (ChessMoveListView *self,
-             guint              ply)
-{
-  guint index = ply + start_offset (self);
-  guint row = index / 2;
-  GtkWidget *button = gtk_button_new ();
-
-  while (self->numbers->len <= row)
-    {
-      const ChessBoard *start = chess_game_get_start_board (self->game);
-      guint r = self->numbers->len;
-      g_autofree char *text = g_strdup_printf ("%u.", start->fullmove_number + r);
-      GtkWidget *label = gtk_label_new (text);
-
-      gtk_label_set_xalign (GTK_LABEL (label), 1.0);
-      gtk_widget_add_css_class (label, "move-number");
-      gtk_widget_add_css_class (label, "dim-label");
-      gtk_grid_attach (GTK_GRID (self->grid), label, 0, r, 1, 1);
-      g_ptr_array_add (self->numbers, label);
-    }
-
-  gtk_widget_add_css_class (button, "flat");
-  gtk_widget_add_css_class (button, "move");
-  gtk_widget_set_hexpand (button, TRUE);
-  g_object_set_data (G_OBJECT (button), "ply", GUINT_TO_POINTER (ply));
-  set_button_text (self, button, ply);
-  gtk_label_set_xalign (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (button))), 0.0);
-  g_signal_connect (button, "clicked", G_CALLBACK (move_clicked_cb), self);
-  gtk_grid_attach (GTK_GRID (self->grid), button, 1 + index % 2, row, 1, 1);
-  g_ptr_array_add (self->buttons, button);
-}
-
-static void
-remove_last (ChessMoveListView *self)
-{
-  GtkWidget *button;
-  guint index;
-
-  if (self->buttons->len == 0)
-    return;
-  button = g_ptr_array_steal_index (self->buttons, self->buttons->len - 1);
-  gtk_grid_remove (GTK_GRID (self->grid), button);
-  index = self->buttons->len + (self->game ? start_offset (self) : 0);
-  /* Drop the row's number when the row is now empty. */
-  while (self->numbers->len > (index + 1) / 2 && self->numbers->len > 0)
-    {
-      GtkWidget *label = g_ptr_array_steal_index (self->numbers, self->numbers->len - 1);
-
-      gtk_grid_remove (GTK_GRID (self->grid), label);
-    }
-}
-
+/* The main line in numbered pairs; comments and variations on rows of
+ * their own between them, after which Black's move gets its number again. */
 static void
 rebuild (ChessMoveListView *self)
 {
-  guint count;
-
-  while (self->buttons->len > 0)
-    remove_last (self);
-  while (self->numbers->len > 0)
-    gtk_grid_remove (GTK_GRID (self->grid), g_ptr_array_steal_index (self->numbers, self->numbers->len - 1));
-  self->current = -1;
+  clear (self);
   if (self->game == NULL)
     return;
-  count = chess_game_get_move_count (self->game);
-  for (guint ply = 0; ply < count; ply++)
-    append_move (self, ply);
+
+  const ChessTree *tree = chess_game_get_tree (self->game);
+  ChessBoard board = tree->start;
+  GtkWidget *row_number = NULL;
+  gboolean row_open = FALSE;   /* White's move is on the row, Black's to come */
+
+  if (tree->root->comment != NULL)
+    {
+      g_autofree char *escaped = g_markup_escape_text (tree->root->comment, -1);
+      self->opening = markup_label (self, escaped, "comment");
+      gtk_grid_attach (GTK_GRID (self->grid), self->opening, 0, self->rows++, 3, 1);
+    }
+  for (const ChessTreeNode *node = tree->root; node->n_children > 0; )
+    {
+      node = node->children[0];
+      gboolean black = board.side == CHESS_COLOR_BLACK;
+      GtkWidget *button = gtk_button_new ();
+      g_autoptr(GString) text = g_string_new (NULL);
+
+      if (!black || !row_open)
+        {
+          row_number = number_label (board.fullmove_number, black);
+          gtk_grid_attach (GTK_GRID (self->grid), row_number, 0, self->rows, 1, 1);
+          if (black)
+            {
+              GtkWidget *gap = gtk_label_new ("…");
+              gtk_widget_add_css_class (gap, "dim-label");
+              gtk_grid_attach (GTK_GRID (self->grid), gap, 1, self->rows, 1, 1);
+            }
+        }
+      format_node (self, &board, node, text);
+      gtk_button_set_label (GTK_BUTTON (button), text->str);
+      gtk_widget_add_css_class (button, "flat");
+      gtk_widget_add_css_class (button, "move");
+      gtk_widget_set_hexpand (button, TRUE);
+      gtk_label_set_xalign (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (button))), 0.0);
+      g_object_set_data (G_OBJECT (button), "node", (gpointer) node);
+      g_signal_connect (button, "clicked", G_CALLBACK (move_clicked_cb), self);
+      gtk_grid_attach (GTK_GRID (self->grid), button, black ? 2 : 1, self->rows, 1, 1);
+      g_ptr_array_add (self->buttons, button);
+      g_ptr_array_add (self->numbers, row_number);
+
+      GtkWidget *annotation = annotation_box (self, node, &board);
+      g_ptr_array_add (self->annotations, annotation);
+      row_open = !black && annotation == NULL;
+      if (!row_open)
+        self->rows++;
+      if (annotation != NULL)
+        gtk_grid_attach (GTK_GRID (self->grid), annotation, 0, self->rows++, 3, 1);
+
+      ChessUndo undo;
+      chess_board_make (&board, node->move, &undo);
+    }
   update_current (self);
+}
+
+/* ---- The context menu ---- */
+
+/* The move at (x, y) in the list: a main-line button, or the link under
+ * the pointer in a variation. */
+static ChessTreeNode *
+node_at (ChessMoveListView *self,
+         double             x,
+         double             y)
+{
+  GtkWidget *picked = gtk_widget_pick (GTK_WIDGET (self), x, y, GTK_PICK_DEFAULT);
+
+  for (GtkWidget *w = picked; w != NULL && w != GTK_WIDGET (self); w = gtk_widget_get_parent (w))
+    {
+      ChessTreeNode *node = g_object_get_data (G_OBJECT (w), "node");
+      if (node != NULL)
+        return node;
+      if (GTK_IS_LABEL (w))
+        {
+          const char *uri = gtk_label_get_current_uri (GTK_LABEL (w));
+          guint64 index;
+          if (uri != NULL && uri[0] == 'n'
+              && g_ascii_string_to_unsigned (uri + 1, 10, 0, G_MAXUINT, &index, NULL)
+              && index < self->nodes->len)
+            return g_ptr_array_index (self->nodes, index);
+        }
+    }
+  return NULL;
+}
+
+static void
+update_menu_actions (ChessMoveListView *self)
+{
+  ChessTreeNode *node = self->menu_node;
+  gboolean variation = node != NULL && !chess_tree_node_is_main_line (node);
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "movelist.promote", variation);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "movelist.make-main", variation);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "movelist.delete", variation);
+}
+
+void
+chess_move_list_view_popup_menu (ChessMoveListView *self,
+                                 ChessTreeNode     *node,
+                                 double             x,
+                                 double             y)
+{
+  g_return_if_fail (CHESS_IS_MOVE_LIST_VIEW (self));
+  g_return_if_fail (node != NULL);
+
+  GdkRectangle at = { (int) x, (int) y, 1, 1 };
+
+  self->menu_node = node;
+  update_menu_actions (self);
+  gtk_popover_set_pointing_to (GTK_POPOVER (self->menu), &at);
+  gtk_popover_popup (GTK_POPOVER (self->menu));
+}
+
+static void
+secondary_pressed_cb (GtkGestureClick   *gesture,
+                      int                n_press,
+                      double             x,
+                      double             y,
+                      ChessMoveListView *self)
+{
+  ChessTreeNode *node = node_at (self, x, y);
+
+  if (node == NULL || self->game == NULL)
+    return;
+  gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+  chess_move_list_view_popup_menu (self, node, x, y);
+}
+
+static void
+comment_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  ChessMoveListView *self = CHESS_MOVE_LIST_VIEW (widget);
+
+  if (self->menu_node == NULL)
+    return;
+  gtk_editable_set_text (GTK_EDITABLE (self->comment_entry),
+                         self->menu_node->comment != NULL ? self->menu_node->comment : "");
+  gtk_popover_set_pointing_to (GTK_POPOVER (self->comment_popover), NULL);
+  {
+    GdkRectangle at;
+    if (gtk_popover_get_pointing_to (GTK_POPOVER (self->menu), &at))
+      gtk_popover_set_pointing_to (GTK_POPOVER (self->comment_popover), &at);
+  }
+  gtk_popover_popup (GTK_POPOVER (self->comment_popover));
+  gtk_widget_grab_focus (self->comment_entry);
+}
+
+static void
+comment_entered_cb (ChessMoveListView *self)
+{
+  if (self->game != NULL && self->menu_node != NULL)
+    chess_game_set_comment (self->game, self->menu_node,
+                            gtk_editable_get_text (GTK_EDITABLE (self->comment_entry)));
+  gtk_popover_popdown (GTK_POPOVER (self->comment_popover));
+}
+
+static void
+nag_action (GtkWidget  *widget,
+            const char *action_name,
+            GVariant   *parameter)
+{
+  ChessMoveListView *self = CHESS_MOVE_LIST_VIEW (widget);
+  guint32 nag = g_variant_get_uint32 (parameter);
+
+  if (self->game == NULL || self->menu_node == NULL || self->menu_node->parent == NULL)
+    return;
+  if (nag == 0)
+    {
+      if (self->menu_node->nags == NULL)
+        return;
+      while (self->menu_node->nags != NULL)
+        chess_game_toggle_nag (self->game, self->menu_node, self->menu_node->nags->data[0]);
+      return;
+    }
+  chess_game_toggle_nag (self->game, self->menu_node, (guint8) nag);
+}
+
+static void
+promote_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  ChessMoveListView *self = CHESS_MOVE_LIST_VIEW (widget);
+
+  if (self->game != NULL && self->menu_node != NULL)
+    chess_game_promote_variation (self->game, self->menu_node,
+                                  g_str_equal (action_name, "movelist.make-main"));
+}
+
+static void
+delete_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  ChessMoveListView *self = CHESS_MOVE_LIST_VIEW (widget);
+
+  if (self->game != NULL && self->menu_node != NULL)
+    chess_game_delete_variation (self->game, self->menu_node);
+}
+
+static GMenuModel *
+build_menu (void)
+{
+  GMenu *menu = g_menu_new ();
+  GMenu *edit = g_menu_new ();
+  GMenu *nags = g_menu_new ();
+  GMenu *lines = g_menu_new ();
+  static const struct { guint nag; const char *label; } marks[] = {
+    { 1, N_("Good Move (!)") }, { 2, N_("Mistake (?)") }, { 3, N_("Brilliant Move (‼)") },
+    { 4, N_("Blunder (⁇)") }, { 5, N_("Interesting Move (⁉)") }, { 6, N_("Dubious Move (⁈)") },
+    { 10, N_("Equal Position (=)") }, { 14, N_("White Is Slightly Better (⩲)") },
+    { 15, N_("Black Is Slightly Better (⩱)") }, { 16, N_("White Is Better (±)") },
+    { 17, N_("Black Is Better (∓)") }, { 18, N_("White Is Winning (+−)") },
+    { 19, N_("Black Is Winning (−+)") }, { 13, N_("Unclear Position (∞)") },
+  };
+
+  g_menu_append (edit, _("Edit _Comment…"), "movelist.comment");
+  for (gsize i = 0; i < G_N_ELEMENTS (marks); i++)
+    {
+      g_autofree char *action = g_strdup_printf ("movelist.nag(uint32 %u)", marks[i].nag);
+      g_menu_append (nags, _(marks[i].label), action);
+    }
+  g_menu_append (nags, _("_No Annotation Symbols"), "movelist.nag(uint32 0)");
+  g_menu_append_submenu (edit, _("_Annotation Symbol"), G_MENU_MODEL (nags));
+  g_menu_append_section (menu, NULL, G_MENU_MODEL (edit));
+  g_menu_append (lines, _("_Promote Variation"), "movelist.promote");
+  g_menu_append (lines, _("Make _Main Line"), "movelist.make-main");
+  g_menu_append (lines, _("_Delete Variation"), "movelist.delete");
+  g_menu_append_section (menu, NULL, G_MENU_MODEL (lines));
+  g_object_unref (edit);
+  g_object_unref (nags);
+  g_object_unref (lines);
+  return G_MENU_MODEL (menu);
 }
 
 static void
@@ -175,11 +560,7 @@ game_moved_cb (ChessGame         *game,
                ChessMoveInfo     *info,
                ChessMoveListView *self)
 {
-  /* The moves after a take-back may differ: sync by count. */
-  while (self->buttons->len > info->ply)
-    remove_last (self);
-  append_move (self, info->ply);
-  update_current (self);
+  rebuild (self);
 }
 
 static void
@@ -187,9 +568,17 @@ game_taken_back_cb (ChessGame         *game,
                     ChessMoveInfo     *info,
                     ChessMoveListView *self)
 {
-  while (self->buttons->len > chess_game_get_move_count (game))
-    remove_last (self);
-  update_current (self);
+  rebuild (self);
+}
+
+static void
+view_changed_cb (ChessMoveListView *self)
+{
+  /* A variation's viewed move is marked inside its text: redraw those. */
+  if (self->nodes->len > 0)
+    rebuild (self);
+  else
+    update_current (self);
 }
 
 void
@@ -201,12 +590,15 @@ chess_move_list_view_set_game (ChessMoveListView *self,
   if (self->game != NULL)
     g_signal_handlers_disconnect_by_data (self->game, self);
   g_set_object (&self->game, game);
+  self->menu_node = NULL;
   if (game != NULL)
     {
       g_signal_connect (game, "moved", G_CALLBACK (game_moved_cb), self);
       g_signal_connect (game, "taken-back", G_CALLBACK (game_taken_back_cb), self);
       g_signal_connect_swapped (game, "reset", G_CALLBACK (rebuild), self);
-      g_signal_connect_swapped (game, "notify::view-ply", G_CALLBACK (update_current), self);
+      g_signal_connect_swapped (game, "line-changed", G_CALLBACK (rebuild), self);
+      g_signal_connect_swapped (game, "tree-changed", G_CALLBACK (rebuild), self);
+      g_signal_connect_swapped (game, "notify::view-ply", G_CALLBACK (view_changed_cb), self);
     }
   rebuild (self);
 }
@@ -220,8 +612,7 @@ chess_move_list_view_set_notation (ChessMoveListView *self,
   if (self->notation == notation)
     return;
   self->notation = notation;
-  for (guint ply = 0; self->game != NULL && ply < self->buttons->len; ply++)
-    set_button_text (self, g_ptr_array_index (self->buttons, ply), ply);
+  rebuild (self);
 }
 
 const char *
@@ -239,14 +630,11 @@ const char *
 chess_move_list_view_get_number_text (ChessMoveListView *self,
                                       guint              ply)
 {
-  guint row;
-
   g_return_val_if_fail (CHESS_IS_MOVE_LIST_VIEW (self), NULL);
 
   if (self->game == NULL || ply >= self->buttons->len)
     return NULL;
-  row = (ply + start_offset (self)) / 2;
-  return row < self->numbers->len ? gtk_label_get_text (g_ptr_array_index (self->numbers, row)) : NULL;
+  return gtk_label_get_text (g_ptr_array_index (self->numbers, ply));
 }
 
 int
@@ -264,6 +652,24 @@ chess_move_list_view_get_move_button (ChessMoveListView *self,
   return ply < self->buttons->len ? g_ptr_array_index (self->buttons, ply) : NULL;
 }
 
+GtkWidget *
+chess_move_list_view_get_annotation (ChessMoveListView *self,
+                                     guint              ply)
+{
+  g_return_val_if_fail (CHESS_IS_MOVE_LIST_VIEW (self), NULL);
+
+  if (ply == G_MAXUINT)
+    return self->opening;
+  return ply < self->annotations->len ? g_ptr_array_index (self->annotations, ply) : NULL;
+}
+
+GtkWidget *
+chess_move_list_view_get_comment_entry (ChessMoveListView *self)
+{
+  g_return_val_if_fail (CHESS_IS_MOVE_LIST_VIEW (self), NULL);
+  return self->comment_entry;
+}
+
 static void
 chess_move_list_view_dispose (GObject *object)
 {
@@ -276,6 +682,8 @@ chess_move_list_view_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->game, self);
   g_clear_object (&self->game);
   g_clear_pointer (&self->scroller, gtk_widget_unparent);
+  g_clear_pointer (&self->menu, gtk_widget_unparent);
+  g_clear_pointer (&self->comment_popover, gtk_widget_unparent);
 
   G_OBJECT_CLASS (chess_move_list_view_parent_class)->dispose (object);
 }
@@ -287,6 +695,8 @@ chess_move_list_view_finalize (GObject *object)
 
   g_ptr_array_unref (self->buttons);
   g_ptr_array_unref (self->numbers);
+  g_ptr_array_unref (self->nodes);
+  g_ptr_array_unref (self->annotations);
 
   G_OBJECT_CLASS (chess_move_list_view_parent_class)->finalize (object);
 }
@@ -300,6 +710,11 @@ chess_move_list_view_class_init (ChessMoveListViewClass *klass)
   G_OBJECT_CLASS (klass)->finalize = chess_move_list_view_finalize;
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "movelist");
+  gtk_widget_class_install_action (widget_class, "movelist.comment", NULL, comment_action);
+  gtk_widget_class_install_action (widget_class, "movelist.nag", "u", nag_action);
+  gtk_widget_class_install_action (widget_class, "movelist.promote", NULL, promote_action);
+  gtk_widget_class_install_action (widget_class, "movelist.make-main", NULL, promote_action);
+  gtk_widget_class_install_action (widget_class, "movelist.delete", NULL, delete_action);
 }
 
 static void
@@ -307,6 +722,8 @@ chess_move_list_view_init (ChessMoveListView *self)
 {
   self->buttons = g_ptr_array_new ();
   self->numbers = g_ptr_array_new ();
+  self->nodes = g_ptr_array_new ();
+  self->annotations = g_ptr_array_new ();
   self->current = -1;
   self->notation = CHESS_NOTATION_SAN;
 
@@ -322,6 +739,28 @@ chess_move_list_view_init (ChessMoveListView *self)
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Moves"),
                                   -1);
+
+  /* Right-click (or a long press) on a move: the context menu. */
+  GtkGesture *click = gtk_gesture_click_new ();
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_SECONDARY);
+  g_signal_connect (click, "pressed", G_CALLBACK (secondary_pressed_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
+
+  g_autoptr(GMenuModel) model = build_menu ();
+  self->menu = gtk_popover_menu_new_from_model (model);
+  gtk_popover_set_has_arrow (GTK_POPOVER (self->menu), FALSE);
+  gtk_widget_set_halign (self->menu, GTK_ALIGN_START);
+  gtk_widget_set_parent (self->menu, GTK_WIDGET (self));
+
+  self->comment_popover = gtk_popover_new ();
+  self->comment_entry = gtk_entry_new ();
+  gtk_entry_set_placeholder_text (GTK_ENTRY (self->comment_entry), _("Comment on the move"));
+  gtk_widget_set_size_request (self->comment_entry, 260, -1);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->comment_entry),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Comment"), -1);
+  g_signal_connect_swapped (self->comment_entry, "activate", G_CALLBACK (comment_entered_cb), self);
+  gtk_popover_set_child (GTK_POPOVER (self->comment_popover), self->comment_entry);
+  gtk_widget_set_parent (self->comment_popover, GTK_WIDGET (self));
 }
 
 GtkWidget *

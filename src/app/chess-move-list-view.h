@@ -1,6 +1,9 @@
-/* chess-move-list-view.h — the game's moves as numbered pairs; the move
- * being viewed is highlighted and kept in view, and clicking a move shows
- * the position after it (the game's view-ply). CSS name: movelist. */
+/* chess-move-list-view.h — the game's main line as numbered pairs, with
+ * its comments and variations (indented, their moves links) on rows
+ * between; NAGs as symbols. The move being viewed is highlighted and kept
+ * in view; clicking any move shows the position after it, and its context
+ * menu edits the comment, sets an annotation symbol, promotes or deletes
+ * a variation. CSS name: movelist. "Move" indexes count main-line moves. */
 #pragma once
 
 #include <gtk/gtk.h>
@@ -25,6 +28,17 @@ const char *chess_move_list_view_get_number_text (ChessMoveListView *self,
                                                   guint              ply);
 /* The ply of the highlighted move, or -1 when none (the start position). */
 int         chess_move_list_view_get_current  (ChessMoveListView *self);
+/* The row of comments and variations after main-line move `ply`
+ * (G_MAXUINT: the comment before the first move), or NULL (for tests). */
+GtkWidget  *chess_move_list_view_get_annotation (ChessMoveListView *self,
+                                                 guint              ply);
+/* The entry of "Edit Comment…" (for tests). */
+GtkWidget  *chess_move_list_view_get_comment_entry (ChessMoveListView *self);
+/* Opens the context menu about `node` at (x, y) (also for tests). */
+void        chess_move_list_view_popup_menu   (ChessMoveListView *self,
+                                               ChessTreeNode     *node,
+                                               double             x,
+                                               double             y);
 /* The button of move `ply` (for tests), or NULL. */
 GtkWidget  *chess_move_list_view_get_move_button (ChessMoveListView *self,
                                                   guint              ply);

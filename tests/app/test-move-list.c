@@ -1,0 +1,217 @@
+/* test-move-list.c — the move list shows an annotated game's comments,
+ * variations and NAGs; any move can be clicked; the context menu edits the
+ * comment, sets a NAG, promotes and deletes a variation. */
+
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gstdio.h>
+#include <gtk/gtk.h>
+
+#include "chess-move-list-view.h"
+#include "chess-window.h"
+
+#include "app-test-util.h"
+
+static char *data_home;
+
+#define ANNOTATED \
+  "[Event \"Study\"]\n[Result \"*\"]\n\n" \
+  "{Start} 1. e4 {Best by test.} e5 2. Nf3 $1 Nc6 (2... d6 {Philidor} 3. d4 (3. Bc4)) " \
+  "3. Bb5 a6 *\n"
+
+static ChessGame *
+load_annotated (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ChessPgnGame) pgn = chess_pgn_parse_game (ANNOTATED, strlen (ANNOTATED), 1, NULL, &error);
+  ChessGame *game = chess_game_new ();
+
+  g_assert_no_error (error);
+  g_assert_true (chess_game_load_pgn (game, pgn, &error));
+  g_assert_no_error (error);
+  return game;
+}
+
+/* Every label's text under `widget`, joined by " | ". */
+static void
+collect_text (GtkWidget *widget,
+              GString   *out)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_visible (widget))
+    {
+      if (out->len > 0)
+        g_string_append (out, " | ");
+      g_string_append (out, gtk_label_get_text (GTK_LABEL (widget)));
+    }
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    if (!GTK_IS_POPOVER (c))
+      collect_text (c, out);
+}
+
+static char *
+annotation_text (ChessMoveListView *list,
+                 guint              ply)
+{
+  GtkWidget *box = chess_move_list_view_get_annotation (list, ply);
+  GString *out = g_string_new (NULL);
+
+  if (box != NULL)
+    collect_text (box, out);
+  return g_string_free (out, FALSE);
+}
+
+/* The label of the first variation after main-line move `ply`. */
+static GtkLabel *
+variation_label (ChessMoveListView *list,
+                 guint              ply)
+{
+  GtkWidget *box = chess_move_list_view_get_annotation (list, ply);
+
+  for (GtkWidget *c = gtk_widget_get_first_child (box); c != NULL; c = gtk_widget_get_next_sibling (c))
+    if (gtk_widget_has_css_class (c, "variation"))
+      return GTK_LABEL (c);
+  g_assert_not_reached ();
+  return NULL;
+}
+
+static void
+test_shows_annotations (void)
+{
+  ChessWindow *window = app_test_new_window ();
+  g_autoptr(ChessGame) game = load_annotated ();
+  ChessMoveListView *list = CHESS_MOVE_LIST_VIEW (app_test_window_child (window, "move_list"));
+
+  chess_window_set_game (window, game);
+  app_test_spin ();
+
+  /* The main line in pairs; NAGs as symbols; comments and variations on
+   * rows of their own, after which Black's move has its number again. */
+  g_assert_cmpstr (chess_move_list_view_get_move_text (list, 0), ==, "e4");
+  g_assert_cmpstr (chess_move_list_view_get_move_text (list, 2), ==, "Nf3!");
+  g_assert_cmpstr (chess_move_list_view_get_number_text (list, 1), ==, "1…");
+  g_assert_cmpstr (chess_move_list_view_get_number_text (list, 2), ==, "2.");
+  g_assert_cmpstr (chess_move_list_view_get_number_text (list, 3), ==, "2.");
+  g_assert_cmpstr (chess_move_list_view_get_number_text (list, 4), ==, "3.");
+  g_autofree char *opening = NULL;
+  {
+    GString *out = g_string_new (NULL);
+    collect_text (chess_move_list_view_get_annotation (list, G_MAXUINT), out);
+    opening = g_string_free (out, FALSE);
+  }
+  g_assert_cmpstr (opening, ==, "Start");
+  g_autofree char *after_e4 = annotation_text (list, 0);
+  g_assert_cmpstr (after_e4, ==, "Best by test.");
+  g_autofree char *after_nc6 = annotation_text (list, 3);
+  g_assert_cmpstr (after_nc6, ==, "2… d6 Philidor 3. d4 (3. Bc4)");
+  g_assert_null (chess_move_list_view_get_annotation (list, 4));
+
+  /* A move in the variation: the board shows it, the line follows it. */
+  GtkLabel *variation = variation_label (list, 3);
+  gboolean handled = FALSE;
+  g_signal_emit_by_name (variation, "activate-link", "n2", &handled);
+  app_test_spin ();
+  g_assert_true (handled);
+  g_assert_cmpuint (chess_game_get_view_ply (game), ==, 5);
+  g_assert_cmpuint (chess_game_get_move_count (game), ==, 5);
+  ChessTreeNode *bc4 = chess_game_get_view_node (game);
+  g_assert_false (chess_tree_node_is_main_line (bc4));
+  g_assert_cmpint (chess_move_list_view_get_current (list), ==, -1);
+  /* The viewed move is marked in the variation's text. */
+  variation = variation_label (list, 3);
+  g_assert_nonnull (strstr (gtk_label_get_label (variation), "<b>3. Bc4</b>"));
+
+  /* A main-line move brings the main line back. */
+  g_signal_emit_by_name (chess_move_list_view_get_move_button (list, 5), "clicked");
+  app_test_spin ();
+  g_assert_cmpuint (chess_game_get_move_count (game), ==, 6);
+  g_assert_cmpint (chess_move_list_view_get_current (list), ==, 5);
+
+  app_test_destroy_window (window);
+}
+
+static void
+test_context_menu (void)
+{
+  ChessWindow *window = app_test_new_window ();
+  g_autoptr(ChessGame) game = load_annotated ();
+  ChessMoveListView *list = CHESS_MOVE_LIST_VIEW (app_test_window_child (window, "move_list"));
+  GtkWidget *widget = GTK_WIDGET (list);
+
+  chess_window_set_game (window, game);
+  app_test_spin ();
+
+  /* A comment on Bb5, through the menu and its entry. */
+  ChessTreeNode *bb5 = chess_game_get_node_at (game, 5);
+  chess_move_list_view_popup_menu (list, bb5, 10, 10);
+  app_test_spin ();
+  g_assert_true (gtk_widget_activate_action (widget, "movelist.comment", NULL));
+  app_test_spin ();
+  GtkWidget *entry = chess_move_list_view_get_comment_entry (list);
+  g_assert_true (gtk_widget_get_mapped (entry));
+  gtk_editable_set_text (GTK_EDITABLE (entry), "The Ruy Lopez");
+  g_signal_emit_by_name (entry, "activate");
+  app_test_spin ();
+  g_assert_cmpstr (bb5->comment, ==, "The Ruy Lopez");
+  g_autofree char *after_bb5 = annotation_text (list, 4);
+  g_assert_cmpstr (after_bb5, ==, "The Ruy Lopez");
+
+  /* A NAG: "!!" then "?" in its place. */
+  chess_move_list_view_popup_menu (list, bb5, 10, 10);
+  g_assert_true (gtk_widget_activate_action (widget, "movelist.nag", "u", 3));
+  g_assert_cmpstr (chess_move_list_view_get_move_text (list, 4), ==, "Bb5‼");
+  chess_move_list_view_popup_menu (list, bb5, 10, 10);
+  g_assert_true (gtk_widget_activate_action (widget, "movelist.nag", "u", 2));
+  g_assert_cmpstr (chess_move_list_view_get_move_text (list, 4), ==, "Bb5?");
+  g_assert_true (gtk_widget_activate_action (widget, "movelist.nag", "u", 0));
+  g_assert_cmpstr (chess_move_list_view_get_move_text (list, 4), ==, "Bb5");
+
+  /* Promote the d6 line to the main line, then delete what is now the
+   * variation (Nc6). */
+  ChessTreeNode *d4 = chess_game_get_tree (game)->root->children[0]->children[0]->children[0]->children[1]->children[0];
+  chess_move_list_view_popup_menu (list, d4, 10, 10);
+  g_assert_true (gtk_widget_activate_action (widget, "movelist.make-main", NULL));
+  app_test_spin ();
+  g_assert_cmpstr (chess_move_list_view_get_move_text (list, 3), ==, "d6");
+  g_assert_cmpstr (chess_move_list_view_get_move_text (list, 4), ==, "d4");
+  ChessTreeNode *nc6 = chess_game_get_tree (game)->root->children[0]->children[0]->children[0]->children[1];
+  chess_move_list_view_popup_menu (list, nc6, 10, 10);
+  g_assert_true (gtk_widget_activate_action (widget, "movelist.delete", NULL));
+  app_test_spin ();
+  g_autofree char *after_d6 = annotation_text (list, 3);
+  g_assert_cmpstr (after_d6, ==, "Philidor");
+  g_assert_cmpuint (chess_game_get_tree (game)->root->children[0]->children[0]->children[0]->n_children, ==, 1);
+
+  /* The menu's variation items are off on the main line. */
+  chess_move_list_view_popup_menu (list, chess_game_get_node_at (game, 1), 10, 10);
+  gtk_widget_activate_action (widget, "movelist.delete", NULL);
+  g_assert_cmpuint (chess_game_get_tree (game)->root->n_children, ==, 1);
+
+  app_test_destroy_window (window);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  int status;
+
+  data_home = app_test_make_data_home ("thinkchess-test-XXXXXX");
+  g_setenv ("LANGUAGE", "C", TRUE);
+  if (!app_test_have_display ())
+    {
+      app_test_remove_tree (data_home);
+      g_free (data_home);
+      return 0;
+    }
+  gtk_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/app/move-list/annotations", test_shows_annotations);
+  g_test_add_func ("/app/move-list/context-menu", test_context_menu);
+
+  status = g_test_run ();
+  app_test_remove_tree (data_home);
+  g_free (data_home);
+  return status;
+}
