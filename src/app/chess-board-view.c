@@ -121,6 +121,8 @@ struct _ChessBoardView
   double          press_x, press_y;
   double          pointer_x, pointer_y;
   ChessSquare     peek;                  /* right button held on it */
+  ChessSquare     mark_from, mark_to;    /* a right-button drag: an arrow */
+  gint64          mark_time;             /* when the right button went down */
   ChessSquare     cursor;
   gboolean        cursor_shown;
   ChessSquare     dropped_from, dropped_to; /* a drop not to animate */
@@ -420,6 +422,7 @@ reset_interaction (ChessBoardView *self)
   self->dragging = FALSE;
   self->choosing = FALSE;
   self->peek = CHESS_NO_SQUARE;
+  self->mark_from = self->mark_to = CHESS_NO_SQUARE;
 }
 
 /* Reads the position being viewed from the game. */
@@ -442,8 +445,11 @@ sync_position (ChessBoardView *self)
       ChessMoveInfo info;
 
       chess_game_get_board_at (self->game, ply, &self->board);
-      self->live = chess_game_is_viewing_live (self->game);
-      self->over = chess_game_is_over (self->game);
+      /* In a finished or loaded game any position shown takes moves: they
+       * go into the game's tree as variations. */
+      gboolean here = chess_game_can_play_at_view (self->game);
+      self->live = chess_game_is_viewing_live (self->game) || here;
+      self->over = !here && chess_game_is_over (self->game);
       if (ply > 0 && chess_game_get_move_info (self->game, ply - 1, &info))
         {
           from = info.from;
@@ -536,6 +542,7 @@ chess_board_view_set_game (ChessBoardView *self,
       g_signal_connect_swapped (game, "reset", G_CALLBACK (game_changed_cb), self);
       g_signal_connect_swapped (game, "game-over", G_CALLBACK (game_changed_cb), self);
       g_signal_connect_swapped (game, "notify::view-ply", G_CALLBACK (game_changed_cb), self);
+      g_signal_connect_swapped (game, "tree-changed", G_CALLBACK (gtk_widget_queue_draw), self);
     }
   reset_interaction (self);
   stop_animation (self);
@@ -851,6 +858,10 @@ drag_cancel_cb (GtkGesture       *gesture,
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
+/* A right-button click shorter than this circles the square; held longer
+ * on a piece, it only shows where the piece can go. */
+#define MARK_CLICK_US (350 * G_TIME_SPAN_MILLISECOND)
+
 static void
 peek_begin_cb (GtkGestureDrag *gesture,
                double          x,
@@ -861,16 +872,171 @@ peek_begin_cb (GtkGestureDrag *gesture,
 
   if (sq != CHESS_NO_SQUARE && chess_board_piece_at (&self->board, sq) != CHESS_NO_PIECE)
     self->peek = sq;
+  self->mark_from = self->mark_to = sq;
+  self->mark_time = g_get_monotonic_time ();
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 static void
-peek_end_cb (GtkGesture       *gesture,
-             GdkEventSequence *sequence,
-             ChessBoardView   *self)
+peek_update_cb (GtkGestureDrag *gesture,
+                double          dx,
+                double          dy,
+                ChessBoardView *self)
 {
+  double x, y;
+
+  if (self->mark_from == CHESS_NO_SQUARE || !gtk_gesture_drag_get_start_point (gesture, &x, &y))
+    return;
+  ChessSquare sq = chess_board_view_square_at (self, x + dx, y + dy);
+  if (sq == CHESS_NO_SQUARE || sq == self->mark_to)
+    return;
+  /* Drawing an arrow: no more peeking. */
+  self->mark_to = sq;
   self->peek = CHESS_NO_SQUARE;
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* The colour of a mark drawn with these keys held, as Lichess has them. */
+static guint8
+mark_color (GdkModifierType state)
+{
+  if (state & GDK_SHIFT_MASK)
+    return 'R';
+  if (state & GDK_ALT_MASK)
+    return 'B';
+  if (state & GDK_CONTROL_MASK)
+    return 'Y';
+  return 'G';
+}
+
+static void
+peek_end_cb (GtkGestureDrag *gesture,
+             double          dx,
+             double          dy,
+             ChessBoardView *self)
+{
+  ChessSquare from = self->mark_from, to = self->mark_to;
+  gboolean quick = g_get_monotonic_time () - self->mark_time < MARK_CLICK_US;
+  GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture));
+
+  self->peek = CHESS_NO_SQUARE;
+  self->mark_from = self->mark_to = CHESS_NO_SQUARE;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  if (self->game == NULL || from == CHESS_NO_SQUARE || (from == to && !quick))
+    return;
+
+  ChessTreeMark mark = { mark_color (state), (guint8) from, (guint8) to };
+  chess_game_toggle_mark (self->game, chess_game_get_view_node (self->game), mark);
+}
+
+static void
+peek_cancel_cb (GtkGesture       *gesture,
+                GdkEventSequence *sequence,
+                ChessBoardView   *self)
+{
+  self->peek = CHESS_NO_SQUARE;
+  self->mark_from = self->mark_to = CHESS_NO_SQUARE;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* The centre of `sq` in widget coordinates. */
+static void
+square_center (ChessBoardView *self,
+               ChessSquare     sq,
+               double         *x,
+               double         *y)
+{
+  int col, row;
+
+  square_to_cell (self, sq, &col, &row);
+  *x = self->origin_x + (col + 0.5) * self->square;
+  *y = self->origin_y + (row + 0.5) * self->square;
+}
+
+static void
+set_mark_color (cairo_t *cr,
+                guint8   color)
+{
+  switch (color)
+    {
+    case 'R': cairo_set_source_rgba (cr, 0.53, 0.13, 0.13, 0.8); break;
+    case 'Y': cairo_set_source_rgba (cr, 0.90, 0.56, 0.0, 0.8); break;
+    case 'B': cairo_set_source_rgba (cr, 0.0, 0.19, 0.53, 0.8); break;
+    default:  cairo_set_source_rgba (cr, 0.08, 0.47, 0.11, 0.8); break;
+    }
+}
+
+static void
+draw_arrow (ChessBoardView *self,
+            cairo_t        *cr,
+            ChessTreeMark   mark)
+{
+  double x0, y0, x1, y1;
+  double width = self->square * 0.16, head = self->square * 0.42;
+
+  square_center (self, mark.from, &x0, &y0);
+  square_center (self, mark.to, &x1, &y1);
+  double length = hypot (x1 - x0, y1 - y0);
+  if (length < 1)
+    return;
+  double ux = (x1 - x0) / length, uy = (y1 - y0) / length;
+  /* The head's tip stops short of the centre, the shaft under the head. */
+  double tip_x = x1 - ux * self->square * 0.15, tip_y = y1 - uy * self->square * 0.15;
+  double base_x = tip_x - ux * head, base_y = tip_y - uy * head;
+
+  set_mark_color (cr, mark.color);
+  cairo_set_line_width (cr, width);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
+  cairo_move_to (cr, x0 + ux * self->square * 0.25, y0 + uy * self->square * 0.25);
+  cairo_line_to (cr, base_x, base_y);
+  cairo_stroke (cr);
+  cairo_move_to (cr, tip_x, tip_y);
+  cairo_line_to (cr, base_x - uy * head * 0.55, base_y + ux * head * 0.55);
+  cairo_line_to (cr, base_x + uy * head * 0.55, base_y - ux * head * 0.55);
+  cairo_close_path (cr);
+  cairo_fill (cr);
+}
+
+static void
+draw_circle (ChessBoardView *self,
+             cairo_t        *cr,
+             ChessTreeMark   mark)
+{
+  double x, y;
+
+  square_center (self, mark.from, &x, &y);
+  set_mark_color (cr, mark.color);
+  cairo_set_line_width (cr, self->square * 0.07);
+  cairo_arc (cr, x, y, self->square * 0.45, 0, 2 * G_PI);
+  cairo_stroke (cr);
+}
+
+/* The arrows and circled squares of the position shown, and the arrow
+ * being drawn. */
+static void
+snapshot_marks (ChessBoardView *self,
+                GtkSnapshot    *snapshot)
+{
+  const ChessTreeNode *node = self->game != NULL ? chess_game_get_view_node (self->game) : NULL;
+  gboolean drawing = self->mark_from != CHESS_NO_SQUARE && self->mark_to != self->mark_from;
+
+  if (!drawing && (node == NULL || (node->arrows == NULL && node->squares == NULL)))
+    return;
+
+  graphene_rect_t bounds;
+  graphene_rect_init (&bounds, 0, 0, gtk_widget_get_width (GTK_WIDGET (self)),
+                      gtk_widget_get_height (GTK_WIDGET (self)));
+  cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &bounds);
+  for (guint i = 0; node != NULL && node->squares != NULL && i < node->squares->len; i++)
+    draw_circle (self, cr, g_array_index (node->squares, ChessTreeMark, i));
+  for (guint i = 0; node != NULL && node->arrows != NULL && i < node->arrows->len; i++)
+    draw_arrow (self, cr, g_array_index (node->arrows, ChessTreeMark, i));
+  if (drawing)
+    {
+      ChessTreeMark preview = { 'G', (guint8) self->mark_from, (guint8) self->mark_to };
+      draw_arrow (self, cr, preview);
+    }
+  cairo_destroy (cr);
 }
 
 /* ---- Keyboard ---- */
@@ -1499,6 +1665,8 @@ chess_board_view_snapshot (GtkWidget   *widget,
         }
     }
 
+  snapshot_marks (self, snapshot);
+
   if (self->dragging)
     append_piece (self, snapshot, chess_board_piece_at (&self->board, self->press_square),
                   (self->pointer_x - self->origin_x) / self->square - 0.5,
@@ -1862,6 +2030,7 @@ chess_board_view_init (ChessBoardView *self)
   self->animate = TRUE;
   self->selected = CHESS_NO_SQUARE;
   self->peek = CHESS_NO_SQUARE;
+  self->mark_from = self->mark_to = CHESS_NO_SQUARE;
   self->cursor = CHESS_NO_SQUARE;
   self->press_square = CHESS_NO_SQUARE;
   self->dropped_from = self->dropped_to = CHESS_NO_SQUARE;
@@ -1886,7 +2055,9 @@ chess_board_view_init (ChessBoardView *self)
   self->peek_gesture = gtk_gesture_drag_new ();
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (self->peek_gesture), GDK_BUTTON_SECONDARY);
   g_signal_connect (self->peek_gesture, "drag-begin", G_CALLBACK (peek_begin_cb), self);
-  g_signal_connect (self->peek_gesture, "end", G_CALLBACK (peek_end_cb), self);
+  g_signal_connect (self->peek_gesture, "drag-update", G_CALLBACK (peek_update_cb), self);
+  g_signal_connect (self->peek_gesture, "drag-end", G_CALLBACK (peek_end_cb), self);
+  g_signal_connect (self->peek_gesture, "cancel", G_CALLBACK (peek_cancel_cb), self);
   gtk_widget_add_controller (widget, GTK_EVENT_CONTROLLER (self->peek_gesture));
 
   keys = gtk_event_controller_key_new ();
