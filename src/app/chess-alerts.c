@@ -296,24 +296,42 @@ chess_alert_resign (GtkWindow          *parent,
               NULL, callback, user_data);
 }
 
-void
+GtkWidget *
 chess_alert_unsaved (GtkWindow          *parent,
                      const char         *game_name,
+                     ChessUnsavedCase    what_happens,
                      ChessAlertCallback  callback,
                      gpointer            user_data)
 {
-  const char *buttons[] = { _("_Cancel"), _("_Discard"), _("_Save"), NULL };
+  const char *buttons[] = { _("_Cancel"), _("_Don’t Save"), _("_Save"), NULL };
   g_autofree char *message = NULL;
+  const char *detail;
 
   if (game_name != NULL)
     /* Translators: %s is a file name. */
     message = g_strdup_printf (_("Save changes to “%s”?"), game_name);
   else
     message = g_strdup (_("Save the current game?"));
-  alert_show (parent, TRUE, message,
-              _("The moves played since the game was last saved will be lost if you discard them."),
+  switch (what_happens)
+    {
+    case CHESS_UNSAVED_CLOSING_UNFINISHED:
+      detail = _("If you don’t save it, the game stays in the autosave and is offered again at the next start.");
+      break;
+    case CHESS_UNSAVED_CLOSING_FINISHED:
+      detail = _("If you don’t save it, the game stays in the autosave only until the next game begins.");
+      break;
+    case CHESS_UNSAVED_OPENING:
+      detail = _("If you don’t save it, the game stays in the autosave only until a move is played in the opened game.");
+      break;
+    case CHESS_UNSAVED_REPLACING:
+    default:
+      detail = _("If you don’t save it, the new game replaces it and its moves are lost.");
+      break;
+    }
+  alert_show (parent, TRUE, message, detail,
               buttons, CHESS_UNSAVED_CANCEL, CHESS_UNSAVED_SAVE, CHESS_UNSAVED_DISCARD,
               NULL, callback, user_data);
+  return chess_alert_get_dialog ();
 }
 
 void

@@ -66,11 +66,24 @@ typedef enum
   CHESS_UNSAVED_SAVE    = 2,
 } ChessUnsavedResponse;
 
-/* "Save the current game?" with "Cancel", "Discard" and "Save". */
-void chess_alert_unsaved (GtkWindow          *parent,
-                          const char         *game_name,
-                          ChessAlertCallback  callback,
-                          gpointer            user_data);
+/* What happens to the game when the player does not save it. */
+typedef enum
+{
+  CHESS_UNSAVED_CLOSING_UNFINISHED, /* stays in the autosave, offered again   */
+  CHESS_UNSAVED_CLOSING_FINISHED,   /* in the autosave until the next game    */
+  CHESS_UNSAVED_REPLACING,          /* a new or pasted game overwrites it     */
+  CHESS_UNSAVED_OPENING,            /* in the autosave until the opened game
+                                     * changes                                */
+} ChessUnsavedCase;
+
+/* "Save the current game?" with "Cancel", "Don't Save" and "Save", and
+ * what not saving means in `what_happens`. Returns the dialog (borrowed),
+ * destroyed once answered. */
+GtkWidget *chess_alert_unsaved (GtkWindow          *parent,
+                                const char         *game_name,
+                                ChessUnsavedCase    what_happens,
+                                ChessAlertCallback  callback,
+                                gpointer            user_data);
 
 /* An error with a "Close" button; `callback` may be NULL. */
 void chess_alert_error (GtkWindow          *parent,

@@ -115,7 +115,8 @@ quit_next (GtkApplication *app)
   for (GList *l = windows; l != NULL; l = l->next)
     if (CHESS_IS_WINDOW (l->data))
       {
-        chess_window_actions_check_unsaved (l->data, quit_window_confirmed,
+        chess_window_actions_check_unsaved (l->data, CHESS_UNSAVED_CLOSING_UNFINISHED,
+                                            quit_window_confirmed,
                                             g_object_ref (app));
         return;
       }

@@ -750,6 +750,14 @@ drag_begin_cb (GtkGestureDrag *gesture,
   self->press_x = self->pointer_x = x;
   self->press_y = self->pointer_y = y;
   gtk_widget_grab_focus (GTK_WIDGET (self));
+  /* The mouse takes over from the keyboard: the cursor goes, and ←/→
+   * browse the moves again. */
+  if (self->cursor_shown)
+    {
+      self->cursor_shown = FALSE;
+      update_description (self);
+      gtk_widget_queue_draw (GTK_WIDGET (self));
+    }
 
   if (self->choosing)
     {

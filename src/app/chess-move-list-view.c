@@ -25,8 +25,8 @@ struct _ChessMoveListView
   ChessTreeNode *menu_node;      /* the move the context menu is about     */
   ChessNotation  notation;
   int            current;
-  guint          scroll_id;
   guint          rows;
+  gboolean       scroll_pending;   /* show the current move after the next layout */
 };
 
 G_DEFINE_FINAL_TYPE (ChessMoveListView, chess_move_list_view, GTK_TYPE_WIDGET)
@@ -41,35 +41,71 @@ move_clicked_cb (GtkButton         *button,
     chess_game_select_node (self->game, node);
 }
 
-static gboolean
-scroll_to_current_cb (GtkWidget     *widget,
-                      GdkFrameClock *clock,
-                      gpointer       user_data)
+/* Scrolls the current move into view; called right after the scroller
+ * (and so the grid) got its size, when the rows' places are known. */
+static void
+scroll_to_current (ChessMoveListView *self)
 {
-  ChessMoveListView *self = CHESS_MOVE_LIST_VIEW (widget);
   GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scroller));
   graphene_rect_t bounds;
 
-  self->scroll_id = 0;
   if (self->current < 0 || (guint) self->current >= self->buttons->len)
     {
       if (self->current < 0)
         gtk_adjustment_set_value (adj, 0);
-      return G_SOURCE_REMOVE;
+      return;
     }
   if (gtk_widget_compute_bounds (g_ptr_array_index (self->buttons, self->current),
                                  self->grid, &bounds))
     gtk_adjustment_clamp_page (adj, bounds.origin.y, bounds.origin.y + bounds.size.height);
-  return G_SOURCE_REMOVE;
 }
 
 static void
 queue_scroll (ChessMoveListView *self)
 {
-  /* After the next layout, when the new row has its place. */
-  if (self->scroll_id == 0)
-    self->scroll_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), scroll_to_current_cb,
-                                                    NULL, NULL);
+  self->scroll_pending = TRUE;
+  gtk_widget_queue_allocate (GTK_WIDGET (self));
+}
+
+static void
+chess_move_list_view_measure (GtkWidget      *widget,
+                              GtkOrientation  orientation,
+                              int             for_size,
+                              int            *minimum,
+                              int            *natural,
+                              int            *minimum_baseline,
+                              int            *natural_baseline)
+{
+  gtk_widget_measure (CHESS_MOVE_LIST_VIEW (widget)->scroller, orientation, for_size,
+                      minimum, natural, minimum_baseline, natural_baseline);
+}
+
+static void
+chess_move_list_view_size_allocate (GtkWidget *widget,
+                                    int        width,
+                                    int        height,
+                                    int        baseline)
+{
+  ChessMoveListView *self = CHESS_MOVE_LIST_VIEW (widget);
+
+  gtk_widget_allocate (self->scroller, width, height, baseline, NULL);
+  if (self->menu != NULL)
+    gtk_popover_present (GTK_POPOVER (self->menu));
+  if (self->comment_popover != NULL)
+    gtk_popover_present (GTK_POPOVER (self->comment_popover));
+  /* A tick callback would come before the layout: a list rebuilt at once
+   * (a game opened) would still have its rows in the old places. */
+  if (self->scroll_pending)
+    {
+      GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scroller));
+      double before = gtk_adjustment_get_value (adj);
+
+      self->scroll_pending = FALSE;
+      scroll_to_current (self);
+      /* The grid moves within this frame, not one frame late. */
+      if (gtk_adjustment_get_value (adj) != before)
+        gtk_widget_allocate (self->scroller, width, height, baseline, NULL);
+    }
 }
 
 /* The move's text as shown: SAN in the chosen notation and language, then
@@ -675,9 +711,6 @@ chess_move_list_view_dispose (GObject *object)
 {
   ChessMoveListView *self = CHESS_MOVE_LIST_VIEW (object);
 
-  if (self->scroll_id != 0)
-    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->scroll_id);
-  self->scroll_id = 0;
   if (self->game != NULL)
     g_signal_handlers_disconnect_by_data (self->game, self);
   g_clear_object (&self->game);
@@ -708,7 +741,8 @@ chess_move_list_view_class_init (ChessMoveListViewClass *klass)
 
   G_OBJECT_CLASS (klass)->dispose = chess_move_list_view_dispose;
   G_OBJECT_CLASS (klass)->finalize = chess_move_list_view_finalize;
-  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  widget_class->measure = chess_move_list_view_measure;
+  widget_class->size_allocate = chess_move_list_view_size_allocate;
   gtk_widget_class_set_css_name (widget_class, "movelist");
   gtk_widget_class_install_action (widget_class, "movelist.comment", NULL, comment_action);
   gtk_widget_class_install_action (widget_class, "movelist.nag", "u", nag_action);

@@ -18,6 +18,8 @@ struct _ChessNewGameDialog
   GtkEntry        *black_name;
   GtkDropDown     *time_dropdown;
   GtkWidget       *custom_grid;
+  GtkWidget       *time_hint;
+  GtkWidget       *start_button;
   GtkSpinButton   *minutes_spin;
   GtkSpinButton   *seconds_spin;
   GtkCheckButton  *delay_check;
@@ -87,6 +89,8 @@ time_control_changed_cb (ChessNewGameDialog *self)
   guint selected = gtk_drop_down_get_selected (self->time_dropdown);
 
   gtk_widget_set_visible (self->custom_grid, selected == CUSTOM_INDEX);
+  /* Untimed games have no minutes or increments to explain. */
+  gtk_widget_set_visible (self->time_hint, selected != 0);
   /* A delay needs seconds to delay by. */
   gtk_widget_set_sensitive (GTK_WIDGET (self->delay_check),
                             selected != 0 && current_seconds (self) > 0);
@@ -221,6 +225,8 @@ chess_new_game_dialog_class_init (ChessNewGameDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ChessNewGameDialog, black_name);
   gtk_widget_class_bind_template_child (widget_class, ChessNewGameDialog, time_dropdown);
   gtk_widget_class_bind_template_child (widget_class, ChessNewGameDialog, custom_grid);
+  gtk_widget_class_bind_template_child (widget_class, ChessNewGameDialog, time_hint);
+  gtk_widget_class_bind_template_child (widget_class, ChessNewGameDialog, start_button);
   gtk_widget_class_bind_template_child (widget_class, ChessNewGameDialog, minutes_spin);
   gtk_widget_class_bind_template_child (widget_class, ChessNewGameDialog, seconds_spin);
   gtk_widget_class_bind_template_child (widget_class, ChessNewGameDialog, delay_check);
@@ -258,5 +264,7 @@ chess_new_game_dialog_new (GtkWindow *parent,
                        NULL);
   self->settings = g_object_ref (settings);
   load_settings (self);
+  /* Enter starts the game: the first focus is not a toggle Enter would flip. */
+  gtk_window_set_focus (GTK_WINDOW (self), self->start_button);
   return self;
 }

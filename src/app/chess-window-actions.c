@@ -171,10 +171,11 @@ watch_game (ChessWindowActions *self)
   g_signal_connect_swapped (game, "game-over", G_CALLBACK (game_changed_cb), self);
   g_signal_connect_swapped (game, "notify", G_CALLBACK (game_notify_cb), self);
 
-  /* A game that arrives from elsewhere (the last game continued) is saved
-   * nowhere yet; the actions that replace the game set these afterwards. */
+  /* A game that arrives from elsewhere is the last game from the autosave,
+   * unchanged since: not worth a question until it changes. The actions
+   * that replace the game set these afterwards. */
   set_file (self, NULL, 0);
-  set_dirty (self, chess_game_get_move_count (game) > 0);
+  set_dirty (self, FALSE);
 }
 
 /* The window shows a game that replaced the last one on purpose (new,
@@ -542,11 +543,13 @@ unsaved_answered_cb (int      response,
 
 void
 chess_window_actions_check_unsaved (ChessWindow                 *window,
+                                    ChessUnsavedCase             what_happens,
                                     ChessWindowActionsContinue   func,
                                     gpointer                     user_data)
 {
   ChessWindowActions *self;
   g_autofree char *name = NULL;
+  GtkWidget *dialog;
 
   g_return_if_fail (CHESS_IS_WINDOW (window));
 
@@ -557,9 +560,14 @@ chess_window_actions_check_unsaved (ChessWindow                 *window,
       return;
     }
 
+  /* A finished game is not offered again at the next start. */
+  if (what_happens == CHESS_UNSAVED_CLOSING_UNFINISHED && chess_game_is_over (self->game))
+    what_happens = CHESS_UNSAVED_CLOSING_FINISHED;
   name = display_name (self);
-  chess_alert_unsaved (GTK_WINDOW (window), name, unsaved_answered_cb,
-                       continuation_new (window, func, user_data));
+  dialog = chess_alert_unsaved (GTK_WINDOW (window), name, what_happens, unsaved_answered_cb,
+                                continuation_new (window, func, user_data));
+  if (dialog != NULL)
+    chess_window_hold_clock_for (window, dialog);
 }
 
 gboolean
@@ -611,6 +619,7 @@ new_game_confirmed (ChessWindow *window,
                                       chess_window_get_settings (window));
   g_signal_connect_object (dialog, "start", G_CALLBACK (new_game_start_cb),
                            window, 0);
+  chess_window_hold_clock_for (window, GTK_WIDGET (dialog));
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
@@ -619,7 +628,8 @@ new_game_activated (GtkWidget  *widget,
                     const char *action_name,
                     GVariant   *parameter)
 {
-  chess_window_actions_check_unsaved (CHESS_WINDOW (widget), new_game_confirmed, NULL);
+  chess_window_actions_check_unsaved (CHESS_WINDOW (widget), CHESS_UNSAVED_REPLACING,
+                                      new_game_confirmed, NULL);
 }
 
 /* ---- Opening ---- */
@@ -680,9 +690,9 @@ open_game_at (OpenRequest *request,
       return;
     }
 
-  /* Show the end of the game. */
+  /* Show the end of the game, for study. */
   chess_game_set_view_ply (game, chess_game_get_move_count (game));
-  chess_window_set_game (request->window, game);
+  chess_window_open_game (request->window, game);
   adopt_game (self, request->file, request->entries->len);
   if (request->entries->len > 1)
     {
@@ -777,7 +787,8 @@ chess_window_actions_open_file (ChessWindow *window,
   g_return_if_fail (CHESS_IS_WINDOW (window));
   g_return_if_fail (G_IS_FILE (file));
 
-  chess_window_actions_check_unsaved (window, open_file_confirmed, g_object_ref (file));
+  chess_window_actions_check_unsaved (window, CHESS_UNSAVED_OPENING,
+                                      open_file_confirmed, g_object_ref (file));
 }
 
 static void
@@ -805,7 +816,8 @@ open_activated (GtkWidget  *widget,
                 const char *action_name,
                 GVariant   *parameter)
 {
-  chess_window_actions_check_unsaved (CHESS_WINDOW (widget), open_confirmed, NULL);
+  chess_window_actions_check_unsaved (CHESS_WINDOW (widget), CHESS_UNSAVED_OPENING,
+                                      open_confirmed, NULL);
 }
 
 /* ---- Saving ---- */
@@ -1054,7 +1066,7 @@ chess_window_actions_paste_fen (ChessWindow *window,
   request = g_new0 (PasteRequest, 1);
   request->window = g_object_ref (window);
   request->fen = g_steal_pointer (&fen);
-  chess_window_actions_check_unsaved (window, paste_confirmed, request);
+  chess_window_actions_check_unsaved (window, CHESS_UNSAVED_REPLACING, paste_confirmed, request);
 }
 
 static void
@@ -1104,7 +1116,8 @@ close_request_cb (ChessWindow *window)
   if (self == NULL || self->closing || !self->dirty)
     return FALSE;
 
-  chess_window_actions_check_unsaved (window, close_confirmed, NULL);
+  chess_window_actions_check_unsaved (window, CHESS_UNSAVED_CLOSING_UNFINISHED,
+                                      close_confirmed, NULL);
   return TRUE;
 }
 

@@ -11,6 +11,7 @@
 
 #include <gtk/gtk.h>
 
+#include "chess-alerts.h"
 #include "chess-window.h"
 
 G_BEGIN_DECLS
@@ -32,10 +33,13 @@ typedef void (*ChessWindowActionsContinue) (ChessWindow *window,
                                             gboolean     proceed,
                                             gpointer     user_data);
 
-/* Asks Save / Discard / Cancel when the game has changes not saved to a
- * file (the autosave does not count), then calls `func`. Without changes,
- * calls `func` at once. */
+/* Asks Save / Don't Save / Cancel when the game has changes not saved to
+ * a file (the autosave does not count), saying what not saving means
+ * (`what_happens`; closing an unfinished game is told apart from a finished
+ * one here), then calls `func`. Without changes, calls `func` at once. The
+ * clock stands while the question is open. */
 void      chess_window_actions_check_unsaved (ChessWindow                *self,
+                                              ChessUnsavedCase            what_happens,
                                               ChessWindowActionsContinue  func,
                                               gpointer                    user_data);
 /* The game has changes not saved to a file. */

@@ -53,6 +53,7 @@ struct _ChessWindow
   GtkWidget         *eval_bar;
   GtkWidget         *eval_label;
   ChessMoveListView *move_list;
+  GtkWidget         *game_info;
   GtkWidget         *status_label;
   GtkWidget         *move_entry;
 
@@ -110,6 +111,31 @@ set_status (ChessWindow *self,
   gtk_label_set_text (GTK_LABEL (self->status_label), text);
 }
 
+/* Counted as players count moves: "Viewing move 43, Black". */
+static char *
+describe_viewing (ChessWindow *self)
+{
+  const ChessBoard *start = chess_game_get_start_board (self->game);
+  guint ply = chess_game_get_view_ply (self->game);
+  /* The ply that reached the viewed position was played by… */
+  guint start_side = start->side;
+  guint full_start = MAX (start->fullmove_number, 1);
+  guint index, number;
+  gboolean black;
+
+  if (ply == 0)
+    return g_strdup (_("Viewing the starting position. Press End or click the board to return."));
+  index = ply - 1 + (start_side == CHESS_COLOR_BLACK ? 1 : 0);
+  number = full_start + index / 2;
+  black = index % 2 == 1;
+  return g_strdup_printf (black
+                          /* Translators: shown while browsing; %u is the move number. */
+                          ? _("Viewing move %u, Black. Press End or click the board to return.")
+                          /* Translators: shown while browsing; %u is the move number. */
+                          : _("Viewing move %u, White. Press End or click the board to return."),
+                          number);
+}
+
 static char *
 describe_status (ChessWindow *self)
 {
@@ -120,9 +146,7 @@ describe_status (ChessWindow *self)
   char last[CHESS_MOVE_TEXT_MAX];
 
   if (!chess_game_is_viewing_live (game))
-    /* Translators: shown while browsing the moves; %u are move numbers. */
-    return g_strdup_printf (_("Viewing half-move %u of %u. Press End or click the board to return."),
-                            chess_game_get_view_ply (game), count);
+    return describe_viewing (self);
   if (chess_game_is_over (game))
     return chess_game_describe_result (game);
 
@@ -337,6 +361,81 @@ update_orientation (ChessWindow *self)
     }
 }
 
+/* A PGN tag worth showing: set, and not "?" or "-" (unknown). */
+static const char *
+known_tag (ChessGame  *game,
+           const char *name)
+{
+  const char *value = chess_game_get_tag (game, name);
+
+  if (value == NULL || *value == '\0' || g_str_equal (value, "?") || g_str_equal (value, "-"))
+    return NULL;
+  return value;
+}
+
+/* "1999.01.20", "1999.01" or "1999" from a PGN date with unknown parts. */
+static char *
+known_date (ChessGame *game)
+{
+  const char *date = known_tag (game, "Date");
+  g_auto(GStrv) parts = NULL;
+  GString *text;
+
+  if (date == NULL)
+    return NULL;
+  parts = g_strsplit (date, ".", 3);
+  text = g_string_new (NULL);
+  for (guint i = 0; parts[i] != NULL && strchr (parts[i], '?') == NULL; i++)
+    g_string_append_printf (text, "%s%s", i > 0 ? "." : "", parts[i]);
+  if (text->len == 0)
+    {
+      g_string_free (text, TRUE);
+      return NULL;
+    }
+  return g_string_free (text, FALSE);
+}
+
+/* The panel shows a game's header: event and site, date and round, the
+ * players' ratings. Games played here have none and show nothing. */
+static void
+update_game_info (ChessWindow *self)
+{
+  ChessGame *game = self->game;
+  const char *event = known_tag (game, "Event");
+  const char *site = known_tag (game, "Site");
+  const char *round = known_tag (game, "Round");
+  const char *white_elo = known_tag (game, "WhiteElo");
+  const char *black_elo = known_tag (game, "BlackElo");
+  g_autofree char *date = known_date (game);
+  g_autoptr(GPtrArray) lines = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *text = NULL;
+
+  if (event != NULL && site != NULL)
+    /* Translators: a game's event and the place it was played. */
+    g_ptr_array_add (lines, g_strdup_printf (_("%s, %s"), event, site));
+  else if (event != NULL || site != NULL)
+    g_ptr_array_add (lines, g_strdup (event != NULL ? event : site));
+  if (date != NULL && round != NULL)
+    /* Translators: a game's date, then its round in the event. */
+    g_ptr_array_add (lines, g_strdup_printf (_("%s, round %s"), date, round));
+  else if (date != NULL)
+    g_ptr_array_add (lines, g_strdup (date));
+  else if (round != NULL)
+    /* Translators: a game's round in its event. */
+    g_ptr_array_add (lines, g_strdup_printf (_("Round %s"), round));
+  if (white_elo != NULL || black_elo != NULL)
+    /* Translators: the players' ratings: White's name and rating, then Black's. */
+    g_ptr_array_add (lines, g_strdup_printf (_("%s %s – %s %s"),
+                                             chess_game_get_player_display_name (game, CHESS_COLOR_WHITE),
+                                             white_elo != NULL ? white_elo : "?",
+                                             chess_game_get_player_display_name (game, CHESS_COLOR_BLACK),
+                                             black_elo != NULL ? black_elo : "?"));
+  g_ptr_array_add (lines, NULL);
+  text = g_strjoinv ("\n", (char **) lines->pdata);
+  gtk_label_set_text (GTK_LABEL (self->game_info), text);
+  gtk_widget_set_visible (self->game_info, *text != '\0');
+}
+
 /* The header bar: the file (or the players), and the event and year. */
 static void
 update_title (ChessWindow *self)
@@ -364,7 +463,7 @@ update_title (ChessWindow *self)
     year = g_strndup (date, 4);
   if (event != NULL && (*event == '\0' || g_str_equal (event, "?")))
     event = NULL;
-  if (event != NULL && year != NULL)
+  if (event != NULL && year != NULL && strstr (event, year) == NULL)
     /* Translators: the header bar's subtitle: the event and its year. */
     subtitle = g_strdup_printf (_("%s %s"), event, year);
   else
@@ -372,6 +471,7 @@ update_title (ChessWindow *self)
 
   adw_window_title_set_title (self->window_title, title);
   adw_window_title_set_subtitle (self->window_title, subtitle);
+  update_game_info (self);
 }
 
 void
@@ -504,6 +604,20 @@ autosave (ChessWindow *self)
     }
 }
 
+/* Results as players write them: 1–0, 0–1, ½–½. */
+static const char *
+result_as_written (ChessGameResult result)
+{
+  switch (result)
+    {
+    case CHESS_GAME_RESULT_WHITE_WINS: return "1\u20130";
+    case CHESS_GAME_RESULT_BLACK_WINS: return "0\u20131";
+    case CHESS_GAME_RESULT_DRAW: return "\u00bd\u2013\u00bd";
+    case CHESS_GAME_RESULT_ONGOING:
+    default: return "";
+    }
+}
+
 static void
 show_result (ChessWindow *self)
 {
@@ -511,7 +625,7 @@ show_result (ChessWindow *self)
 
   gtk_label_set_text (GTK_LABEL (self->result_label), text);
   gtk_label_set_text (GTK_LABEL (self->result_score),
-                      chess_game_result_to_string (chess_game_get_result (self->game)));
+                      result_as_written (chess_game_get_result (self->game)));
   gtk_widget_set_visible (self->start_screen, FALSE);
   gtk_widget_set_visible (self->result_screen, TRUE);
 }
@@ -637,6 +751,19 @@ chess_window_set_game (ChessWindow *self,
   if (chess_game_is_over (game))
     show_result (self);
   autosave (self);
+}
+
+void
+chess_window_open_game (ChessWindow *self,
+                        ChessGame   *game)
+{
+  g_return_if_fail (CHESS_IS_WINDOW (self));
+  g_return_if_fail (CHESS_IS_GAME (game));
+
+  attach_game (self, game);
+  gtk_widget_set_visible (self->start_screen, FALSE);
+  set_playing (self, TRUE);
+  gtk_widget_grab_focus (GTK_WIDGET (self->board));
 }
 
 /* A fresh game as the new-game settings describe it. */
@@ -963,6 +1090,7 @@ chess_window_class_init (ChessWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ChessWindow, eval_bar);
   gtk_widget_class_bind_template_child (widget_class, ChessWindow, eval_label);
   gtk_widget_class_bind_template_child (widget_class, ChessWindow, move_list);
+  gtk_widget_class_bind_template_child (widget_class, ChessWindow, game_info);
   gtk_widget_class_bind_template_child (widget_class, ChessWindow, status_label);
   gtk_widget_class_bind_template_child (widget_class, ChessWindow, move_entry);
   gtk_widget_class_bind_template_callback (widget_class, move_entry_activate_cb);

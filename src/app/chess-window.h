@@ -16,7 +16,7 @@
  *   black_row, black_name, black_clock, black_marker,
  *   white_row, white_name, white_clock, white_marker,
  *   captured_by_black, captured_by_white, eval_bar, eval_label, move_list,
- *   status_label, move_entry, start_screen, continue_button,
+ *   game_info, status_label, move_entry, start_screen, continue_button,
  *   start_new_button, result_screen, result_label, result_new_button,
  *   past_banner.
  */
@@ -39,6 +39,11 @@ ChessGame      *chess_window_get_game       (ChessWindow    *self);
 /* Shows `game` (a reference is taken), hides the start screen, autosaves
  * it and shows the result overlay if it is already over. */
 void            chess_window_set_game       (ChessWindow    *self,
+                                             ChessGame      *game);
+/* Shows an opened `game` for study: no result overlay, and not autosaved
+ * until it changes, so an unfinished game in the autosave stays there for
+ * later. Hides the start screen. */
+void            chess_window_open_game      (ChessWindow    *self,
                                              ChessGame      *game);
 /* Replaces the game with a fresh one set up from the new-game settings
  * (white-name, black-name, time-minutes, time-increment, time-delay). */

@@ -1346,6 +1346,44 @@ chess_game_result_to_string (ChessGameResult result)
     }
 }
 
+/* The result with the players' names, or NULL where the names change
+ * nothing. */
+static char *
+describe_result_named (ChessGame *self)
+{
+  const char *white = chess_game_get_player_name (self, CHESS_COLOR_WHITE);
+  const char *black = chess_game_get_player_name (self, CHESS_COLOR_BLACK);
+  gboolean white_wins = self->result == CHESS_GAME_RESULT_WHITE_WINS;
+  const char *winner = white_wins ? white : black;
+  const char *loser = white_wins ? black : white;
+
+  switch (self->reason)
+    {
+    case CHESS_GAME_REASON_CHECKMATE:
+      /* Translators: %s is the winner's name. */
+      return g_strdup_printf (_("%s wins by checkmate"), winner);
+    case CHESS_GAME_REASON_RESIGNATION:
+      /* Translators: the first %s resigned, the second wins (names). */
+      return g_strdup_printf (_("%s resigned — %s wins"), loser, winner);
+    case CHESS_GAME_REASON_TIME_FORFEIT:
+      /* Translators: %s is the winner's name. */
+      return g_strdup_printf (_("%s wins on time"), winner);
+    case CHESS_GAME_REASON_TIMEOUT_VS_INSUFFICIENT_MATERIAL:
+      /* Translators: the first %s ran out of time, the second cannot
+       * checkmate (names). */
+      return g_strdup_printf (_("Draw: %s ran out of time, but %s cannot checkmate"),
+                              self->flag_color == CHESS_COLOR_WHITE ? white : black,
+                              self->flag_color == CHESS_COLOR_WHITE ? black : white);
+    case CHESS_GAME_REASON_UNKNOWN:
+      if (self->result == CHESS_GAME_RESULT_WHITE_WINS || self->result == CHESS_GAME_RESULT_BLACK_WINS)
+        /* Translators: %s is the winner's name. */
+        return g_strdup_printf (_("%s wins"), winner);
+      return NULL;
+    default:
+      return NULL;
+    }
+}
+
 char *
 chess_game_describe_result (ChessGame *self)
 {
@@ -1354,6 +1392,16 @@ chess_game_describe_result (ChessGame *self)
   g_return_val_if_fail (CHESS_IS_GAME (self), NULL);
 
   white_wins = self->result == CHESS_GAME_RESULT_WHITE_WINS;
+  /* With both players named, the names; the colours' sentences otherwise
+   * (they are not words a name can replace in every language). */
+  if (chess_game_get_player_name (self, CHESS_COLOR_WHITE) != NULL
+      && chess_game_get_player_name (self, CHESS_COLOR_BLACK) != NULL)
+    {
+      g_autofree char *named = describe_result_named (self);
+
+      if (named != NULL)
+        return g_steal_pointer (&named);
+    }
   switch (self->reason)
     {
     case CHESS_GAME_REASON_NONE:

@@ -365,7 +365,7 @@ def scenario_quit_unsaved(app):
     check(app.proc.poll() is None, "quit although cancelled")
     app.point_at_window()
     app.key("ctrl+q")
-    app.answer("Save the current game?", "Discard")
+    app.answer("Save the current game?", "Don’t Save")
     wait_until(lambda: app.proc.poll() is not None, "the app to quit")
 
 
@@ -380,7 +380,7 @@ def scenario_tour(app):
     unsaved = T("Save the current game?")
     app.window_with(unsaved)
     app.shot("unsaved")
-    app.answer(unsaved, T("_Discard"))
+    app.answer(unsaved, T("_Don’t Save"))
     app.window_with(T("Time Control"))
     app.shot("new-game")
     app.answer(T("Time Control"), T("_Cancel"))
@@ -409,7 +409,7 @@ def scenario_tour(app):
     app.key("Escape")
     app.point_at_window()
     app.menu(T("_Open…"))
-    app.answer(unsaved, T("_Discard"))
+    app.answer(unsaved, T("_Don’t Save"))
     chooser = app.window_with(T("Open Game"))
     app.shot("open")
     # A file with an illegal move: the error names the file and the line.

@@ -26,6 +26,9 @@ from e2e_common import (Failure, app_environment, atspi_app, check, find_all, la
                         stop_process, visible, window_origin, xdotool)
 
 
+DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "app")
+
+
 def square_index(name):
     return (ord(name[0]) - ord("a")) + 8 * (int(name[1]) - 1)
 
@@ -41,11 +44,11 @@ class App:
 
     # ---- Life cycle ----
 
-    def start(self):
+    def start(self, *files):
         env = app_environment(self.home)
         env.update({"LANGUAGE": "C", "LC_ALL": "C.UTF-8"})
         env.update(self.extra_env)
-        self.proc, self.log = launch([self.binary], env, self.home)
+        self.proc, self.log = launch([self.binary] + list(files), env, self.home)
         deadline = time.time() + 30
         self.window = None
         while time.time() < deadline and self.window is None:
@@ -298,6 +301,41 @@ def keyboard(app):
     check("Viewing" in app.status(), "Left did not browse: " + app.status())
     app.key("End")
     check("Viewing" not in app.status(), "End did not return: " + app.status())
+    # While the cursor is shown, Left moves it; after a click the cursor is
+    # gone and Left browses again, counting moves as players do.
+    app.key("Up", "Left")
+    check("Viewing" not in app.status(), "Left browsed while moving the cursor: " + app.status())
+    app.click("a5")
+    app.key("Left")
+    check("Viewing move 1, White" in app.status(), "Left after a click: " + app.status())
+    app.stop()
+
+
+def open_file(app):
+    """A game opened from the command line while an unfinished game is in
+    the autosave: the file is shown for study (no start screen, no question,
+    no result card) and the unfinished game is kept for the next start."""
+    app.start()
+    app.drag("e2", "e4")
+    app.drag("c7", "c5")
+    check("1. e4 c5 *" in wait_moves(app, "1. e4 c5 *"), "autosave: " + app.pgn())
+    app.stop()
+    app.start(os.path.join(DATA, "finished-game.pgn"))
+    app.find_one(lambda n: n.name and "Cez Trophy 2012, Prague CZE" in n.name and App.showing(n),
+                 "the game's header in the panel")
+    time.sleep(0.5)
+    app.shot("06-opened-finished-game")
+    check(not app.find(lambda n: n.name == "Continue Last Game" and App.showing(n), timeout=1),
+          "the start screen is shown")
+    check(not app.find(lambda n: n.name and n.name.startswith("Save") and n.name.endswith("?")
+                       and App.showing(n), timeout=1), "a save question is shown")
+    check(not app.find(lambda n: n.name == "View Board" and App.showing(n), timeout=1),
+          "the result card covers the opened game")
+    check("1. e4 c5 *" in movetext(app.pgn()), "the unfinished game was overwritten: " + app.pgn())
+    app.stop()
+    app.start()
+    check(app.find(lambda n: n.name == "Continue Last Game" and App.showing(n)),
+          "the unfinished game is not offered again")
     app.stop()
 
 
@@ -432,7 +470,8 @@ def tour(app):
     app.stop()
 
 
-SCENARIOS = {f.__name__: f for f in (scholar, illegal, promotion, resume, typed, keyboard, peek, tour)}
+SCENARIOS = {f.__name__.replace("_", "-"): f for f in (scholar, illegal, promotion, resume, typed, keyboard, peek,
+                                     open_file, tour)}
 
 
 def main():

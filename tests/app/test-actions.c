@@ -3,6 +3,8 @@
  * and what each dialog's answer does to the game and the files. */
 #include "config.h"
 
+#include <string.h>
+
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
 
@@ -10,6 +12,7 @@
 #include "chess-application.h"
 #include "chess-file-dialogs.h"
 #include "chess-game-chooser.h"
+#include "chess-move-list-view.h"
 #include "chess-new-game-dialog.h"
 #include "chess-preferences-dialog.h"
 #include "chess-window.h"
@@ -435,14 +438,19 @@ test_new_game (Fixture       *f,
   old = game (f);
   g_assert_true (chess_window_actions_get_dirty (f->window));
 
-  /* Unsaved changes: Cancel keeps everything. */
+  /* Unsaved changes: the question says what not saving means; the clock
+   * stands while it is open. Cancel keeps everything. */
   activate (f, "win.new-game");
   g_assert_cmpuint (chess_alert_get_n_open (), ==, 1);
+  g_assert_cmpstr (chess_alert_get_detail (), ==,
+                   "If you don’t save it, the new game replaces it and its moves are lost.");
+  g_assert_true (chess_clock_is_paused (chess_game_get_clock (old)));
   chess_alert_respond (CHESS_UNSAVED_CANCEL);
   app_test_spin ();
   g_assert_null (find_toplevel (CHESS_TYPE_NEW_GAME_DIALOG));
   g_assert_true (game (f) == old);
   g_assert_cmpuint (chess_game_get_move_count (old), ==, 2);
+  g_assert_false (chess_clock_is_paused (chess_game_get_clock (old)));
 
   /* Discard: the dialog comes; its choices make the new game. */
   activate (f, "win.new-game");
@@ -450,6 +458,8 @@ test_new_game (Fixture       *f,
   app_test_spin ();
   dialog = find_toplevel (CHESS_TYPE_NEW_GAME_DIALOG);
   g_assert_nonnull (dialog);
+  /* The new-game dialog holds the clock too. */
+  g_assert_true (chess_clock_is_paused (chess_game_get_clock (old)));
   white_name = GTK_EDITABLE (gtk_widget_get_template_child (GTK_WIDGET (dialog),
                                                             CHESS_TYPE_NEW_GAME_DIALOG, "white_name"));
   time = GTK_DROP_DOWN (gtk_widget_get_template_child (GTK_WIDGET (dialog),
@@ -466,6 +476,7 @@ test_new_game (Fixture       *f,
   g_assert_cmpint (chess_clock_get_mode (chess_game_get_clock (game (f))), ==, CHESS_CLOCK_FISCHER);
   g_assert_cmpint (chess_clock_get_initial_ms (chess_game_get_clock (game (f))), ==, 3 * 60 * 1000);
   g_assert_cmpint (chess_clock_get_increment_ms (chess_game_get_clock (game (f))), ==, 2000);
+  g_assert_false (chess_clock_is_paused (chess_game_get_clock (game (f))));
   g_assert_false (chess_window_actions_get_dirty (f->window));
   /* Remembered for next time. */
   g_assert_cmpint (g_settings_get_int (settings, "time-minutes"), ==, 3);
@@ -895,6 +906,134 @@ test_flip_and_preferences (Fixture       *f,
   app_test_spin ();
 }
 
+/* ---- Opening for study, the last game kept ---- */
+
+static char *
+read_autosave (void)
+{
+  g_autofree char *path = g_build_filename (data_home, "thinkchess", "last-game.pgn", NULL);
+  char *contents = NULL;
+
+  g_file_get_contents (path, &contents, NULL, NULL);
+  return contents;
+}
+
+static gboolean
+game_has_many_moves (gpointer data)
+{
+  Fixture *f = data;
+
+  return chess_game_get_move_count (game (f)) > 100;
+}
+
+static gboolean
+scrolled_to_end (gpointer data)
+{
+  GtkAdjustment *adjustment = data;
+
+  return gtk_adjustment_get_value (adjustment) + gtk_adjustment_get_page_size (adjustment)
+         >= gtk_adjustment_get_upper (adjustment) - 1
+         && gtk_adjustment_get_value (adjustment) > 0;
+}
+
+/* An unfinished game in the autosave, then a file opened as from the file
+ * manager: no question, no start screen, the file shown for study, and the
+ * unfinished game still in the autosave for later. */
+static void
+test_open_keeps_last_game (Fixture       *f,
+                           gconstpointer  data)
+{
+  g_autofree char *path = test_file ("finished-game.pgn");
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  ChessWindow *window;
+  GtkWidget *info, *move_list;
+  GtkAdjustment *adjustment;
+  AdwWindowTitle *title;
+
+  play (f, "e4 c5 Nf3");
+  before = read_autosave ();
+  g_assert_nonnull (strstr (before, "1. e4 c5 2. Nf3 *"));
+
+  /* The next start offers it; that game is not a change worth a question. */
+  window = chess_window_new (app);
+  gtk_window_present (GTK_WINDOW (window));
+  app_test_spin ();
+  g_assert_true (gtk_widget_get_visible (app_test_window_child (window, "start_screen")));
+  g_assert_false (chess_window_actions_get_dirty (window));
+
+  chess_window_actions_open_file (window, file);
+  app_test_spin ();
+  g_assert_cmpuint (chess_alert_get_n_open (), ==, 0);
+  {
+    Fixture other = { window, NULL };
+
+    wait_for (game_has_many_moves, &other);
+  }
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+  app_test_spin ();
+  g_assert_false (gtk_widget_get_visible (app_test_window_child (window, "start_screen")));
+  /* A finished game opens for study: no result overlay. */
+  g_assert_true (chess_game_is_over (chess_window_get_game (window)));
+  g_assert_false (gtk_widget_get_visible (app_test_window_child (window, "result_screen")));
+  after = read_autosave ();
+  g_assert_cmpstr (after, ==, before);
+
+  /* Its header is shown: event, site, date, round, ratings. */
+  info = app_test_window_child (window, "game_info");
+  g_assert_true (gtk_widget_get_visible (info));
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (info)), ==,
+                   "Cez Trophy 2012, Prague CZE\n2012.06.21, round 2\nSvidler,P 2741 – Navara,D 2706");
+  title = ADW_WINDOW_TITLE (app_test_window_child (window, "window_title"));
+  g_assert_cmpstr (adw_window_title_get_title (title), ==, "finished-game.pgn");
+  g_assert_cmpstr (adw_window_title_get_subtitle (title), ==, "Cez Trophy 2012");
+  g_assert_cmpstr (chess_window_get_status_text (window), ==, "Svidler,P wins");
+
+  /* The move list is scrolled to the current (last) move. */
+  move_list = app_test_window_child (window, "move_list");
+  g_assert_cmpint (chess_move_list_view_get_current (CHESS_MOVE_LIST_VIEW (move_list)), ==, 108);
+  adjustment = NULL;
+  for (GtkWidget *w = move_list; w != NULL && adjustment == NULL; w = gtk_widget_get_first_child (w))
+    if (GTK_IS_SCROLLED_WINDOW (w))
+      adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (w));
+  g_assert_nonnull (adjustment);
+  wait_for (scrolled_to_end, adjustment);
+  g_assert_cmpfloat (gtk_adjustment_get_upper (adjustment), >, gtk_adjustment_get_page_size (adjustment));
+
+  /* Browsing counts moves as players do. */
+  chess_game_set_view_ply (chess_window_get_game (window), 86);
+  app_test_spin ();
+  g_assert_cmpstr (chess_window_get_status_text (window), ==,
+                   "Viewing move 43, Black. Press End or click the board to return.");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  app_test_spin ();
+}
+
+/* New Game chosen on the start screen asks nothing. */
+static void
+test_start_screen_new_game (Fixture       *f,
+                            gconstpointer  data)
+{
+  ChessWindow *window;
+  ChessNewGameDialog *dialog;
+
+  play (f, "d4 d5");
+  window = chess_window_new (app);
+  gtk_window_present (GTK_WINDOW (window));
+  app_test_spin ();
+  g_assert_true (gtk_widget_get_visible (app_test_window_child (window, "start_screen")));
+  g_signal_emit_by_name (app_test_window_child (window, "start_new_button"), "clicked");
+  app_test_spin ();
+  g_assert_cmpuint (chess_alert_get_n_open (), ==, 0);
+  dialog = find_toplevel (CHESS_TYPE_NEW_GAME_DIALOG);
+  g_assert_nonnull (dialog);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  gtk_window_destroy (GTK_WINDOW (window));
+  app_test_spin ();
+}
+
 /* ---- Quitting and closing ---- */
 
 static void
@@ -906,10 +1045,13 @@ test_close_unsaved (Fixture       *f,
   play (f, "e4");
   g_object_ref (window);
 
-  /* Closing asks; Cancel keeps the window. */
+  /* Closing asks, saying the game stays in the autosave; Cancel keeps the
+   * window. */
   gtk_window_close (window);
   app_test_spin ();
   g_assert_cmpuint (chess_alert_get_n_open (), ==, 1);
+  g_assert_cmpstr (chess_alert_get_detail (), ==,
+                   "If you don’t save it, the game stays in the autosave and is offered again at the next start.");
   chess_alert_respond (CHESS_UNSAVED_CANCEL);
   app_test_spin ();
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window)));
@@ -967,6 +1109,8 @@ main (int    argc,
   ADD ("/actions/fen", test_fen);
   ADD ("/actions/flip-and-preferences", test_flip_and_preferences);
   ADD ("/actions/close-unsaved", test_close_unsaved);
+  ADD ("/actions/open-keeps-last-game", test_open_keeps_last_game);
+  ADD ("/actions/start-screen-new-game", test_start_screen_new_game);
 #undef ADD
 
   status = g_test_run ();

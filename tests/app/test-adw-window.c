@@ -162,6 +162,33 @@ test_status_line (void)
   app_test_destroy_window (window);
 }
 
+/* Results as players write them, with the players' names. */
+static void
+test_result_texts (void)
+{
+  g_autoptr(GSettings) settings = app_test_fresh_settings ();
+  ChessWindow *window;
+
+  remove_autosave ();
+  window = app_test_new_window ();
+  play (window, "e4");
+  chess_game_agree_draw (chess_window_get_game (window));
+  app_test_spin ();
+  g_assert_true (gtk_widget_get_visible (app_test_window_child (window, "result_screen")));
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (app_test_window_child (window, "result_score"))),
+                   ==, "½–½");
+
+  g_settings_set_string (settings, "white-name", "Anna");
+  g_settings_set_string (settings, "black-name", "Bruno");
+  chess_window_new_game (window);
+  g_assert_true (play (window, "f3") && play (window, "e5") && play (window, "g4") && play (window, "Qh4#"));
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (app_test_window_child (window, "result_label"))),
+                   ==, "Bruno wins by checkmate");
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (app_test_window_child (window, "result_score"))),
+                   ==, "0–1");
+  app_test_destroy_window (window);
+}
+
 static gboolean
 action_enabled (ChessWindow *window,
                 const char  *action)
@@ -283,6 +310,7 @@ main (int    argc,
   g_test_add_func ("/adw/header-bar", test_header_bar);
   g_test_add_func ("/adw/status-line", test_status_line);
   g_test_add_func ("/adw/pause", test_pause);
+  g_test_add_func ("/adw/result-texts", test_result_texts);
 
   status = g_test_run ();
 

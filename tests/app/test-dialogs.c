@@ -70,13 +70,22 @@ test_new_game_defaults (void)
   g_assert_cmpint (presets[7].seconds, ==, 30);
   g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (time)), ==, 9);
 
-  /* Untimed by default: no custom fields, no delay. */
+  /* Enter starts the game: Start Game is the default widget and has the
+   * focus at first (not a toggle that Enter would flip). */
+  g_assert_true (gtk_window_get_default_widget (GTK_WINDOW (dialog))
+                 == child (dialog, CHESS_TYPE_NEW_GAME_DIALOG, "start_button"));
+  g_assert_true (gtk_window_get_focus (GTK_WINDOW (dialog))
+                 == child (dialog, CHESS_TYPE_NEW_GAME_DIALOG, "start_button"));
+
+  /* Untimed by default: no custom fields, no delay, no increment hint. */
   g_assert_cmpuint (gtk_drop_down_get_selected (time), ==, 0);
   g_assert_false (gtk_widget_get_visible (custom));
   g_assert_false (gtk_widget_get_sensitive (delay));
+  g_assert_false (gtk_widget_get_visible (child (dialog, CHESS_TYPE_NEW_GAME_DIALOG, "time_hint")));
 
   gtk_drop_down_set_selected (time, 8);
   g_assert_true (gtk_widget_get_visible (custom));
+  g_assert_true (gtk_widget_get_visible (child (dialog, CHESS_TYPE_NEW_GAME_DIALOG, "time_hint")));
   gtk_drop_down_set_selected (time, 5);  /* 15 + 10 */
   g_assert_false (gtk_widget_get_visible (custom));
   g_assert_true (gtk_widget_get_sensitive (delay));
@@ -401,7 +410,9 @@ test_alerts (void)
   chess_alert_respond (CHESS_DRAW_OFFER_ACCEPT);
   g_assert_cmpint (response, ==, CHESS_DRAW_OFFER_ACCEPT);
 
-  chess_alert_unsaved (NULL, "game.pgn", answered_cb, &response);
+  chess_alert_unsaved (NULL, "game.pgn", CHESS_UNSAVED_CLOSING_UNFINISHED, answered_cb, &response);
+  g_assert_cmpstr (chess_alert_get_detail (), ==,
+                   "If you don’t save it, the game stays in the autosave and is offered again at the next start.");
   g_assert_cmpstr (chess_alert_get_message (), ==, "Save changes to “game.pgn”?");
   chess_alert_respond (CHESS_UNSAVED_SAVE);
   g_assert_cmpint (response, ==, CHESS_UNSAVED_SAVE);

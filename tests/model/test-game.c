@@ -444,6 +444,14 @@ test_resignation (Fixture *f, gconstpointer data)
   assert_description (f->game, "White resigned — Black wins");
   g_assert_cmpuint (notified (f, "result"), ==, 1);
 
+  /* With both players named, the names. */
+  chess_game_set_player_name (f->game, CHESS_COLOR_WHITE, "Anna");
+  assert_description (f->game, "White resigned — Black wins");
+  chess_game_set_player_name (f->game, CHESS_COLOR_BLACK, "Bruno");
+  assert_description (f->game, "Anna resigned — Bruno wins");
+  chess_game_set_player_name (f->game, CHESS_COLOR_WHITE, NULL);
+  chess_game_set_player_name (f->game, CHESS_COLOR_BLACK, NULL);
+
   /* A second resignation or agreement changes nothing. */
   chess_game_resign (f->game, CHESS_COLOR_BLACK);
   chess_game_agree_draw (f->game);
