@@ -5,9 +5,9 @@
 
 #include "chess-alerts.h"
 
-/* AdwAlertDialog (libadwaita 1.5) sits inside its window, which it makes
- * modal; a question that must leave the board usable (the draw offer) and
- * one without a parent stay AdwMessageDialogs, which are windows. */
+/* AdwAlertDialog (libadwaita 1.5) sits inside its window and blocks it
+ * while open, whatever `modal` says (without a parent it is a window of
+ * its own); before 1.5, AdwMessageDialog, a window of its own. */
 #if ADW_CHECK_VERSION (1, 5, 0)
 #define HAVE_ALERT_DIALOG 1
 #else
@@ -19,6 +19,7 @@ typedef struct
   /* AdwMessageDialog or AdwAlertDialog; owned by GTK (the window list, or
    * the parent), valid until answered: its destroy answers. */
   GtkWidget          *dialog;
+  GtkWindow          *parent;        /* weak: watched, its end ends the question */
   char               *message;
   char               *detail;
   int                 cancel_button;
@@ -38,6 +39,11 @@ chess_alert_free (ChessAlert *alert)
   if (alert->cancelled_id != 0)
     g_signal_handler_disconnect (alert->cancellable, alert->cancelled_id);
   g_clear_object (&alert->cancellable);
+  if (alert->parent != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (alert->parent, alert);
+      g_object_remove_weak_pointer (G_OBJECT (alert->parent), (gpointer *) &alert->parent);
+    }
   g_free (alert->message);
   g_free (alert->detail);
   g_free (alert);
@@ -47,13 +53,10 @@ static void
 close_dialog (GtkWidget *dialog)
 {
 #if HAVE_ALERT_DIALOG
-  if (ADW_IS_DIALOG (dialog))
-    {
-      adw_dialog_force_close (ADW_DIALOG (dialog));
-      return;
-    }
-#endif
+  adw_dialog_force_close (ADW_DIALOG (dialog));
+#else
   gtk_window_destroy (GTK_WINDOW (dialog));
+#endif
 }
 
 /* Calls back once and frees the alert. `close` closes the dialog too; a
@@ -102,6 +105,17 @@ dialog_destroy_cb (GtkWidget *dialog,
   chess_alert_answer (alert, alert->cancel_button, FALSE);
 }
 
+/* A dialog in a window of its own (no libadwaita window to sit in) stays
+ * when its parent goes: close it. */
+static void
+parent_destroy_cb (GtkWidget *parent,
+                   gpointer   user_data)
+{
+  ChessAlert *alert = user_data;
+
+  chess_alert_answer (alert, alert->cancel_button, TRUE);
+}
+
 static void
 alert_cancelled_cb (GCancellable *cancellable,
                     gpointer      user_data)
@@ -141,6 +155,7 @@ alert_dialog_new (const char         *message,
 }
 #endif
 
+#if !HAVE_ALERT_DIALOG
 static GtkWidget *
 message_dialog_new (GtkWindow          *parent,
                     gboolean            modal,
@@ -172,6 +187,7 @@ message_dialog_new (GtkWindow          *parent,
   gtk_window_set_destroy_with_parent (GTK_WINDOW (dialog), TRUE);
   return GTK_WIDGET (dialog);
 }
+#endif
 
 /* `destructive_button` (or -1) is styled as the one that loses something;
  * the default button, unless it cancels, as the suggested one. */
@@ -189,7 +205,7 @@ alert_show (GtkWindow          *parent,
             gpointer            user_data)
 {
   ChessAlert *alert;
-  GtkWidget *dialog = NULL;
+  GtkWidget *dialog;
 
   g_return_if_fail (parent == NULL || GTK_IS_WINDOW (parent));
   g_return_if_fail (message != NULL);
@@ -203,13 +219,13 @@ alert_show (GtkWindow          *parent,
     }
 
 #if HAVE_ALERT_DIALOG
-  if (modal && parent != NULL)
-    dialog = alert_dialog_new (message, detail, buttons, cancel_button,
+  (void) modal;
+  dialog = alert_dialog_new (message, detail, buttons, cancel_button,
+                             default_button, destructive_button);
+#else
+  dialog = message_dialog_new (parent, modal, message, detail, buttons, cancel_button,
                                default_button, destructive_button);
 #endif
-  if (dialog == NULL)
-    dialog = message_dialog_new (parent, modal, message, detail, buttons, cancel_button,
-                                 default_button, destructive_button);
 
   alert = g_new0 (ChessAlert, 1);
   alert->dialog = dialog;
@@ -222,6 +238,12 @@ alert_show (GtkWindow          *parent,
 
   g_signal_connect (dialog, "response", G_CALLBACK (dialog_response_cb), alert);
   g_signal_connect (dialog, "destroy", G_CALLBACK (dialog_destroy_cb), alert);
+  if (parent != NULL)
+    {
+      alert->parent = parent;
+      g_object_add_weak_pointer (G_OBJECT (parent), (gpointer *) &alert->parent);
+      g_signal_connect (parent, "destroy", G_CALLBACK (parent_destroy_cb), alert);
+    }
   if (cancellable != NULL)
     {
       alert->cancellable = g_object_ref (cancellable);
@@ -230,13 +252,10 @@ alert_show (GtkWindow          *parent,
     }
 
 #if HAVE_ALERT_DIALOG
-  if (ADW_IS_DIALOG (dialog))
-    {
-      adw_dialog_present (ADW_DIALOG (dialog), GTK_WIDGET (parent));
-      return;
-    }
-#endif
+  adw_dialog_present (ADW_DIALOG (dialog), GTK_WIDGET (parent));
+#else
   gtk_window_present (GTK_WINDOW (dialog));
+#endif
 }
 
 void
@@ -264,14 +283,15 @@ chess_alert_draw_offer (GtkWindow          *parent,
                         gpointer            user_data)
 {
   const char *buttons[] = { _("_Decline"), _("_Accept"), NULL };
-  g_autofree char *message = NULL;
+  g_autofree char *detail = NULL;
 
+  /* Headings are short (GNOME HIG); who asks whom is in the text. */
   /* Translators: the first %s offers a draw to the second, e.g.
-   * "White offers a draw. Black, do you accept?" */
-  message = g_strdup_printf (_("%s offers a draw. %s, do you accept?"),
-                             offerer, opponent);
-  chess_alert_choose (parent, FALSE, message,
-                      _("If you accept, the game ends in a draw."),
+   * "White offers a draw. Black, do you accept? If you accept, the game
+   * ends in a draw." */
+  detail = g_strdup_printf (_("%s offers a draw. %s, do you accept? If you accept, the game ends in a draw."),
+                            offerer, opponent);
+  chess_alert_choose (parent, FALSE, _("Accept the Draw?"), detail,
                       buttons, CHESS_DRAW_OFFER_DECLINE, CHESS_DRAW_OFFER_ACCEPT,
                       cancellable, callback, user_data);
 }
@@ -284,14 +304,12 @@ chess_alert_resign (GtkWindow          *parent,
                     gpointer            user_data)
 {
   const char *buttons[] = { _("_Cancel"), _("_Resign"), NULL };
-  g_autofree char *message = NULL;
   g_autofree char *detail = NULL;
 
-  /* Translators: %s is the player who resigns ("White" or a name). */
-  message = g_strdup_printf (_("%s, resign this game?"), loser);
-  /* Translators: %s is the winner ("Black" or a name). */
-  detail = g_strdup_printf (_("%s wins the game."), winner);
-  alert_show (parent, TRUE, message, detail, buttons,
+  /* Translators: the first %s resigns, the second wins ("White", "Black"
+   * or names). */
+  detail = g_strdup_printf (_("If %s resigns, %s wins the game."), loser, winner);
+  alert_show (parent, TRUE, _("Resign the Game?"), detail, buttons,
               CHESS_RESIGN_CANCEL, CHESS_RESIGN_CANCEL, CHESS_RESIGN_CONFIRM,
               NULL, callback, user_data);
 }
@@ -304,14 +322,9 @@ chess_alert_unsaved (GtkWindow          *parent,
                      gpointer            user_data)
 {
   const char *buttons[] = { _("_Cancel"), _("_Don’t Save"), _("_Save"), NULL };
-  g_autofree char *message = NULL;
+  g_autofree char *text = NULL;
   const char *detail;
 
-  if (game_name != NULL)
-    /* Translators: %s is a file name. */
-    message = g_strdup_printf (_("Save changes to “%s”?"), game_name);
-  else
-    message = g_strdup (_("Save the current game?"));
   switch (what_happens)
     {
     case CHESS_UNSAVED_CLOSING_UNFINISHED:
@@ -328,7 +341,12 @@ chess_alert_unsaved (GtkWindow          *parent,
       detail = _("If you don’t save it, the new game replaces it and its moves are lost.");
       break;
     }
-  alert_show (parent, TRUE, message, detail,
+  if (game_name != NULL)
+    /* Translators: %s is a file name, the second %s what not saving means. */
+    text = g_strdup_printf (_("The changes to “%s” are not saved. %s"), game_name, detail);
+  alert_show (parent, TRUE,
+              game_name != NULL ? _("Save Changes?") : _("Save the Game?"),
+              text != NULL ? text : detail,
               buttons, CHESS_UNSAVED_CANCEL, CHESS_UNSAVED_SAVE, CHESS_UNSAVED_DISCARD,
               NULL, callback, user_data);
   return chess_alert_get_dialog ();

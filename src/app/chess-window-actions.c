@@ -237,7 +237,7 @@ static void
 show_save_error (ChessWindow *window,
                  const char  *detail)
 {
-  chess_alert_error (GTK_WINDOW (window), _("The game was not saved"), detail, NULL, NULL);
+  chess_alert_error (GTK_WINDOW (window), _("Game Not Saved"), detail, NULL, NULL);
 }
 
 typedef struct
@@ -661,9 +661,9 @@ show_open_error (ChessWindow *window,
   g_autofree char *parse_name = g_file_get_parse_name (file);
   g_autofree char *message = NULL;
 
-  /* Translators: %s is a file name or path. */
-  message = g_strdup_printf (_("Could not open “%s”"), parse_name);
-  chess_alert_error (GTK_WINDOW (window), message, detail, NULL, NULL);
+  /* Translators: %s is a file name or path, the second %s what is wrong. */
+  message = g_strdup_printf (_("“%s” could not be opened: %s"), parse_name, detail);
+  chess_alert_error (GTK_WINDOW (window), _("Could Not Open the Game"), message, NULL, NULL);
 }
 
 /* Parses the game at `index` and shows it; the game on screen stays as it
@@ -1021,7 +1021,7 @@ paste_confirmed (ChessWindow *window,
       if (chess_game_set_fen (chess_window_get_game (window), request->fen, &error))
         adopt_game (self, NULL, 0);
       else
-        chess_alert_error (GTK_WINDOW (window), _("The position was not pasted"),
+        chess_alert_error (GTK_WINDOW (window), _("Position Not Pasted"),
                            error->message, NULL, NULL);
     }
 
@@ -1046,7 +1046,7 @@ chess_window_actions_paste_fen (ChessWindow *window,
   fen = g_strstrip (g_strdup (text != NULL ? text : ""));
   if (*fen == '\0')
     {
-      chess_alert_error (GTK_WINDOW (window), _("The position was not pasted"),
+      chess_alert_error (GTK_WINDOW (window), _("Position Not Pasted"),
                          _("The clipboard holds no text. Copy a position in FEN first."),
                          NULL, NULL);
       return;
@@ -1056,10 +1056,10 @@ chess_window_actions_paste_fen (ChessWindow *window,
       g_autofree char *detail = NULL;
 
       /* The text pasted (cut short), then what is wrong with it. */
-      detail = g_strdup_printf ("“%.100s”\n%s", fen, error->message);
-      chess_alert_error (GTK_WINDOW (window),
-                         _("The clipboard does not hold a valid position"),
-                         detail, NULL, NULL);
+      /* Translators: the text pasted (cut short), then what is wrong with it. */
+      detail = g_strdup_printf (_("The clipboard does not hold a valid position: “%.100s”\n%s"),
+                                fen, error->message);
+      chess_alert_error (GTK_WINDOW (window), _("Position Not Pasted"), detail, NULL, NULL);
       return;
     }
 

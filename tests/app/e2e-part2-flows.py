@@ -285,11 +285,15 @@ def scenario_open_multi(app):
     search.queryEditableText().setTextContents("Carla")
     time.sleep(1.0)
     app.answer("holds 3 games", "Open")
-    app.wait_autosave('[White "Carla Grün"]')
-    check('[Black "Dieter Blau"]' in app.autosave(), "wrong game opened")
-    check("4. Bg5 Be7" in movetext(app.autosave()), "moves missing")
-    # The panel shows the players; the title the file.
+    # The panel shows the players, the game's header and its moves (an
+    # opened game is studied, not autosaved until it changes); the title
+    # the file.
     app.label_containing("Carla Grün")
+    app.label_containing("Dieter Blau")
+    app.label_containing("Club Championship, Springfield")
+    app.label_containing("2024.03.08, round 2")
+    app.find(lambda n: n.getRole() == pyatspi.ROLE_PUSH_BUTTON and n.name == "Be7"
+             and app.visible(n), "the last move in the move list")
     wait_until(lambda: "three games.pgn" in app.title(), "the file name in the title")
 
 
@@ -361,11 +365,11 @@ def scenario_quit_unsaved(app):
     app.play("e4")
     app.wait_autosave("1. e4")
     app.key("ctrl+q")
-    app.answer("Save the current game?", "Cancel")
+    app.answer("Save the Game?", "Cancel")
     check(app.proc.poll() is None, "quit although cancelled")
     app.point_at_window()
     app.key("ctrl+q")
-    app.answer("Save the current game?", "Don’t Save")
+    app.answer("Save the Game?", "Don’t Save")
     wait_until(lambda: app.proc.poll() is not None, "the app to quit")
 
 
@@ -377,7 +381,7 @@ def scenario_tour(app):
     app.wait_autosave("2. Nf3")
     app.shot("window")
     app.menu(T("_New Game…"))
-    unsaved = T("Save the current game?")
+    unsaved = T("Save the Game?")
     app.window_with(unsaved)
     app.shot("unsaved")
     app.answer(unsaved, T("_Don’t Save"))
@@ -391,11 +395,11 @@ def scenario_tour(app):
     app.point_at_window()
     app.menu(T("Offer _Draw…"))
     decline = T("_Decline")
-    app.press(decline, app.window_with(T("If you accept, the game ends in a draw.")))
+    app.press(decline, app.window_with(T("Accept the Draw?")))
     app.menu(T("Offer _Draw…"))
-    app.window_with(T("If you accept, the game ends in a draw."))
+    app.window_with(T("Accept the Draw?"))
     app.shot("draw-offer")
-    app.press(decline, app.window_with(T("If you accept, the game ends in a draw.")))
+    app.press(decline, app.window_with(T("Accept the Draw?")))
     app.menu(T("R_esign…"))
     resign = app.window_with(T("_Resign"))
     app.shot("resign")

@@ -131,6 +131,9 @@ fixture_setup (Fixture       *f,
   overlay = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (f->window),
                                                        CHESS_TYPE_WINDOW, "board_overlay"));
   gtk_overlay_add_overlay (GTK_OVERLAY (overlay), f->probes);
+  /* Dialogs inside the window (libadwaita 1.5) take their size from it:
+   * let it have its size first, as it has long before anyone asks. */
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (f->window));
   app_test_spin ();
 }
 
@@ -371,7 +374,9 @@ test_draw_offer (Fixture       *f,
   /* Declined: the game goes on. */
   activate (f, "win.offer-draw");
   g_assert_cmpuint (chess_alert_get_n_open (), ==, 1);
-  g_assert_cmpstr (chess_alert_get_message (), ==, "Black offers a draw. Anna, do you accept?");
+  g_assert_cmpstr (chess_alert_get_message (), ==, "Accept the Draw?");
+  g_assert_cmpstr (chess_alert_get_detail (), ==,
+                   "Black offers a draw. Anna, do you accept? If you accept, the game ends in a draw.");
   g_assert_false (enabled (f, "win.offer-draw"));
   g_assert_true (chess_alert_respond (CHESS_DRAW_OFFER_DECLINE));
   app_test_spin ();
@@ -389,7 +394,8 @@ test_draw_offer (Fixture       *f,
 
   /* Accepted: drawn by agreement. */
   activate (f, "win.offer-draw");
-  g_assert_cmpstr (chess_alert_get_message (), ==, "Anna offers a draw. Black, do you accept?");
+  g_assert_cmpstr (chess_alert_get_detail (), ==,
+                   "Anna offers a draw. Black, do you accept? If you accept, the game ends in a draw.");
   g_assert_true (chess_alert_respond (CHESS_DRAW_OFFER_ACCEPT));
   app_test_spin ();
   g_assert_cmpint (chess_game_get_result (game (f)), ==, CHESS_GAME_RESULT_DRAW);
@@ -408,8 +414,8 @@ test_resign (Fixture       *f,
 
   activate (f, "win.resign");
   g_assert_cmpuint (chess_alert_get_n_open (), ==, 1);
-  g_assert_nonnull (strstr (chess_alert_get_message (), "Bruno"));
-  g_assert_nonnull (strstr (chess_alert_get_detail (), "White wins"));
+  g_assert_cmpstr (chess_alert_get_message (), ==, "Resign the Game?");
+  g_assert_cmpstr (chess_alert_get_detail (), ==, "If Bruno resigns, White wins the game.");
   chess_alert_respond (CHESS_RESIGN_CANCEL);
   app_test_spin ();
   g_assert_false (chess_game_is_over (game (f)));
@@ -762,7 +768,7 @@ test_open_errors (Fixture       *f,
   /* Unsaved changes first: Cancel opens nothing. */
   chess_window_actions_open_file (f->window, file);
   g_assert_cmpuint (chess_alert_get_n_open (), ==, 1);
-  g_assert_cmpstr (chess_alert_get_message (), ==, "Save the current game?");
+  g_assert_cmpstr (chess_alert_get_message (), ==, "Save the Game?");
   chess_alert_respond (CHESS_UNSAVED_CANCEL);
   app_test_spin ();
   g_assert_cmpuint (chess_alert_get_n_open (), ==, 0);
@@ -770,7 +776,8 @@ test_open_errors (Fixture       *f,
   chess_window_actions_open_file (f->window, file);
   chess_alert_respond (CHESS_UNSAVED_DISCARD);
   wait_for (alert_shown, NULL);
-  g_assert_nonnull (strstr (chess_alert_get_message (), "bad-move.pgn"));
+  g_assert_cmpstr (chess_alert_get_message (), ==, "Could Not Open the Game");
+  g_assert_nonnull (strstr (chess_alert_get_detail (), "bad-move.pgn"));
   g_assert_nonnull (strstr (chess_alert_get_detail (), "line 10"));
   g_assert_nonnull (strstr (chess_alert_get_detail (), "Ke3"));
   chess_alert_respond (0);
@@ -782,7 +789,7 @@ test_open_errors (Fixture       *f,
   chess_window_actions_open_file (f->window, missing);
   chess_alert_respond (CHESS_UNSAVED_DISCARD);
   wait_for (alert_shown, NULL);
-  g_assert_nonnull (strstr (chess_alert_get_message (), "/nonexistent/game.pgn"));
+  g_assert_nonnull (strstr (chess_alert_get_detail (), "/nonexistent/game.pgn"));
   chess_alert_respond (0);
   app_test_spin ();
   g_assert_cmpuint (chess_game_get_move_count (game (f)), ==, 2);
@@ -835,7 +842,8 @@ test_fen (Fixture       *f,
   chess_window_actions_paste_fen (f->window, "rnbqkbnr/pppppppp/8/8 w KQkq - 0 1");
   app_test_spin ();
   g_assert_cmpuint (chess_alert_get_n_open (), ==, 1);
-  g_assert_cmpstr (chess_alert_get_message (), ==, "The clipboard does not hold a valid position");
+  g_assert_cmpstr (chess_alert_get_message (), ==, "Position Not Pasted");
+  g_assert_nonnull (strstr (chess_alert_get_detail (), "The clipboard does not hold a valid position"));
   g_assert_nonnull (strstr (chess_alert_get_detail (), "rnbqkbnr/pppppppp/8/8 w KQkq - 0 1"));
   chess_alert_respond (0);
   app_test_spin ();

@@ -342,16 +342,31 @@ find_button (GtkWidget  *widget,
   return NULL;
 }
 
+/* A libadwaita window with its size, drawn once. */
+static GtkWidget *
+new_parent (void)
+{
+  GtkWidget *parent = adw_window_new ();
+
+  gtk_window_set_default_size (GTK_WINDOW (parent), 600, 400);
+  gtk_window_present (GTK_WINDOW (parent));
+  gtk_test_widget_wait_for_draw (parent);
+  return parent;
+}
+
 static void
 test_alerts (void)
 {
   const char *buttons[] = { "_One", "_Two", "_Three", NULL };
   g_autoptr(GCancellable) cancellable = g_cancellable_new ();
   GtkWidget *parent;
+  GtkWindow *window;
   int response = -100;
 
   /* Answered with a button. */
-  chess_alert_choose (NULL, TRUE, "Question", "Detail", buttons, 0, 2,
+  /* The app's windows are libadwaita windows the questions sit in. */
+  window = GTK_WINDOW (new_parent ());
+  chess_alert_choose (window, TRUE, "Question", "Detail", buttons, 0, 2,
                       NULL, answered_cb, &response);
   g_assert_cmpuint (chess_alert_get_n_open (), ==, 1);
   g_assert_cmpstr (chess_alert_get_message (), ==, "Question");
@@ -363,8 +378,7 @@ test_alerts (void)
 
   /* Clicked, as a person answers: the dialog closes. */
   response = -100;
-  parent = gtk_window_new ();
-  gtk_window_present (GTK_WINDOW (parent));
+  parent = new_parent ();
   chess_alert_choose (GTK_WINDOW (parent), TRUE, "Question", NULL, buttons, 0, 2,
                       NULL, answered_cb, &response);
   app_test_spin ();
@@ -379,7 +393,7 @@ test_alerts (void)
 
   /* Cancelled: answered with the cancel button. */
   response = -100;
-  chess_alert_choose (NULL, FALSE, "Question", NULL, buttons, 2, 0,
+  chess_alert_choose (window, FALSE, "Question", NULL, buttons, 2, 0,
                       cancellable, answered_cb, &response);
   g_cancellable_cancel (cancellable);
   g_assert_cmpint (response, ==, 2);
@@ -387,39 +401,43 @@ test_alerts (void)
 
   /* Already cancelled: answered at once, nothing shown. */
   response = -100;
-  chess_alert_choose (NULL, FALSE, "Question", NULL, buttons, 1, 0,
+  chess_alert_choose (window, FALSE, "Question", NULL, buttons, 1, 0,
                       cancellable, answered_cb, &response);
   g_assert_cmpint (response, ==, 1);
   g_assert_cmpuint (chess_alert_get_n_open (), ==, 0);
 
   /* The parent window goes away: answered with the cancel button. */
-  parent = gtk_window_new ();
-  gtk_window_present (GTK_WINDOW (parent));
+  parent = new_parent ();
   response = -100;
   chess_alert_resign (GTK_WINDOW (parent), "White", "Black", answered_cb, &response);
-  g_assert_cmpstr (chess_alert_get_message (), ==, "White, resign this game?");
-  g_assert_cmpstr (chess_alert_get_detail (), ==, "Black wins the game.");
+  g_assert_cmpstr (chess_alert_get_message (), ==, "Resign the Game?");
+  g_assert_cmpstr (chess_alert_get_detail (), ==, "If White resigns, Black wins the game.");
   gtk_window_destroy (GTK_WINDOW (parent));
   app_test_spin ();
   g_assert_cmpint (response, ==, CHESS_RESIGN_CANCEL);
   g_assert_cmpuint (chess_alert_get_n_open (), ==, 0);
 
   /* The texts of the others. */
-  chess_alert_draw_offer (NULL, "White", "Black", NULL, answered_cb, &response);
-  g_assert_cmpstr (chess_alert_get_message (), ==, "White offers a draw. Black, do you accept?");
+  chess_alert_draw_offer (window, "White", "Black", NULL, answered_cb, &response);
+  g_assert_cmpstr (chess_alert_get_message (), ==, "Accept the Draw?");
+  g_assert_cmpstr (chess_alert_get_detail (), ==,
+                   "White offers a draw. Black, do you accept? If you accept, the game ends in a draw.");
   chess_alert_respond (CHESS_DRAW_OFFER_ACCEPT);
   g_assert_cmpint (response, ==, CHESS_DRAW_OFFER_ACCEPT);
 
-  chess_alert_unsaved (NULL, "game.pgn", CHESS_UNSAVED_CLOSING_UNFINISHED, answered_cb, &response);
+  chess_alert_unsaved (window, "game.pgn", CHESS_UNSAVED_CLOSING_UNFINISHED, answered_cb, &response);
   g_assert_cmpstr (chess_alert_get_detail (), ==,
-                   "If you don’t save it, the game stays in the autosave and is offered again at the next start.");
-  g_assert_cmpstr (chess_alert_get_message (), ==, "Save changes to “game.pgn”?");
+                   "The changes to “game.pgn” are not saved. If you don’t save it, the game stays in the "
+                   "autosave and is offered again at the next start.");
+  g_assert_cmpstr (chess_alert_get_message (), ==, "Save Changes?");
   chess_alert_respond (CHESS_UNSAVED_SAVE);
   g_assert_cmpint (response, ==, CHESS_UNSAVED_SAVE);
 
-  chess_alert_error (NULL, "Could not open “x.pgn”", "line 3, column 1: oops", NULL, NULL);
+  chess_alert_error (window, "Could Not Open the Game", "line 3, column 1: oops", NULL, NULL);
   g_assert_cmpstr (chess_alert_get_detail (), ==, "line 3, column 1: oops");
   chess_alert_respond (0);
+  app_test_spin ();
+  gtk_window_destroy (window);
   app_test_spin ();
 }
 
