@@ -712,7 +712,7 @@ test_open_multi (Fixture       *f,
     activate (f, "win.save");
     chess_alert_respond (2);
     app_test_spin ();
-    g_assert_cmpstr (chess_alert_get_message (), ==, "The game was not saved");
+    g_assert_cmpstr (chess_alert_get_message (), ==, "Game Not Saved");
     g_assert_nonnull (strstr (chess_alert_get_detail (), "has changed"));
     chess_alert_respond (0);
     g_assert_true (chess_window_actions_get_dirty (f->window));
