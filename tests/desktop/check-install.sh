@@ -60,6 +60,12 @@ desktop-file-validate "$share/applications/$app_id.desktop" >/dev/null 2>&1; ok 
 [ -f "$share/glib-2.0/schemas/$app_id.gschema.xml" ]; ok $? "the GSettings schema"
 glib-compile-schemas --strict --dry-run "$share/glib-2.0/schemas" >/dev/null 2>&1; ok $? "the installed schema compiles"
 
+license=$share/licenses/thinkchess/COPYING
+cmp -s "$license" "$src/COPYING"; ok $? "share/licenses/thinkchess/COPYING is the source tree's COPYING"
+grep -q "GNU GENERAL PUBLIC LICENSE" "$license" && grep -q "Version 3, 29 June 2007" "$license" &&
+  grep -q "END OF TERMS AND CONDITIONS" "$license" && grep -q "How to Apply These Terms" "$license"
+ok $? "COPYING holds the whole GPL version 3 text"
+
 langs=$(sed 's/#.*//' "$src/po/LINGUAS")
 [ -n "$langs" ]; ok $? "po/LINGUAS lists languages"
 for lang in $langs; do
