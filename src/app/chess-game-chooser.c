@@ -15,6 +15,8 @@ enum
   FIELD_RESULT,
   FIELD_DATE,
   FIELD_EVENT,
+  FIELD_SITE,
+  FIELD_ROUND,
   N_FIELDS
 };
 
@@ -24,7 +26,7 @@ struct _ChessGameChooserItem
 
   guint   index;             /* in the entries array */
   char   *fields[N_FIELDS];
-  char   *folded;            /* all fields, case-folded, for the search */
+  char   *folded;            /* all fields, folded for the search */
 };
 
 G_DEFINE_FINAL_TYPE (ChessGameChooserItem, chess_game_chooser_item, G_TYPE_OBJECT)
@@ -52,6 +54,52 @@ chess_game_chooser_item_init (ChessGameChooserItem *self)
 {
 }
 
+/* Letters that Unicode does not decompose into a base letter and an
+ * accent, but that a reader types as the plain letter. */
+static const char *
+plain_letter (gunichar c)
+{
+  switch (c)
+    {
+    case 0x00F8: return "o";   /* ø */
+    case 0x0111: return "d";   /* đ */
+    case 0x00F0: return "d";   /* ð */
+    case 0x0142: return "l";   /* ł */
+    case 0x0131: return "i";   /* dotless ı */
+    case 0x00E6: return "ae";  /* æ */
+    case 0x0153: return "oe";  /* œ */
+    case 0x00FE: return "th";  /* þ */
+    default: return NULL;
+    }
+}
+
+/* The text as the search compares it: case-folded, without accents
+ * ("Kaválek" and "KAVALEK" both become "kavalek"; "Großmeister" becomes
+ * "grossmeister"), so a search typed without them still finds names that
+ * have them. */
+static char *
+fold_for_search (const char *text)
+{
+  g_autofree char *folded = g_utf8_casefold (text, -1);
+  g_autofree char *split = g_utf8_normalize (folded, -1, G_NORMALIZE_ALL);
+  GString *plain = g_string_sized_new (strlen (text));
+
+  if (split == NULL)   /* not UTF-8: compare it as it is */
+    split = g_strdup (folded);
+  for (const char *p = split; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (g_unichar_ismark (c))
+        continue;
+      if (plain_letter (c) != NULL)
+        g_string_append (plain, plain_letter (c));
+      else
+        g_string_append_unichar (plain, c);
+    }
+  return g_string_free (plain, FALSE);
+}
+
 /* PGN writes unknown values as "?" (and dates as "????.??.??"): show those
  * as nothing, and a partly known date without its question marks. */
 static char *
@@ -59,11 +107,27 @@ tag_for_display (const char *value)
 {
   g_autofree char *text = g_strdup (value != NULL ? value : "");
 
-  if (strspn (text, "?.") == strlen (text))
+  if (strspn (text, "?.-") == strlen (text))
     return g_strdup ("");
   if (strstr (text, ".??") != NULL)
     *strstr (text, ".??") = '\0';
   return g_steal_pointer (&text);
+}
+
+/* A result as players write it: "½–½", "1–0", "0–1". */
+static char *
+result_for_display (const char *value)
+{
+  if (g_strcmp0 (value, "1/2-1/2") == 0)
+    return g_strdup ("½–½");
+  if (g_strcmp0 (value, "1-0") == 0)
+    return g_strdup ("1–0");
+  if (g_strcmp0 (value, "0-1") == 0)
+    return g_strdup ("0–1");
+  /* "*" is a game still going on: nothing to show in the list. */
+  if (g_strcmp0 (value, "*") == 0)
+    return g_strdup ("");
+  return tag_for_display (value);
 }
 
 static ChessGameChooserItem *
@@ -73,6 +137,8 @@ chess_game_chooser_item_new (guint                     index,
   ChessGameChooserItem *self = g_object_new (CHESS_TYPE_GAME_CHOOSER_ITEM, NULL);
   g_autofree char *white = tag_for_display (entry->white);
   g_autofree char *black = tag_for_display (entry->black);
+  g_autofree char *raw_result = g_strcmp0 (entry->result, "*") == 0
+                                ? g_strdup ("") : tag_for_display (entry->result);
   g_autofree char *all = NULL;
 
   self->index = index;
@@ -80,13 +146,17 @@ chess_game_chooser_item_new (guint                     index,
   self->fields[FIELD_PLAYERS] = g_strdup_printf (_("%s – %s"),
                                                  *white ? white : _("White"),
                                                  *black ? black : _("Black"));
-  self->fields[FIELD_RESULT] = tag_for_display (entry->result);
+  self->fields[FIELD_RESULT] = result_for_display (entry->result);
   self->fields[FIELD_DATE] = tag_for_display (entry->date);
   self->fields[FIELD_EVENT] = tag_for_display (entry->event);
+  self->fields[FIELD_SITE] = tag_for_display (entry->site);
+  self->fields[FIELD_ROUND] = tag_for_display (entry->round);
 
-  all = g_strjoin ("\n", self->fields[0], self->fields[1], self->fields[2],
-                   self->fields[3], NULL);
-  self->folded = g_utf8_casefold (all, -1);
+  /* The result is searchable as shown and as the file writes it ("1/2"). */
+  all = g_strjoin ("\n", self->fields[FIELD_PLAYERS], self->fields[FIELD_RESULT],
+                   raw_result, self->fields[FIELD_DATE], self->fields[FIELD_EVENT],
+                   self->fields[FIELD_SITE], self->fields[FIELD_ROUND], NULL);
+  self->folded = fold_for_search (all);
   return self;
 }
 
@@ -97,6 +167,7 @@ struct _ChessGameChooser
   /* Template widgets */
   GtkLabel          *summary_label;
   GtkSearchEntry    *search_entry;
+  GtkStack          *results_stack;
   GtkColumnView     *column_view;
   GtkWidget         *open_button;
 
@@ -104,7 +175,7 @@ struct _ChessGameChooser
   GPtrArray         *entries;
   GtkCustomFilter   *filter;
   GtkSingleSelection *selection;
-  char              *search;      /* case-folded, NULL when empty */
+  char             **search_words; /* folded; NULL when the search is empty */
 };
 
 G_DEFINE_FINAL_TYPE (ChessGameChooser, chess_game_chooser, GTK_TYPE_WINDOW)
@@ -124,19 +195,37 @@ item_matches (gpointer item,
   ChessGameChooser *self = user_data;
   ChessGameChooserItem *row = item;
 
-  return self->search == NULL || strstr (row->folded, self->search) != NULL;
+  /* Every word typed must be found, each anywhere: "Topalov 1999". */
+  for (guint i = 0; self->search_words != NULL && self->search_words[i] != NULL; i++)
+    if (strstr (row->folded, self->search_words[i]) == NULL)
+      return FALSE;
+  return TRUE;
 }
 
 static void
 search_changed_cb (ChessGameChooser *self)
 {
   const char *text = gtk_editable_get_text (GTK_EDITABLE (self->search_entry));
-  g_autofree char *stripped = g_strstrip (g_strdup (text));
+  g_autofree char *folded = fold_for_search (text);
+  g_auto(GStrv) words = g_strsplit_set (g_strstrip (folded), " \t\n", -1);
+  GPtrArray *kept = g_ptr_array_new ();
+  gboolean empty;
 
-  g_clear_pointer (&self->search, g_free);
-  if (*stripped != '\0')
-    self->search = g_utf8_casefold (stripped, -1);
+  for (guint i = 0; words[i] != NULL; i++)
+    if (*words[i] != '\0')
+      g_ptr_array_add (kept, g_strdup (words[i]));
+  g_clear_pointer (&self->search_words, g_strfreev);
+  if (kept->len > 0)
+    {
+      g_ptr_array_add (kept, NULL);
+      self->search_words = (char **) g_ptr_array_free (kept, FALSE);
+    }
+  else
+    g_ptr_array_free (kept, TRUE);
+
   gtk_filter_changed (GTK_FILTER (self->filter), GTK_FILTER_CHANGE_DIFFERENT);
+  empty = g_list_model_get_n_items (G_LIST_MODEL (self->selection)) == 0;
+  gtk_stack_set_visible_child_name (self->results_stack, empty ? "empty" : "games");
   /* Keep a row selected, so Enter in the search opens the best match. */
   if (gtk_single_selection_get_selected (self->selection) == GTK_INVALID_LIST_POSITION
       && g_list_model_get_n_items (G_LIST_MODEL (self->selection)) > 0)
@@ -245,7 +334,7 @@ chess_game_chooser_finalize (GObject *object)
 {
   ChessGameChooser *self = CHESS_GAME_CHOOSER (object);
 
-  g_free (self->search);
+  g_strfreev (self->search_words);
 
   G_OBJECT_CLASS (chess_game_chooser_parent_class)->finalize (object);
 }
@@ -271,6 +360,7 @@ chess_game_chooser_class_init (ChessGameChooserClass *klass)
                                                RESOURCE_BASE "/ui/chess-game-chooser.ui");
   gtk_widget_class_bind_template_child (widget_class, ChessGameChooser, summary_label);
   gtk_widget_class_bind_template_child (widget_class, ChessGameChooser, search_entry);
+  gtk_widget_class_bind_template_child (widget_class, ChessGameChooser, results_stack);
   gtk_widget_class_bind_template_child (widget_class, ChessGameChooser, column_view);
   gtk_widget_class_bind_template_child (widget_class, ChessGameChooser, open_button);
   gtk_widget_class_bind_template_callback (widget_class, search_changed_cb);
@@ -289,6 +379,9 @@ chess_game_chooser_init (ChessGameChooser *self)
   add_column (self, _("Result"), FIELD_RESULT, FALSE);
   add_column (self, _("Date"), FIELD_DATE, FALSE);
   add_column (self, _("Event"), FIELD_EVENT, TRUE);
+  add_column (self, _("Site"), FIELD_SITE, TRUE);
+  /* Translators: the round of a tournament game, a column title. */
+  add_column (self, C_("tournament", "Round"), FIELD_ROUND, FALSE);
 }
 
 void
@@ -300,6 +393,26 @@ chess_game_chooser_set_search (ChessGameChooser *self,
   gtk_editable_set_text (GTK_EDITABLE (self->search_entry), text != NULL ? text : "");
   /* The entry reports changes after a pause; apply this one now. */
   search_changed_cb (self);
+}
+
+gboolean
+chess_game_chooser_get_showing_no_games (ChessGameChooser *self)
+{
+  g_return_val_if_fail (CHESS_IS_GAME_CHOOSER (self), FALSE);
+
+  return g_strcmp0 (gtk_stack_get_visible_child_name (self->results_stack), "empty") == 0;
+}
+
+guint
+chess_game_chooser_get_game_at (ChessGameChooser *self,
+                                guint             position)
+{
+  g_autoptr(ChessGameChooserItem) item = NULL;
+
+  g_return_val_if_fail (CHESS_IS_GAME_CHOOSER (self), G_MAXUINT);
+
+  item = g_list_model_get_item (G_LIST_MODEL (self->selection), position);
+  return item != NULL ? item->index : G_MAXUINT;
 }
 
 guint

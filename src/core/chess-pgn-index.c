@@ -23,6 +23,8 @@ chess_pgn_index_entry_free (ChessPgnIndexEntry *entry)
   g_free (entry->result);
   g_free (entry->date);
   g_free (entry->event);
+  g_free (entry->site);
+  g_free (entry->round);
   g_free (entry);
 }
 
@@ -84,7 +86,7 @@ start_game (Index *ix,
   ix->current = e;
 }
 
-/* Reads the tag at d[p] ('['), keeping the five the list shows. Returns
+/* Reads the tag at d[p] ('['), keeping the seven the list shows. Returns
  * where it ends. */
 static gsize
 read_tag (Index *ix,
@@ -123,6 +125,10 @@ read_tag (Index *ix,
     slot = &e->date;
   else if (name_len == 5 && memcmp (s, "Event", 5) == 0)
     slot = &e->event;
+  else if (name_len == 4 && memcmp (s, "Site", 4) == 0)
+    slot = &e->site;
+  else if (name_len == 5 && memcmp (s, "Round", 5) == 0)
+    slot = &e->round;
   if (slot != NULL)
     {
       g_free (*slot);
@@ -305,7 +311,8 @@ chess_pgn_index (const char *data,
   for (guint i = 0; i < ix.games->len; i++)
     {
       ChessPgnIndexEntry *e = g_ptr_array_index (ix.games, i);
-      char **fields[] = { &e->white, &e->black, &e->result, &e->date, &e->event };
+      char **fields[] = { &e->white, &e->black, &e->result, &e->date, &e->event,
+                          &e->site, &e->round };
       for (gsize f = 0; f < G_N_ELEMENTS (fields); f++)
         if (*fields[f] == NULL)
           *fields[f] = g_strdup ("");

@@ -41,6 +41,8 @@ typedef struct
   char   *result;
   char   *date;
   char   *event;
+  char   *site;
+  char   *round;
 } ChessPgnIndexEntry;
 
 void       chess_pgn_index_entry_free (ChessPgnIndexEntry *entry);

@@ -12,6 +12,8 @@ static const char file_text[] =
   "[Black \"Jones\"]\n"
   "[Result \"1-0\"]\n"
   "[Date \"2024.01.02\"]\n"
+  "[Site \"Wijk aan Zee NED\"]\n"
+  "[Round \"4.2\"]\n"
   "\n"
   "1. e4 {a comment with [Event \"fake\"] and 1-0 in it} e5 (1... c5 0-1) 2. Nf3 1-0\n"
   "\n"
@@ -51,6 +53,8 @@ test_index (void)
   g_assert_cmpstr (e->black, ==, "Jones");
   g_assert_cmpstr (e->result, ==, "1-0");
   g_assert_cmpstr (e->date, ==, "2024.01.02");
+  g_assert_cmpstr (e->site, ==, "Wijk aan Zee NED");
+  g_assert_cmpstr (e->round, ==, "4.2");
   g_assert_true (g_str_has_prefix (file_text + e->offset, "[Event \"First\"]"));
 
   e = g_ptr_array_index (index, 1);
@@ -58,17 +62,19 @@ test_index (void)
   g_assert_cmpstr (e->white, ==, "M\xC3\xBCller");
   g_assert_cmpstr (e->black, ==, "");
   g_assert_cmpstr (e->result, ==, "");
-  g_assert_cmpuint (e->line, ==, 12);
+  g_assert_cmpstr (e->site, ==, "");
+  g_assert_cmpstr (e->round, ==, "");
+  g_assert_cmpuint (e->line, ==, 14);
 
   e = g_ptr_array_index (index, 2);
   g_assert_cmpstr (e->event, ==, "Third");
-  g_assert_cmpuint (e->line, ==, 16);
+  g_assert_cmpuint (e->line, ==, 18);
   e = g_ptr_array_index (index, 3);
   g_assert_cmpstr (e->event, ==, "Fourth");
-  g_assert_cmpuint (e->line, ==, 21);
+  g_assert_cmpuint (e->line, ==, 23);
   e = g_ptr_array_index (index, 4);
   g_assert_cmpstr (e->event, ==, "");
-  g_assert_cmpuint (e->line, ==, 25);
+  g_assert_cmpuint (e->line, ==, 27);
   g_assert_true (g_str_has_prefix (file_text + e->offset, "1. e2-e4"));
 
   /* The entries cover the file without overlapping. */
@@ -94,7 +100,7 @@ test_index (void)
         {
           g_assert_null (game);
           g_assert_error (error, CHESS_PGN_ERROR, CHESS_PGN_ERROR_SYNTAX);
-          g_assert_cmpuint (where.line, ==, 19);
+          g_assert_cmpuint (where.line, ==, 21);
           g_assert_cmpuint (where.column, ==, 7);
           g_assert_nonnull (strstr (error->message, "game 3 (? – Unclosed)"));
           continue;
