@@ -3,6 +3,7 @@
 
 #include <glib/gi18n.h>
 
+#include "chess-figurine-label.h"
 #include "chess-notation.h"
 
 #include "chess-move-list-view.h"
@@ -262,6 +263,8 @@ markup_label (ChessMoveListView *self,
   gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
   gtk_label_set_xalign (GTK_LABEL (label), 0.0);
   gtk_widget_add_css_class (label, css_class);
+  /* Variations hold figurines too; the scale merges with the markup's. */
+  chess_figurine_label_fit (GTK_LABEL (label));
   g_signal_connect (label, "activate-link", G_CALLBACK (link_activated_cb), self);
   return label;
 }
@@ -386,6 +389,7 @@ rebuild (ChessMoveListView *self)
         }
       format_node (self, &board, node, text);
       gtk_button_set_label (GTK_BUTTON (button), text->str);
+      chess_figurine_label_fit (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (button))));
       gtk_widget_add_css_class (button, "flat");
       gtk_widget_add_css_class (button, "move");
       gtk_widget_set_hexpand (button, TRUE);

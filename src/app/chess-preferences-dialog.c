@@ -40,7 +40,7 @@ static const char *const notation_ids[] = {
 };
 static const char *const notation_labels[] = {
   N_("Standard algebraic (Nf3)"), N_("Long algebraic (Ng1-f3)"),
-  N_("Figurine (♘f3)"),
+  N_("Figurine (♞f3)"),
 };
 
 /* The settings string → the dropdown position; an unknown value (a piece

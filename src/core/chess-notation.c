@@ -9,8 +9,12 @@
 
 G_DEFINE_QUARK (chess-move-error-quark, chess_move_error)
 
+/* The solid ("black") chess symbols: drawn in the colour of the text they
+ * stand in, they are as dark as the letters around them, where the outlined
+ * ("white") ones look faint. Not the pawn (U+265F), which fonts draw as an
+ * emoji; SAN names no pawn anyway. */
 static const char *const figurines[CHESS_N_PIECE_TYPES] = {
-  "", "\u2658", "\u2657", "\u2656", "\u2655", "\u2654"
+  "", "\u265e", "\u265d", "\u265c", "\u265b", "\u265a"
 };
 
 const char *

@@ -13,7 +13,7 @@ typedef enum
   CHESS_NOTATION_LAN,        /* the tutorial's long algebraic: e2-e4,
                               * Ng1-f3, Nf3xe5, O-O, e7-e8=Q, e5xd6ep      */
   CHESS_NOTATION_UCI,        /* e2e4, e7e8q, e1g1                         */
-  CHESS_NOTATION_FIGURINE,   /* SAN with ♘ ♗ ♖ ♕ ♔ (UTF-8) for the pieces  */
+  CHESS_NOTATION_FIGURINE,   /* SAN with ♞ ♝ ♜ ♛ ♚ (UTF-8) for the pieces  */
 } ChessNotation;
 
 #define CHESS_MOVE_TEXT_MAX 24

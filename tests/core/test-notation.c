@@ -158,34 +158,34 @@ static void
 test_format (void)
 {
   assert_formats (CHESS_START_FEN, "e2e4", "e4", "e2-e4", "e4");
-  assert_formats (CHESS_START_FEN, "g1f3", "Nf3", "Ng1-f3", "\u2658f3");
+  assert_formats (CHESS_START_FEN, "g1f3", "Nf3", "Ng1-f3", "\u265ef3");
   assert_formats ("rnbqkbnr/pppp1ppp/8/4p3/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - 0 2",
-                  "f3e5", "Nxe5", "Nf3xe5", "\u2658xe5");
+                  "f3e5", "Nxe5", "Nf3xe5", "\u265exe5");
   assert_formats (SCANDI, "e4d5", "exd5", "e4xd5", "exd5");
-  assert_formats (SCANDI, "f1b5", "Bb5+", "Bf1-b5+", "\u2657b5+");
-  assert_formats (FOOL, "d8h4", "Qh4#", "Qd8-h4#", "\u2655h4#");
+  assert_formats (SCANDI, "f1b5", "Bb5+", "Bf1-b5+", "\u265db5+");
+  assert_formats (FOOL, "d8h4", "Qh4#", "Qd8-h4#", "\u265bh4#");
   assert_formats (CASTLES, "e1g1", "O-O", "O-O", "O-O");
   assert_formats (CASTLES, "e1c1", "O-O-O", "O-O-O", "O-O-O");
   assert_formats ("r3k2r/8/8/8/8/8/8/R5K1 b kq - 0 1", "e8g8", "O-O", "O-O", "O-O");
   assert_formats ("5k2/8/8/8/8/8/8/4K2R w K - 0 1", "e1g1", "O-O+", "O-O+", "O-O+");
-  assert_formats (PROMO, "e7e8q", "e8=Q", "e7-e8=Q", "e8=\u2655");
-  assert_formats (PROMO, "e7e8n", "e8=N", "e7-e8=N", "e8=\u2658");
-  assert_formats ("k7/4P3/8/8/8/8/8/4K3 w - - 0 1", "e7e8r", "e8=R+", "e7-e8=R+", "e8=\u2656+");
-  assert_formats ("3r3k/4P3/8/8/8/8/8/4K3 w - - 0 1", "e7d8q", "exd8=Q+", "e7xd8=Q+", "exd8=\u2655+");
+  assert_formats (PROMO, "e7e8q", "e8=Q", "e7-e8=Q", "e8=\u265b");
+  assert_formats (PROMO, "e7e8n", "e8=N", "e7-e8=N", "e8=\u265e");
+  assert_formats ("k7/4P3/8/8/8/8/8/4K3 w - - 0 1", "e7e8r", "e8=R+", "e7-e8=R+", "e8=\u265c+");
+  assert_formats ("3r3k/4P3/8/8/8/8/8/4K3 w - - 0 1", "e7d8q", "exd8=Q+", "e7xd8=Q+", "exd8=\u265b+");
   assert_formats (EP, "e5d6", "exd6", "e5xd6ep", "exd6");
 
   /* Disambiguation only when needed: file, else rank, else both. */
-  assert_formats (KNIGHTS, "b1d2", "Nbd2", "Nb1-d2", "\u2658bd2");
-  assert_formats (KNIGHTS, "b1c3", "Nc3", "Nb1-c3", "\u2658c3");
-  assert_formats ("4k3/8/8/R7/8/8/8/R3K3 w Q - 0 1", "a1a3", "R1a3", "Ra1-a3", "\u2656" "1a3");
-  assert_formats ("4k3/8/8/R7/8/8/8/R3K3 w Q - 0 1", "a5a3", "R5a3", "Ra5-a3", "\u2656" "5a3");
-  assert_formats ("4k3/8/8/8/8/8/4K3/R6R w - - 0 1", "a1d1", "Rad1", "Ra1-d1", "\u2656" "ad1");
-  assert_formats ("4k3/8/8/8/8/8/4K3/R6R w - - 0 1", "h1d1", "Rhd1", "Rh1-d1", "\u2656" "hd1");
-  assert_formats ("K7/8/k7/8/4Q2Q/8/8/7Q w - - 0 1", "h4e1", "Qh4e1", "Qh4-e1", "\u2655h4e1");
-  assert_formats ("K7/8/k7/8/4Q2Q/8/8/7Q w - - 0 1", "e4e1", "Qee1", "Qe4-e1", "\u2655" "ee1");
-  assert_formats ("K7/8/k7/8/4Q2Q/8/8/7Q w - - 0 1", "h1e1", "Q1e1", "Qh1-e1", "\u2655" "1e1");
+  assert_formats (KNIGHTS, "b1d2", "Nbd2", "Nb1-d2", "\u265ebd2");
+  assert_formats (KNIGHTS, "b1c3", "Nc3", "Nb1-c3", "\u265ec3");
+  assert_formats ("4k3/8/8/R7/8/8/8/R3K3 w Q - 0 1", "a1a3", "R1a3", "Ra1-a3", "\u265c" "1a3");
+  assert_formats ("4k3/8/8/R7/8/8/8/R3K3 w Q - 0 1", "a5a3", "R5a3", "Ra5-a3", "\u265c" "5a3");
+  assert_formats ("4k3/8/8/8/8/8/4K3/R6R w - - 0 1", "a1d1", "Rad1", "Ra1-d1", "\u265c" "ad1");
+  assert_formats ("4k3/8/8/8/8/8/4K3/R6R w - - 0 1", "h1d1", "Rhd1", "Rh1-d1", "\u265c" "hd1");
+  assert_formats ("K7/8/k7/8/4Q2Q/8/8/7Q w - - 0 1", "h4e1", "Qh4e1", "Qh4-e1", "\u265bh4e1");
+  assert_formats ("K7/8/k7/8/4Q2Q/8/8/7Q w - - 0 1", "e4e1", "Qee1", "Qe4-e1", "\u265b" "ee1");
+  assert_formats ("K7/8/k7/8/4Q2Q/8/8/7Q w - - 0 1", "h1e1", "Q1e1", "Qh1-e1", "\u265b" "1e1");
   /* A pinned piece does not count for disambiguation. */
-  assert_formats ("4k3/4r3/8/8/8/8/4N3/1N2K3 w - - 0 1", "b1c3", "Nc3", "Nb1-c3", "\u2658" "c3");
+  assert_formats ("4k3/4r3/8/8/8/8/4N3/1N2K3 w - - 0 1", "b1c3", "Nc3", "Nb1-c3", "\u265e" "c3");
 
   /* Other piece letters. */
   {

@@ -881,7 +881,7 @@ test_browse (Fixture *f, gconstpointer data)
   g_assert_cmpstr (chess_game_format_move (f->game, 2, CHESS_NOTATION_SAN, FALSE, buf), ==, "Nf3");
   g_assert_cmpstr (chess_game_format_move (f->game, 2, CHESS_NOTATION_LAN, FALSE, buf), ==, "Ng1-f3");
   g_assert_cmpstr (chess_game_format_move (f->game, 0, CHESS_NOTATION_UCI, FALSE, buf), ==, "e2e4");
-  g_assert_cmpstr (chess_game_format_move (f->game, 2, CHESS_NOTATION_FIGURINE, FALSE, buf), ==, "♘f3");
+  g_assert_cmpstr (chess_game_format_move (f->game, 2, CHESS_NOTATION_FIGURINE, FALSE, buf), ==, "♞f3");
   /* Untranslated here: the English letters. */
   g_assert_cmpstr (chess_game_get_piece_letters (), ==, "NBRQK");
   g_assert_cmpstr (chess_game_format_move (f->game, 2, CHESS_NOTATION_SAN, TRUE, buf), ==, "Nf3");
