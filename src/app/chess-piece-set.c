@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include <glib/gi18n.h>
 #include <librsvg/rsvg.h>
 
 #include "chess-piece-set.h"
@@ -20,6 +21,20 @@ G_DEFINE_FINAL_TYPE (ChessPieceSet, chess_piece_set, G_TYPE_OBJECT)
 static const char *const piece_files[12] = {
   "wP", "wN", "wB", "wR", "wQ", "wK",
   "bP", "bN", "bB", "bR", "bQ", "bK",
+};
+
+/* The sets drawn for ThinkChess, in the order the Preferences offer them;
+ * their drawings are in the GResource and their generators in data/pieces. */
+static const struct
+{
+  const char *name;
+  const char *title;   /* NC_("piece set", …) */
+} builtin_sets[] = {
+  { CHESS_PIECE_SET_DEFAULT, NC_("piece set", "ThinkChess") },
+  /* Translators: a piece set: turned wooden pieces of the Staunton pattern. */
+  { "classic", NC_("piece set", "Classic Wood") },
+  /* Translators: a piece set built from squares, circles and triangles. */
+  { "geometric", NC_("piece set", "Geometric") },
 };
 
 /* Sets by name; weak entries so a set dies when no widget uses it. */
@@ -58,12 +73,32 @@ chess_piece_set_init (ChessPieceSet *self)
 {
 }
 
+gboolean
+chess_piece_set_is_builtin (const char *name)
+{
+  for (gsize i = 0; i < G_N_ELEMENTS (builtin_sets); i++)
+    if (g_strcmp0 (name, builtin_sets[i].name) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+const char *
+chess_piece_set_get_title (const char *name)
+{
+  g_return_val_if_fail (name != NULL, NULL);
+
+  for (gsize i = 0; i < G_N_ELEMENTS (builtin_sets); i++)
+    if (strcmp (name, builtin_sets[i].name) == 0)
+      return g_dpgettext2 (NULL, "piece set", builtin_sets[i].title);
+  return name;
+}
+
 static RsvgHandle *
-load_builtin (int piece)
+load_builtin (const char *set,
+              int         piece)
 {
   g_autofree char *path = g_strdup_printf (RESOURCE_BASE "/pieces/%s/%s.svg",
-                                           CHESS_PIECE_SET_DEFAULT,
-                                           piece_files[piece]);
+                                           set, piece_files[piece]);
   g_autoptr(GBytes) bytes = g_resources_lookup_data (path, 0, NULL);
   gsize size;
   const guint8 *data;
@@ -107,12 +142,12 @@ chess_piece_set_get (const char *name)
 
   self = g_object_new (CHESS_TYPE_PIECE_SET, NULL);
   self->name = g_strdup (name);
-  builtin = strcmp (name, CHESS_PIECE_SET_DEFAULT) == 0;
+  builtin = chess_piece_set_is_builtin (name);
   for (int i = 0; i < 12; i++)
     {
-      self->handles[i] = builtin ? NULL : load_user (name, i);
+      self->handles[i] = builtin ? load_builtin (name, i) : load_user (name, i);
       if (self->handles[i] == NULL)
-        self->handles[i] = load_builtin (i);
+        self->handles[i] = load_builtin (CHESS_PIECE_SET_DEFAULT, i);
     }
   g_hash_table_insert (live_sets, g_strdup (name), self);
   return self;
@@ -231,7 +266,8 @@ chess_piece_set_list_names (void)
                                                 "pieces", NULL);
   GDir *dir = g_dir_open (dir_path, 0, NULL);
 
-  g_strv_builder_add (builder, CHESS_PIECE_SET_DEFAULT);
+  for (gsize i = 0; i < G_N_ELEMENTS (builtin_sets); i++)
+    g_strv_builder_add (builder, builtin_sets[i].name);
   if (dir != NULL)
     {
       const char *entry;
@@ -240,7 +276,7 @@ chess_piece_set_list_names (void)
         {
           g_autofree char *path = g_build_filename (dir_path, entry, NULL);
 
-          if (strcmp (entry, CHESS_PIECE_SET_DEFAULT) != 0
+          if (!chess_piece_set_is_builtin (entry)
               && g_file_test (path, G_FILE_TEST_IS_DIR))
             g_ptr_array_add (found, g_strdup (entry));
         }

@@ -14,8 +14,8 @@ G_BEGIN_DECLS
 #define CHESS_TYPE_PIECE_SET (chess_piece_set_get_type ())
 G_DECLARE_FINAL_TYPE (ChessPieceSet, chess_piece_set, CHESS, PIECE_SET, GObject)
 
-/* The set called `name`: the built-in one (CHESS_PIECE_SET_DEFAULT) from the
- * GResource, any other from $XDG_DATA_HOME/thinkchess/pieces/<name>/ with
+/* The set called `name`: a built-in one (CHESS_PIECE_SET_DEFAULT, "classic",
+ * "geometric") from the GResource, any other from $XDG_DATA_HOME/thinkchess/pieces/<name>/ with
  * files wK.svg … bP.svg. Pieces missing or unreadable in a user set come
  * from the built-in set. Sets are shared: returns a new reference. */
 ChessPieceSet *chess_piece_set_get        (const char    *name);
@@ -34,9 +34,16 @@ cairo_surface_t *chess_piece_set_render_surface (ChessPieceSet *self,
                                                  ChessPiece     piece,
                                                  int            size);
 
-/* The names of the sets available: the built-in one first, then the user
+/* The names of the sets available: the built-in ones first, then the user
  * sets found in the data directory, sorted. Free with g_strfreev. */
 char         **chess_piece_set_list_names (void);
+
+/* Whether `name` is one of the sets drawn for ThinkChess. */
+gboolean       chess_piece_set_is_builtin (const char    *name);
+
+/* What the Preferences call the set: a built-in set's translated title, a
+ * user set's folder name. */
+const char    *chess_piece_set_get_title  (const char    *name);
 
 /* "wK", "bN", …: the file name (without .svg) of a piece. */
 const char    *chess_piece_file_name      (ChessPiece     piece);

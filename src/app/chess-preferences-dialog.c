@@ -116,8 +116,7 @@ bind_piece_sets (ChessPreferencesDialog *self)
   g_autoptr(GPtrArray) labels = g_ptr_array_new ();
 
   for (guint i = 0; names[i] != NULL; i++)
-    g_ptr_array_add (labels, g_str_equal (names[i], CHESS_PIECE_SET_DEFAULT)
-                             ? _("ThinkChess") : names[i]);
+    g_ptr_array_add (labels, (gpointer) chess_piece_set_get_title (names[i]));
   bind_dropdown (self, self->pieces_row, "piece-set",
                  (const char *const *) names,
                  (const char *const *) labels->pdata, FALSE);

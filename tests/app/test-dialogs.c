@@ -201,13 +201,18 @@ test_preferences (void)
   g_assert_cmpuint (g_list_model_get_n_items (adw_combo_row_get_model (notation)), ==, 3);
   g_assert_cmpuint (g_list_model_get_n_items (adw_combo_row_get_model (theme)), >=, 4);
   piece_names = adw_combo_row_get_model (pieces);
-  g_assert_cmpuint (g_list_model_get_n_items (piece_names), ==, 2);
-  g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (piece_names), 1), ==, "Zebra");
+  g_assert_cmpuint (g_list_model_get_n_items (piece_names), ==, 4);
+  g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (piece_names), 0), ==, "ThinkChess");
+  g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (piece_names), 1), ==, "Classic Wood");
+  g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (piece_names), 2), ==, "Geometric");
+  g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (piece_names), 3), ==, "Zebra");
 
   /* …writes every change at once… */
   select_and_check (orientation, 2, settings, "board-orientation", "side-to-move");
   select_and_check (notation, 2, settings, "notation", "figurine");
-  select_and_check (pieces, 1, settings, "piece-set", "Zebra");
+  select_and_check (pieces, 1, settings, "piece-set", "classic");
+  select_and_check (pieces, 2, settings, "piece-set", "geometric");
+  select_and_check (pieces, 3, settings, "piece-set", "Zebra");
   select_and_check (theme, 3, settings, "board-theme", chess_board_view_list_themes ()[3]);
   gtk_switch_set_active (legal, FALSE);
   g_assert_false (g_settings_get_boolean (settings, "show-legal-moves"));
@@ -227,7 +232,7 @@ test_preferences (void)
   /* Remembered: a new dialog shows the same. */
   dialog = chess_preferences_dialog_new (NULL, settings);
   g_assert_cmpuint (adw_combo_row_get_selected (child (dialog, CHESS_TYPE_PREFERENCES_DIALOG,
-                                                       "pieces_row")), ==, 1);
+                                                       "pieces_row")), ==, 3);
   g_assert_cmpuint (adw_combo_row_get_selected (child (dialog, CHESS_TYPE_PREFERENCES_DIALOG,
                                                        "theme_row")), ==, 3);
   gtk_window_destroy (GTK_WINDOW (dialog));
