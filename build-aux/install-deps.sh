@@ -6,7 +6,7 @@ set -eu
 
 packages=(
   gcc pkg-config meson ninja-build gettext
-  libglib2.0-dev libgtk-4-dev libadwaita-1-dev librsvg2-dev
+  libglib2.0-dev libgtk-4-dev libadwaita-1-dev librsvg2-dev libreadline-dev
   libgtk-4-bin librsvg2-common
   desktop-file-utils appstream
 )

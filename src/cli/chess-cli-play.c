@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "chess-cli.h"
+#include "chess-cli-input.h"
 #include "chess-game.h"
 #include "chess-term-board.h"
 
@@ -25,7 +26,7 @@
 typedef struct
 {
   ChessGame     *game;
-  gboolean       echo;            /* input is not typed: show it           */
+  ChessCliInput *input;           /* line editing, or plain reading        */
   ChessTermView  view;            /* fancy or plain, flipped               */
   gboolean       clear_screen;    /* a real terminal: redraw in place      */
   ChessSquare    selected;        /* picked piece, or CHESS_NO_SQUARE      */
@@ -38,45 +39,15 @@ typedef struct
 
 /* ---- Input ---- */
 
-/* Reads one line without its line ending into a new string; NULL at the
- * end of input. Overlong lines and bytes that are not UTF-8 are returned
- * as they are and refused by the caller. */
+/* Reads one line after `prompt`: see chess_cli_input_read_line. Overlong
+ * lines and bytes that are not UTF-8 are returned as they are and refused
+ * by the caller. */
 static char *
-read_line (ChessPlay *self)
+read_line (ChessPlay  *self,
+           const char *prompt,
+           gboolean    remember)
 {
-  char *line = NULL;
-  size_t size = 0;
-  ssize_t len;
-
-  fflush (stdout);
-  len = getline (&line, &size, stdin);
-  if (len < 0)
-    {
-      free (line);
-      return NULL;
-    }
-  while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
-    line[--len] = '\0';
-  /* A NUL byte would cut the line short unseen: make it an invalid byte
-   * so that the line is refused as a whole. */
-  for (ssize_t i = 0; i < len; i++)
-    if (line[i] == '\0')
-      line[i] = (char) 0xff;
-
-  /* getline() uses malloc(); hand out GLib memory. */
-  {
-    char *copy = g_strndup (line, len);
-
-    free (line);
-    /* A transcript of piped input reads like a typed session. */
-    if (self->echo)
-      {
-        g_autofree char *valid = g_utf8_make_valid (copy, MIN (len, 80));
-
-        printf ("%s\n", valid);
-      }
-    return copy;
-  }
+  return chess_cli_input_read_line (self->input, prompt, remember);
 }
 
 /* Checks a line read from the user; on failure prints why. */
@@ -111,8 +82,9 @@ ask_yes_no (ChessPlay  *self,
       g_autofree char *answer = NULL;
 
       /* Translators: the answers a yes/no question accepts are below. */
-      printf ("%s %s ", question, _("[y/n]"));
-      line = read_line (self);
+      g_autofree char *prompt = g_strdup_printf ("%s %s ", question, _("[y/n]"));
+
+      line = read_line (self, prompt, FALSE);
       if (line == NULL)
         {
           putchar ('\n');
@@ -570,6 +542,11 @@ cmd_help (ChessPlay *self)
                "  new          start a new game\n"
                "  help         show this help\n"
                "  quit         leave (the game is kept for the desktop app)"));
+  if (chess_cli_input_is_editing (self->input))
+    say (self, _("\n"
+                 "Keys: ↑ and ↓ bring back earlier lines; ← and →, Home and End move\n"
+                 "in the line; Tab completes a move or a command (twice: lists them);\n"
+                 "Ctrl+R searches the earlier lines; Ctrl+D leaves."));
 }
 
 static int
@@ -847,8 +824,9 @@ load_file (ChessPlay   *self,
           g_autofree char *line = NULL;
           guint64 n;
 
-          printf (_("Which game (1–%u)? "), index->len);
-          line = read_line (self);
+          g_autofree char *prompt = g_strdup_printf (_("Which game (1–%u)? "), index->len);
+
+          line = read_line (self, prompt, FALSE);
           if (line == NULL)
             {
               putchar ('\n');
@@ -1193,8 +1171,54 @@ flush_output (ChessPlay *self)
     }
 }
 
-static void
-print_prompt (ChessPlay *self)
+/* Tab completion: the commands and the legal moves (in SAN) as the first
+ * word, the legal moves after "claim", file names after "save" and
+ * "load" (NULL: the line editor's own file name completion). */
+static char **
+complete_cb (const char *line,
+             const char *word,
+             gpointer    user_data)
+{
+  static const char *const commands[] = {
+    "moves", "undo", "redo", "draw", "resign", "claim", "flip", "fen",
+    "save", "load", "new", "help", "quit",
+  };
+  ChessPlay *self = user_data;
+  g_autofree char *before = g_strstrip (g_strdup (line));
+  g_auto(GStrv) words = g_strsplit_set (before, " \t", -1);
+  guint n_words = *before == '\0' ? 0 : g_strv_length (words);
+  g_autoptr(GStrvBuilder) candidates = g_strv_builder_new ();
+
+  if (n_words == 1 && (strcmp (words[0], "save") == 0 || strcmp (words[0], "load") == 0))
+    return NULL;
+  if (n_words == 0)
+    for (gsize i = 0; i < G_N_ELEMENTS (commands); i++)
+      g_strv_builder_add (candidates, commands[i]);
+  if (n_words == 0 || (n_words == 1 && strcmp (words[0], "claim") == 0))
+    {
+      const ChessBoard *board = chess_game_get_board (self->game);
+      ChessMoveList list;
+
+      if (!chess_game_is_over (self->game))
+        {
+          chess_board_generate_legal (board, &list);
+          g_qsort_with_data (list.moves, list.count, sizeof (ChessMove), compare_moves,
+                             (gpointer) board);
+          for (int i = 0; i < list.count; i++)
+            {
+              char san[CHESS_MOVE_TEXT_MAX];
+
+              chess_move_format (board, list.moves[i], CHESS_NOTATION_SAN, san);
+              g_strv_builder_add (candidates, san);
+            }
+        }
+    }
+  return g_strv_builder_end (candidates);
+}
+
+/* The prompt of the main loop: whose move it is, and what is going on. */
+static char *
+make_prompt (ChessPlay *self)
 {
   ChessColor side = chess_game_get_side_to_move (self->game);
   g_autofree char *prompt = NULL;
@@ -1218,10 +1242,8 @@ print_prompt (ChessPlay *self)
     prompt = g_strdup_printf (_("%s to move"), side_name (self, side));
 
   if (self->view.color)
-    printf ("\033[1m%s>\033[0m ", prompt);
-  else
-    printf ("%s> ", prompt);
-  fflush (stdout);
+    return g_strdup_printf ("\033[1m%s>\033[0m ", prompt);
+  return g_strdup_printf ("%s> ", prompt);
 }
 
 static gboolean
@@ -1289,7 +1311,8 @@ chess_cli_play (int    argc,
   game = chess_game_new ();
   self->game = game;
   self->selected = CHESS_NO_SQUARE;
-  self->echo = !isatty (STDIN_FILENO);
+  self->input = chess_cli_input_new (!isatty (STDIN_FILENO));
+  chess_cli_input_set_complete (self->input, complete_cb, self);
   self->messages = g_string_new (NULL);
   chess_term_view_init (&self->view);
   if (!ascii && fancy_output_possible ())
@@ -1303,12 +1326,14 @@ chess_cli_play (int    argc,
     {
       fprintf (stderr, _("Cannot start from that position: %s\n"), error->message);
       g_string_free (self->messages, TRUE);
+      chess_cli_input_free (self->input);
       return 2;
     }
   if (files != NULL && files[0] != NULL && !load_file (self, files[0], &error))
     {
       fprintf (stderr, "%s\n", error->message);
       g_string_free (self->messages, TRUE);
+      chess_cli_input_free (self->input);
       return self->quit ? 0 : 1;
     }
 
@@ -1332,12 +1357,13 @@ chess_cli_play (int    argc,
   while (!self->quit)
     {
       g_autofree char *line = NULL;
+      g_autofree char *prompt = NULL;
 
       flush_output (self);
       if (self->quit)
         break;
-      print_prompt (self);
-      line = read_line (self);
+      prompt = make_prompt (self);
+      line = read_line (self, prompt, TRUE);
       if (line == NULL)
         {
           /* Ctrl+D. */
@@ -1366,5 +1392,6 @@ chess_cli_play (int    argc,
 
   g_signal_handlers_disconnect_by_data (game, self);
   g_string_free (self->messages, TRUE);
+  chess_cli_input_free (self->input);
   return 0;
 }

@@ -106,7 +106,8 @@ def main():
 
     home = tempfile.mkdtemp(prefix="thinkchess-tmux-test-")
     data = os.path.join(home, "data")
-    command = "env XDG_DATA_HOME=%s TERM=xterm-256color %s play" % (data, CLI)
+    # INPUTRC: the line editor's defaults, whatever the user's ~/.inputrc says.
+    command = "env XDG_DATA_HOME=%s TERM=xterm-256color INPUTRC=/dev/null %s play" % (data, CLI)
     try:
         # A session that stays keeps the server up between the game sessions
         # (an empty server exits, racing with the next new-session).
@@ -179,6 +180,57 @@ def main():
                 raise AssertionError("no history:\n%s" % text)
             state["end"] = screen
 
+        def keys(*names):
+            tmux("send-keys", "-t", "play", *names)
+
+        def type_text(text):
+            tmux("send-keys", "-t", "play", "-l", text)
+
+        def up_recalls_a_move():
+            send("undo")
+            wait_for(r"White to move> ?$", "White's prompt after undo")
+            # ↑ once shows "undo", twice the move before it; Enter plays it.
+            keys("Up")
+            wait_for(r"White to move> undo$", "↑ recalling undo")
+            keys("Up")
+            screen = wait_for(r"White to move> Nxe5$", "↑↑ recalling Nxe5")
+            if "^[" in plain(screen) or "[A" in plain(screen):
+                raise AssertionError("arrow key shown as text:\n%s" % plain(screen))
+            keys("Enter")
+            screen = wait_for(r"Black to move> ?$", "Black's prompt after the recalled move")
+            if "1. Nf3 e5 2. Nxe5" not in plain(screen):
+                raise AssertionError("the recalled move was not played:\n%s" % plain(screen))
+
+        def editing_the_line():
+            # Typed "f7", rubbed out to "f", "6" added, the cursor moved back
+            # over both and the piece letter put in front: "Nf6".
+            type_text("f7")
+            keys("BSpace")
+            type_text("6")
+            keys("Left", "Left")
+            type_text("N")
+            wait_for(r"Black to move> Nf6$", "the edited line")
+            keys("Enter")
+            screen = wait_for(r"White to move> ?$", "White's prompt after Nf6")
+            if "1. Nf3 e5 2. Nxe5 Nf6" not in plain(screen):
+                raise AssertionError("the edited move was not played:\n%s" % plain(screen))
+
+        def tab_completes():
+            # Only the b1 knight can go to the a-file: "Na" completes to Na3.
+            type_text("Na")
+            keys("Tab")
+            wait_for(r"White to move> Na3 ?$", "Tab completing Na3")
+            keys("Enter")
+            screen = wait_for(r"Black to move> ?$", "Black's prompt after Na3")
+            if "1. Nf3 e5 2. Nxe5 Nf6 3. Na3" not in plain(screen):
+                raise AssertionError("the completed move was not played:\n%s" % plain(screen))
+            # Commands complete too.
+            type_text("mov")
+            keys("Tab")
+            wait_for(r"Black to move> moves ?$", "Tab completing moves")
+            keys("Enter")
+            wait_for(r"Black has \d+ legal moves", "the move list")
+
         def quits_on_ctrl_d():
             tmux("send-keys", "-t", "play", "C-d")
             deadline = time.monotonic() + 30
@@ -219,6 +271,9 @@ def main():
         check("the Unicode board renders in colour", unicode_board)
         check("a selected piece's targets are marked", selected_targets)
         check("the prompt follows the side to move", prompt_follows_side)
+        check("↑ recalls earlier lines and Enter plays the move", up_recalls_a_move)
+        check("the line can be edited (Backspace, ←)", editing_the_line)
+        check("Tab completes moves and commands", tab_completes)
         check("Ctrl+D quits and the game is autosaved", quits_on_ctrl_d)
         check("NO_COLOR, --ascii and TERM=dumb draw plain ASCII in a terminal", plain_when_asked)
 
