@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <string.h>
+#include <adwaita.h>
 #include <gtk/gtk.h>
 
 #include "chess-game-chooser.h"
@@ -313,6 +314,7 @@ main (int    argc,
     }
 
   gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
 
   g_test_add_func ("/chooser/every-word", test_every_word);
   g_test_add_func ("/chooser/no-games-found", test_no_games_found);

@@ -340,6 +340,7 @@ main (int    argc,
     }
 
   gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
 
   g_test_add_func ("/piece-sets/listed", test_builtin_sets_listed);
   for (gsize i = 0; i < G_N_ELEMENTS (builtin_names); i++)
