@@ -309,12 +309,14 @@ test_offered_in_preferences (void)
   for (gsize i = 0; i < G_N_ELEMENTS (builtin_names); i++)
     {
       g_autofree char *board_set = NULL;
+      g_autofree char *setting = NULL;
 
       g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (titles), i), ==,
                        chess_piece_set_get_title (builtin_names[i]));
       adw_combo_row_set_selected (pieces, i);
       app_test_spin ();
-      g_assert_cmpstr (g_settings_get_string (settings, "piece-set"), ==, builtin_names[i]);
+      setting = g_settings_get_string (settings, "piece-set");
+      g_assert_cmpstr (setting, ==, builtin_names[i]);
       g_object_get (board, "piece-set", &board_set, NULL);
       g_assert_cmpstr (board_set, ==, builtin_names[i]);
       gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
