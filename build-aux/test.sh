@@ -60,7 +60,7 @@ run_tests () {
   local dir=$1
   shift
   rm -f "$dir/meson-logs/testlog.json"
-  xvfb-run -a -s "-screen 0 1400x1000x24" \
+  bash build-aux/with-xvfb.sh \
     meson test -C "$dir" --print-errorlogs --num-processes 2 "$@"
   tally "$dir"
 }

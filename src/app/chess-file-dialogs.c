@@ -11,6 +11,58 @@ typedef struct
   gpointer          user_data;
 } ChessFileRequest;
 
+static gboolean
+is_folder (const char *path)
+{
+  return path != NULL && path[0] != '\0' && g_file_test (path, G_FILE_TEST_IS_DIR);
+}
+
+GFile *
+chess_file_dialog_start_folder (GFile      *current,
+                                const char *last_folder)
+{
+  const char *documents;
+
+  if (current != NULL)
+    {
+      GFile *parent = g_file_get_parent (current);
+
+      if (parent != NULL)
+        return parent;
+    }
+  if (is_folder (last_folder))
+    return g_file_new_for_path (last_folder);
+  documents = g_get_user_special_dir (G_USER_DIRECTORY_DOCUMENTS);
+  if (is_folder (documents))
+    return g_file_new_for_path (documents);
+  return g_file_new_for_path (g_get_home_dir ());
+}
+
+static GFile *
+start_folder (GFile *current)
+{
+  g_autoptr(GSettings) settings = g_settings_new (APPLICATION_ID);
+  g_autofree char *last_folder = g_settings_get_string (settings, "last-folder");
+
+  return chess_file_dialog_start_folder (current, last_folder);
+}
+
+/* Remembers the folder of the file the user chose (local files only: the
+ * setting is a path). */
+static void
+remember_folder (GFile *chosen)
+{
+  g_autoptr(GFile) parent = NULL;
+  g_autofree char *path = NULL;
+  g_autoptr(GSettings) settings = NULL;
+
+  if (chosen == NULL || (parent = g_file_get_parent (chosen)) == NULL
+      || (path = g_file_get_path (parent)) == NULL)
+    return;
+  settings = g_settings_new (APPLICATION_ID);
+  g_settings_set_string (settings, "last-folder", path);
+}
+
 /* The answer chess_file_dialog_answer_next_for_testing prepared. */
 static gboolean  test_answer_set;
 static GFile    *test_answer;
@@ -21,6 +73,7 @@ test_answer_cb (gpointer user_data)
   g_autofree ChessFileRequest *request = user_data;
   g_autoptr(GFile) file = g_steal_pointer (&test_answer);
 
+  remember_folder (file);
   request->callback (file, request->user_data);
   return G_SOURCE_REMOVE;
 }
@@ -114,6 +167,7 @@ file_dialog_opened_cb (GObject      *source,
 
   file = gtk_file_dialog_open_finish (GTK_FILE_DIALOG (source), result, &error);
   file_dialog_check_error ("open", error);
+  remember_folder (file);
   request->callback (file, request->user_data);
 }
 
@@ -128,6 +182,7 @@ file_dialog_saved_cb (GObject      *source,
 
   file = gtk_file_dialog_save_finish (GTK_FILE_DIALOG (source), result, &error);
   file_dialog_check_error ("save", error);
+  remember_folder (file);
   request->callback (file, request->user_data);
 }
 
@@ -150,11 +205,13 @@ native_response_cb (GtkNativeDialog *native,
   gtk_native_dialog_destroy (native);
   g_object_unref (native);
 
+  remember_folder (file);
   request->callback (file, request->user_data);
 }
 
 static void
 native_show (GtkFileChooserNative *native,
+             GFile                *folder,
              ChessFileCallback     callback,
              gpointer              user_data)
 {
@@ -167,6 +224,7 @@ native_show (GtkFileChooserNative *native,
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), pgn);
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), all);
   gtk_file_chooser_set_filter (GTK_FILE_CHOOSER (native), pgn);
+  gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (native), folder, NULL);
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
   /* The reference from _new() is the request's until the response. */
   g_signal_connect (native, "response", G_CALLBACK (native_response_cb), request);
@@ -177,13 +235,17 @@ native_show (GtkFileChooserNative *native,
 
 void
 chess_file_dialog_open (GtkWindow         *parent,
+                        GFile             *current,
                         ChessFileCallback  callback,
                         gpointer           user_data)
 {
+  g_autoptr(GFile) folder = NULL;
+
   g_return_if_fail (callback != NULL);
 
   if (answer_for_test (callback, user_data))
     return;
+  folder = start_folder (current);
 
 #if GTK_CHECK_VERSION (4, 10, 0)
   {
@@ -192,13 +254,14 @@ chess_file_dialog_open (GtkWindow         *parent,
 
     request->callback = callback;
     request->user_data = user_data;
+    gtk_file_dialog_set_initial_folder (dialog, folder);
     gtk_file_dialog_open (dialog, parent, NULL, file_dialog_opened_cb, request);
   }
 #else
   native_show (gtk_file_chooser_native_new (_("Open Game"), parent,
                                             GTK_FILE_CHOOSER_ACTION_OPEN,
                                             _("_Open"), _("_Cancel")),
-               callback, user_data);
+               folder, callback, user_data);
 #endif
 }
 
@@ -215,8 +278,7 @@ chess_file_dialog_save (GtkWindow         *parent,
 
   if (answer_for_test (callback, user_data))
     return;
-  if (current != NULL)
-    folder = g_file_get_parent (current);
+  folder = start_folder (current);
 
 #if GTK_CHECK_VERSION (4, 10, 0)
   {
@@ -225,8 +287,7 @@ chess_file_dialog_save (GtkWindow         *parent,
 
     request->callback = callback;
     request->user_data = user_data;
-    if (folder != NULL)
-      gtk_file_dialog_set_initial_folder (dialog, folder);
+    gtk_file_dialog_set_initial_folder (dialog, folder);
     if (suggested_name != NULL)
       gtk_file_dialog_set_initial_name (dialog, suggested_name);
     gtk_file_dialog_save (dialog, parent, NULL, file_dialog_saved_cb, request);
@@ -238,11 +299,9 @@ chess_file_dialog_save (GtkWindow         *parent,
     native = gtk_file_chooser_native_new (_("Save Game"), parent,
                                           GTK_FILE_CHOOSER_ACTION_SAVE,
                                           _("_Save"), _("_Cancel"));
-    if (folder != NULL)
-      gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (native), folder, NULL);
     if (suggested_name != NULL)
       gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), suggested_name);
-    native_show (native, callback, user_data);
+    native_show (native, folder, callback, user_data);
   }
 #endif
 }

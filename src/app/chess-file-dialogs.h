@@ -13,18 +13,29 @@ G_BEGIN_DECLS
 typedef void (*ChessFileCallback) (GFile    *file,
                                    gpointer  user_data);
 
+/* Both dialogs start in the folder chess_file_dialog_start_folder picks
+ * for `current` (the game's file, or NULL), and remember the folder of the
+ * file chosen in the `last-folder` setting. */
+
 /* Asks for a file to open, with "PGN files" and "All files" filters. */
 void chess_file_dialog_open (GtkWindow         *parent,
+                             GFile             *current,
                              ChessFileCallback  callback,
                              gpointer           user_data);
 
-/* Asks where to save: starts in `current`'s folder when it is set, with
- * `suggested_name` in the name field. */
+/* Asks where to save, with `suggested_name` in the name field. */
 void chess_file_dialog_save (GtkWindow         *parent,
                              GFile             *current,
                              const char        *suggested_name,
                              ChessFileCallback  callback,
                              gpointer           user_data);
+
+/* The folder a file dialog starts in: `current`'s folder when there is a
+ * current file, else `last_folder` (a path; "" or NULL for none) when it is
+ * still a folder, else the user's documents folder when it exists, else
+ * the home folder. Never the working directory the app was started in. */
+GFile *chess_file_dialog_start_folder (GFile      *current,
+                                       const char *last_folder);
 
 /* For tests: the next dialog is not shown and answers `file` at once from
  * an idle callback (NULL: as if cancelled). */

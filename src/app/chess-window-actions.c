@@ -807,8 +807,11 @@ open_confirmed (ChessWindow *window,
                 gboolean     proceed,
                 gpointer     user_data)
 {
-  if (proceed)
-    chess_file_dialog_open (GTK_WINDOW (window), open_chosen_cb, g_object_ref (window));
+  ChessWindowActions *self = get_state (window);
+
+  if (proceed && self != NULL)
+    chess_file_dialog_open (GTK_WINDOW (window), self->file, open_chosen_cb,
+                            g_object_ref (window));
 }
 
 static void

@@ -6,35 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "chess-application.h"
-
-/* TRUE when the machine has a GPU render node (/dev/dri/renderD*). */
-static gboolean
-have_render_node (void)
-{
-  GDir *dir = g_dir_open ("/dev/dri", 0, NULL);
-  const char *name;
-  gboolean found = FALSE;
-
-  if (dir == NULL)
-    return FALSE;
-  while (!found && (name = g_dir_read_name (dir)) != NULL)
-    found = g_str_has_prefix (name, "renderD");
-  g_dir_close (dir);
-  return found;
-}
-
-/* Without a GPU, OpenGL runs on the CPU (llvmpipe): it costs half a second
- * of start-up and about 100 MB, for nothing a flat board needs. Then GTK's
- * cairo renderer draws it, unless the user chose a renderer. */
-static void
-choose_renderer (void)
-{
-  if (g_getenv ("GSK_RENDERER") != NULL || g_getenv ("GDK_DEBUG") != NULL
-      || have_render_node ())
-    return;
-  g_setenv ("GSK_RENDERER", "cairo", FALSE);
-  g_setenv ("GDK_DEBUG", "gl-disable", FALSE);
-}
+#include "chess-renderer.h"
 
 int
 main (int    argc,
@@ -52,7 +24,7 @@ main (int    argc,
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
 
-  choose_renderer ();
+  chess_renderer_choose ();
   app = chess_application_new ();
   return g_application_run (G_APPLICATION (app), argc, argv);
 }

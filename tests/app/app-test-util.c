@@ -1,9 +1,11 @@
 /* app-test-util.c — helpers shared by the in-process app tests. */
 #include "config.h"
 
+#include <adwaita.h>
 #include <glib/gstdio.h>
 
 #include "app-test-util.h"
+#include "chess-renderer.h"
 
 /* Runs whatever the main loop has ready, without blocking. */
 void
@@ -61,33 +63,28 @@ app_test_make_data_home (const char *tmpl)
   return data_home;
 }
 
-/* As the app does on a machine without a GPU (thinkchess.c): GTK's cairo
- * renderer, no OpenGL. Software OpenGL also leaves a leak in an unloaded
- * driver module that LeakSanitizer cannot name, so cannot suppress. */
-static void
-choose_renderer (void)
-{
-  if (g_file_test ("/dev/dri", G_FILE_TEST_IS_DIR))
-    return;
-  g_setenv ("GSK_RENDERER", "cairo", FALSE);
-  if (gtk_get_minor_version () >= 16)
-    g_setenv ("GDK_DISABLE", "gl", FALSE);
-  else
-    g_setenv ("GDK_DEBUG", "gl-disable", FALSE);
-}
-
-/* Without a display the tests cannot run: say so in TAP. With one, the
- * renderer is chosen (before gtk_test_init). */
+/* Without a display the tests cannot run: say so in TAP. */
 gboolean
 app_test_have_display (void)
 {
-  choose_renderer ();
   if (g_getenv ("DISPLAY") == NULL && g_getenv ("WAYLAND_DISPLAY") == NULL)
     {
       g_print ("1..0 # SKIP no display\n");
       return FALSE;
     }
   return TRUE;
+}
+
+/* gtk_test_init and adw_init, with the renderer the app itself chooses on
+ * this machine (cairo without a GPU: software OpenGL would also leave a
+ * leak in an unloaded driver module that LeakSanitizer cannot name). */
+void
+app_test_init (int    *argc,
+               char ***argv)
+{
+  chess_renderer_choose ();
+  gtk_test_init (argc, argv, NULL);
+  adw_init ();
 }
 
 ChessWindow *

@@ -12,6 +12,9 @@ GSettings *app_test_fresh_settings  (void);
 void       app_test_remove_tree     (const char *path);
 char      *app_test_make_data_home  (const char *tmpl);
 gboolean   app_test_have_display    (void);
+/* gtk_test_init and adw_init, with the app's own choice of renderer. */
+void       app_test_init            (int        *argc,
+                                     char     ***argv);
 
 /* A real main window, 1000×700, presented and drawn once. */
 ChessWindow *app_test_new_window     (void);

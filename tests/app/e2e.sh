@@ -7,10 +7,10 @@
 here=$(dirname "$0")
 script=$1
 shift
-for tool in xvfb-run dbus-run-session xdotool /usr/bin/python3; do
+for tool in Xvfb dbus-run-session xdotool /usr/bin/python3; do
   command -v "$tool" >/dev/null 2>&1 || { echo "skipped: $tool is missing"; exit 77; }
 done
 /usr/bin/python3 -c 'import pyatspi' 2>/dev/null || { echo "skipped: no pyatspi"; exit 77; }
 # -B: no __pycache__ for e2e_common in the source tree.
-exec xvfb-run -a -s "-screen 0 1400x1000x24" \
+exec "$here/../../build-aux/with-xvfb.sh" \
   dbus-run-session -- /usr/bin/python3 -B "$here/$script" "$@"

@@ -1093,8 +1093,7 @@ main (int    argc,
       return 0;
     }
 
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
+  app_test_init (&argc, &argv);
 
   app = GTK_APPLICATION (chess_application_new ());
   g_application_set_flags (G_APPLICATION (app),

@@ -304,8 +304,7 @@ main (int    argc,
       g_free (data_home);
       return 0;
     }
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
+  app_test_init (&argc, &argv);
 
   g_test_add_func ("/adw/header-bar", test_header_bar);
   g_test_add_func ("/adw/status-line", test_status_line);

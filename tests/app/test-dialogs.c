@@ -461,8 +461,7 @@ main (int    argc,
       return 0;
     }
 
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
+  app_test_init (&argc, &argv);
 
   g_test_add_func ("/dialogs/new-game/defaults", test_new_game_defaults);
   g_test_add_func ("/dialogs/new-game/remembered", test_new_game_remembered);

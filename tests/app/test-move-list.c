@@ -205,7 +205,7 @@ main (int    argc,
       g_free (data_home);
       return 0;
     }
-  gtk_test_init (&argc, &argv, NULL);
+  app_test_init (&argc, &argv);
 
   g_test_add_func ("/app/move-list/annotations", test_shows_annotations);
   g_test_add_func ("/app/move-list/context-menu", test_context_menu);

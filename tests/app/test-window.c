@@ -600,8 +600,7 @@ main (int    argc,
       g_free (data_home);
       return 0;
     }
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
+  app_test_init (&argc, &argv);
 
   g_test_add_func ("/app/window/template", test_template);
   g_test_add_func ("/app/board/mapping", test_board_mapping);

@@ -1,11 +1,18 @@
 #!/usr/bin/env python3
 # Runs thinkchess-cli in every language of po/LINGUAS, with the text domain
 # bound to the build tree's .mo files as `meson devenv` does, and checks that
-# its message comes out translated (and in English without LANGUAGE).
+# its message comes out translated under that language's locale, as a user
+# with LANG=de_DE.UTF-8 gets it (and in English under C.UTF-8). Real locales,
+# not LANGUAGE under C.UTF-8: glibc 2.41 (Debian 13) ignores LANGUAGE there.
+# build-aux/install-deps.sh --test generates them.
 #   check-cli-language.py CLI SOURCE_ROOT BUILD_PO_DIR
 import os
 import subprocess
 import sys
+
+# The locale a user of each language of po/LINGUAS typically has.
+LOCALES = {"de": "de_DE", "es": "es_ES", "fr": "fr_FR", "it": "it_IT",
+           "nl": "nl_NL", "pt_BR": "pt_BR"}
 
 MSGID = "Unknown command “%s”.\n"
 WORD = "no-such-command"
@@ -53,12 +60,19 @@ def translation(po, msgid):
     return None
 
 
-def run(cli, localedir, language):
-    env = dict(os.environ, LANG="C.UTF-8", LC_ALL="C.UTF-8",
+def locale_installed(name):
+    """Whether `locale -a` lists name (de_DE.UTF-8 is listed as de_DE.utf8)."""
+    listed = subprocess.run(["locale", "-a"], capture_output=True, text=True).stdout
+    wanted = name.lower().replace("utf-8", "utf8")
+    return wanted in (line.strip().lower().replace("utf-8", "utf8")
+                      for line in listed.splitlines())
+
+
+def run(cli, localedir, locale):
+    env = dict(os.environ, LANG=locale, LC_ALL=locale,
                THINKCHESS_LOCALEDIR=localedir)
     env.pop("LANGUAGE", None)
-    if language:
-        env["LANGUAGE"] = language
+    env.pop("LC_MESSAGES", None)
     p = subprocess.run([cli, WORD], capture_output=True, text=True, env=env)
     return p.stdout + p.stderr
 
@@ -68,18 +82,27 @@ def main():
     with open(os.path.join(src, "po", "LINGUAS"), encoding="utf-8") as f:
         langs = [w for line in f for w in line.split("#", 1)[0].split()]
     results = []
-    english = run(cli, localedir, None)
-    results.append((MSGID % WORD in english, "without LANGUAGE the message is English"))
+    english = run(cli, localedir, "C.UTF-8")
+    results.append((MSGID % WORD in english, "under C.UTF-8 the message is English"))
     for lang in langs:
+        locale = LOCALES.get(lang, lang) + ".UTF-8"
+        if lang not in LOCALES:
+            results.append((False, f"{lang}: no locale known for it (add it to LOCALES "
+                            f"here and to build-aux/install-deps.sh)"))
+            continue
+        if not locale_installed(locale):
+            results.append((False, f"{lang}: the locale {locale} is not installed "
+                            f"(build-aux/install-deps.sh --test generates it)"))
+            continue
         expected = translation(os.path.join(src, "po", lang + ".po"), MSGID)
         if not expected:
             results.append((False, f"{lang}: po/{lang}.po translates "
                             f"{MSGID.strip()!r} (if the message changed, "
                             f"update tests/desktop/check-cli-language.py)"))
             continue
-        out = run(cli, localedir, lang)
+        out = run(cli, localedir, locale)
         ok = expected % WORD in out
-        results.append((ok, f"{lang}: thinkchess-cli says {expected.strip() % WORD!r}"
+        results.append((ok, f"{lang}: under {locale} thinkchess-cli says {expected.strip() % WORD!r}"
                         + ("" if ok else f" (got {out.strip()[:200]!r})")))
     print(f"1..{len(results)}")
     for n, (ok, what) in enumerate(results, start=1):

@@ -19,6 +19,7 @@
 typedef struct
 {
   const char *language;
+  const char *locale;       /* a user of the language has LANG=this */
   const char *status;       /* "%s to move." with White */
   const char *marker;       /* "to move" in chess-window.ui */
   const char *menu_item;    /* "_New Game…" in the primary menu */
@@ -28,11 +29,11 @@ typedef struct
 } Expected;
 
 static const Expected expected_texts[] = {
-  { "de", "Weiß am Zug.", "am Zug", "_Neue Partie …",
+  { "de", "de_DE.UTF-8", "Weiß am Zug.", "am Zug", "_Neue Partie …",
     "Schwarz gewinnt durch Schachmatt", "Der König kann nicht nach e2 ziehen", "Dh4#" },
-  { "fr", "Blancs au trait.", "au trait", "_Nouvelle partie…",
+  { "fr", "fr_FR.UTF-8", "Blancs au trait.", "au trait", "_Nouvelle partie…",
     "Les Noirs gagnent par échec et mat", "Le roi ne peut pas aller en e2", "Dh4#" },
-  { "es", "Turno de Blancas.", "mueve", "Partida _nueva…",
+  { "es", "es_ES.UTF-8", "Turno de Blancas.", "mueve", "Partida _nueva…",
     "Las negras ganan por jaque mate", "El rey no puede moverse a e2", "Dh4#" },
 };
 
@@ -149,10 +150,11 @@ main (int    argc,
     }
 
   /* Before GLib and GTK read them: a private data dir for the autosave,
-   * and the language (gettext ignores LANGUAGE under the plain C locale). */
+   * and the language as a user sets it, through the locale (glibc 2.41
+   * ignores LANGUAGE under C.UTF-8, so that would test nothing real). */
   data_home = app_test_make_data_home ("thinkchess-test-XXXXXX");
-  g_setenv ("LANG", "C.UTF-8", TRUE);
-  g_setenv ("LANGUAGE", language, TRUE);
+  g_setenv ("LANG", expected->locale, TRUE);
+  g_unsetenv ("LANGUAGE");
   g_unsetenv ("LC_ALL");
   g_unsetenv ("LC_MESSAGES");
 
@@ -163,12 +165,20 @@ main (int    argc,
       return 0;
     }
 
-  setlocale (LC_ALL, "");
+  /* gtk_test_init sets the en_US.UTF-8 locale, for tests that compare
+   * English text: this one takes the user's back, as the app has it. */
+  app_test_init (&argc, &argv);
+  if (setlocale (LC_ALL, "") == NULL)
+    {
+      g_printerr ("The locale %s is not installed "
+                  "(build-aux/install-deps.sh --test generates it).\n", expected->locale);
+      app_test_remove_tree (data_home);
+      g_free (data_home);
+      return 1;
+    }
   bindtextdomain (GETTEXT_PACKAGE, localedir);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
 
   g_test_add_func ("/desktop/translated/window", test_window);
   g_test_add_func ("/desktop/translated/game", test_game);

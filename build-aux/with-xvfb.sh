@@ -1,0 +1,38 @@
+#!/bin/sh
+# Runs a command under an Xvfb of its own (1400×1000, 24 bits):
+#   with-xvfb.sh COMMAND [ARGUMENTS…]
+# Xvfb picks a free display number itself (-displayfd): it tries each
+# number's sockets, so it cannot take one that another X server holds,
+# even one started at the same moment or one whose lock file this system
+# cannot see (xvfb-run -a only reads the lock files, and can race).
+# Ends Xvfb afterwards; exits with the command's status.
+set -u
+dir=$(mktemp -d "${TMPDIR:-/tmp}/with-xvfb.XXXXXX") || exit 1
+Xvfb -displayfd 3 -screen 0 1400x1000x24 -nolisten tcp 3>"$dir/display" \
+  >"$dir/xvfb.log" 2>&1 &
+xvfb=$!
+display=""
+tries=0
+# Xvfb writes the number once it accepts connections.
+while [ -z "$display" ] && [ $tries -lt 300 ]; do
+  if ! kill -0 $xvfb 2>/dev/null; then
+    break
+  fi
+  display=$(head -n 1 "$dir/display" 2>/dev/null)
+  [ -n "$display" ] || { tries=$((tries + 1)); sleep 0.1; }
+done
+if [ -z "$display" ]; then
+  echo "with-xvfb.sh: Xvfb did not start:" >&2
+  cat "$dir/xvfb.log" >&2
+  kill $xvfb 2>/dev/null
+  rm -rf "$dir"
+  exit 1
+fi
+# No cookie: a client handed one of another server's must not try it here.
+unset XAUTHORITY
+DISPLAY=:$display "$@"
+status=$?
+kill $xvfb 2>/dev/null
+wait $xvfb 2>/dev/null
+rm -rf "$dir"
+exit $status
