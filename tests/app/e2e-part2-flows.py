@@ -23,6 +23,7 @@ import tempfile
 import time
 
 import gettext
+import xml.etree.ElementTree as ET
 
 import pyatspi
 
@@ -129,12 +130,10 @@ class App:
                                                        pyatspi.ROLE_ALERT, pyatspi.ROLE_WINDOW))
 
     def menu(self, label):
-        """Opens the primary menu and activates one of its items."""
+        """Opens the primary menu and activates its item `label` (as in the
+        window's template: untranslated, with its "_")."""
         menu_button = self.find(lambda n: n.name == T("Main Menu") and self.visible(n),
                                 "the main menu button")
-        def matches(n):
-            return ((n.name or "").replace("_", "") == label and self.visible(n)
-                    and n.getRole() == pyatspi.ROLE_MENU_ITEM)
         item = None
         for attempt in range(3):
             self.point_at(menu_button)
@@ -143,7 +142,7 @@ class App:
             if os.environ.get("E2E_DUMP"):
                 self.dump()
             try:
-                item = self.find(matches, "menu item " + label, timeout=3)
+                item = wait_until(lambda: self.menu_item(label), "menu item " + label, 3)
                 break
             except Failure:
                 # The click may have closed a menu that was still open.
@@ -153,6 +152,32 @@ class App:
         # are not the main window's, so activate the item through AT-SPI.
         item.queryAction().doAction(0)
         time.sleep(0.8)
+
+    def menu_item(self, label):
+        """The open primary menu's item `label`, or None.
+
+        GTK 4.8 names each item by its label. GTK 4.18 leaves the names
+        empty over AT-SPI (the label is a "labelled-by" target it does not
+        export), so there the item is the one at the label's place in the
+        menu, checked against the mnemonic that it does export among its
+        key shortcuts ("Ctrl+N Alt+n")."""
+        items = self.find_all(lambda n: n.getRole() == pyatspi.ROLE_MENU_ITEM
+                              and self.visible(n))
+        named = [n for n in items if n.name == T(label)]
+        if named:
+            return named[0]
+        unnamed = [n for n in items if not n.name]
+        labels = primary_menu_labels()
+        if not unnamed:
+            return None
+        check(len(unnamed) == len(labels),
+              "the menu shows %d items, its template has %d" % (len(unnamed), len(labels)))
+        item = unnamed[labels.index(label)]
+        wanted = mnemonic_key(translated(label))
+        check(wanted is None or wanted in key_shortcuts(item),
+              "menu item %s: expected the mnemonic %s, it has %s"
+              % (label, wanted, key_shortcuts(item)))
+        return item
 
     def dump(self):
         def walk(node, depth=0):
@@ -210,16 +235,49 @@ class App:
         screenshot(self.shots, name)
 
 
-def T(text):
-    """`text` as the app shows it: translated for the tour in another
-    language (THINKCHESS_LOCALEDIR and LANGUAGE set), mnemonics removed."""
+WINDOW_UI = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                         "..", "..", "data", "ui", "chess-window.ui")
+
+
+@functools.lru_cache(maxsize=None)
+def primary_menu_labels():
+    """The primary menu's item labels (untranslated, with their "_"), in
+    the order the menu shows them, from the window's template."""
+    root = ET.parse(WINDOW_UI).getroot()
+    menu = next(m for m in root.iter("menu") if m.get("id") == "primary_menu")
+    return [a.text for item in menu.iter("item") for a in item.findall("attribute")
+            if a.get("name") == "label"]
+
+
+def mnemonic_key(text):
+    """The Alt+key that a label's mnemonic (the letter after "_") gives."""
+    i = text.find("_")
+    return "Alt+" + text[i + 1].lower() if 0 <= i < len(text) - 1 else None
+
+
+def key_shortcuts(node):
+    for attribute in node.getAttributes():
+        key, _, value = attribute.partition(":")
+        if key == "keyshortcuts":
+            return value.split()
+    return []
+
+
+def translated(text):
+    """`text` translated for the tour in another language
+    (THINKCHESS_LOCALEDIR and LANGUAGE set), mnemonics kept."""
     localedir = os.environ.get("THINKCHESS_LOCALEDIR")
     language = os.environ.get("LANGUAGE", "C")
     if localedir and language not in ("", "C"):
         translation = gettext.translation("thinkchess", localedir,
                                           languages=language.split(":"), fallback=True)
         text = translation.gettext(text)
-    return text.replace("_", "")
+    return text
+
+
+def T(text):
+    """`text` as the app shows it: translated, mnemonics removed."""
+    return translated(text).replace("_", "")
 
 
 def G(text):
@@ -238,7 +296,7 @@ def scenario_draw(app):
     app.start()
     app.play("e4", "e5")
     app.wait_autosave("1. e4 e5")
-    app.menu("Offer Draw…")
+    app.menu("Offer _Draw…")
     # White is to move and offers; Black is asked.
     app.answer("White offers a draw. Black, do you accept?", "Accept")
     app.wait_autosave('[Result "1/2-1/2"]')
@@ -249,7 +307,7 @@ def scenario_resign(app):
     app.start()
     app.play("d4", "d5", "c4")
     app.wait_autosave("2. c4")
-    app.menu("Resign…")
+    app.menu("R_esign…")
     # Black is to move and resigns: the confirmation names White.
     app.answer("White wins", "Resign")
     app.wait_autosave('[Result "1-0"]')
@@ -380,7 +438,7 @@ def scenario_tour(app):
     app.play("e4", "e5", "Nf3")
     app.wait_autosave("2. Nf3")
     app.shot("window")
-    app.menu(T("_New Game…"))
+    app.menu("_New Game…")
     unsaved = T("Save the Game?")
     app.window_with(unsaved)
     app.shot("unsaved")
@@ -388,23 +446,23 @@ def scenario_tour(app):
     app.window_with(T("Time Control"))
     app.shot("new-game")
     app.answer(T("Time Control"), T("_Cancel"))
-    app.menu(T("_Preferences"))
+    app.menu("_Preferences")
     prefs = app.window_with(T("Show c_oordinates"))
     app.shot("preferences")
     app.press(G("Close"), prefs)
     app.point_at_window()
-    app.menu(T("Offer _Draw…"))
+    app.menu("Offer _Draw…")
     decline = T("_Decline")
     app.press(decline, app.window_with(T("Accept the Draw?")))
-    app.menu(T("Offer _Draw…"))
+    app.menu("Offer _Draw…")
     app.window_with(T("Accept the Draw?"))
     app.shot("draw-offer")
     app.press(decline, app.window_with(T("Accept the Draw?")))
-    app.menu(T("R_esign…"))
+    app.menu("R_esign…")
     resign = app.window_with(T("_Resign"))
     app.shot("resign")
     app.press(T("_Cancel"), resign)
-    app.menu(T("_About ThinkChess"))
+    app.menu("_About ThinkChess")
     app.shot("about")
     app.key("Escape")
     app.point_at_window()
@@ -412,7 +470,7 @@ def scenario_tour(app):
     app.shot("shortcuts")
     app.key("Escape")
     app.point_at_window()
-    app.menu(T("_Open…"))
+    app.menu("_Open…")
     app.answer(unsaved, T("_Don’t Save"))
     chooser = app.window_with(T("Open Game"))
     app.shot("open")

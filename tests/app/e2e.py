@@ -96,6 +96,35 @@ class App:
         self.board_y = self.origin[1] + ext.y + (ext.height - 8 * square) // 2
         self.board = board
 
+    def align_to_screen(self, screen):
+        """Corrects the board's place by the square edges in a screenshot
+        of the start position. What AT-SPI reports can be some pixels off
+        (about 10 with GTK 4.18's client-side decorations), enough to miss
+        a legal-move dot when sampling pixels; a click still lands."""
+        def edges(points):
+            """Where the colour changes sharply along a line of pixels."""
+            colours = [pixel_mean(screen, x, y, radius=0) for x, y in points]
+            return [i for i in range(1, len(colours))
+                    if colour_distance(colours[i - 1], colours[i]) > 40]
+
+        def offset(found, start):
+            # Each edge's distance to the nearest expected square edge.
+            half = self.square // 2
+            shifts = sorted((e - start + half) % self.square - half for e in found)
+            check(shifts, "no square edges found on the screen")
+            return shifts[len(shifts) // 2]
+
+        s = self.square
+        # Across ranks 5 and 4 (empty at the start), along the e/d files.
+        y_row = self.board_y + 3 * s + s // 2
+        row = [(x, y_row) for x in range(self.board_x + s // 2, self.board_x + 7 * s + s // 2)]
+        dx = offset([self.board_x + s // 2 + i for i in edges(row)], self.board_x)
+        x_col = self.board_x + 3 * s + s // 2
+        col = [(x_col, y) for y in range(self.board_y + 2 * s + s // 2, self.board_y + 5 * s + s // 2)]
+        dy = offset([self.board_y + 2 * s + s // 2 + i for i in edges(col)], self.board_y)
+        self.board_x += dx
+        self.board_y += dy
+
     def status(self):
         labels = self.find(lambda n: n.getRole() == pyatspi.ROLE_LABEL and n.name and
                            any(k in n.name for k in ("to move", "Viewing", "can't", "not", "wins",
@@ -393,6 +422,7 @@ def peek(app):
     app.move_to(app.board_x + app.board_size / 2, app.board_y - 5)
     time.sleep(0.3)
     before = grab_screen(path)
+    app.align_to_screen(before)
     x, y = app.center("g1")
     app.move_to(x, y)
     time.sleep(0.1)
