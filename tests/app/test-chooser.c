@@ -313,8 +313,7 @@ main (int    argc,
       return 0;
     }
 
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
+  app_test_init (&argc, &argv);
 
   g_test_add_func ("/chooser/every-word", test_every_word);
   g_test_add_func ("/chooser/no-games-found", test_no_games_found);

@@ -239,8 +239,7 @@ main (int    argc,
       return 0;
     }
 
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
+  app_test_init (&argc, &argv);
 
   g_test_add_func ("/figurine/match-letters", test_figurines_match_letters);
   g_test_add_func ("/figurine/scale-follows-font", test_scale_follows_font);

@@ -341,8 +341,7 @@ main (int    argc,
       return 0;
     }
 
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
+  app_test_init (&argc, &argv);
 
   g_test_add_func ("/piece-sets/listed", test_builtin_sets_listed);
   for (gsize i = 0; i < G_N_ELEMENTS (builtin_names); i++)
