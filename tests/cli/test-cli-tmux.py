@@ -230,6 +230,9 @@ def main():
             wait_for(r"Black to move> moves ?$", "Tab completing moves")
             keys("Enter")
             wait_for(r"Black has \d+ legal moves", "the move list")
+            # The help says which keys do what.
+            send("help")
+            wait_for(r"Tab completes a move or a command", "the keys in the help")
 
         def quits_on_ctrl_d():
             tmux("send-keys", "-t", "play", "C-d")
