@@ -380,16 +380,19 @@ save_as_chosen_cb (GFile    *file,
   if (n_games > 1)
     {
       g_autofree char *name = file_display_name (file);
-      g_autofree char *message = g_strdup_printf (
+      g_autofree char *holds = g_strdup_printf (
         ngettext ("“%s” holds %u game", "“%s” holds %u games", n_games), name, n_games);
+      /* A short heading (long ones do not fit an alert); the rest below. */
+      g_autofree char *detail = g_strconcat (holds, ". ",
+        _("The game can be added at the end of the file, or the file can hold this game alone, the other games being lost."),
+        NULL);
       const char *buttons[] = { _("_Cancel"), _("Replace the _Whole File"), _("_Add to the File"), NULL };
       AddToFile *add = g_new0 (AddToFile, 1);
 
       add->c = c;
       add->file = g_object_ref (file);
       add->n_games = n_games;
-      chess_alert_choose (GTK_WINDOW (c->window), TRUE, message,
-                          _("The game can be added at the end of the file, or the file can hold this game alone, the other games being lost."),
+      chess_alert_choose (GTK_WINDOW (c->window), TRUE, _("Add to the File?"), detail,
                           buttons, ADD_TO_FILE_CANCEL, ADD_TO_FILE_APPEND, NULL,
                           add_to_file_answered_cb, add);
       return;
@@ -488,15 +491,17 @@ save (ChessWindowActions *self,
   if (self->file != NULL && self->file_n_games > 1 && self->slot.checksum != NULL)
     {
       g_autofree char *name = file_display_name (self->file);
-      g_autofree char *message = g_strdup_printf (_("Save the game into “%s”?"), name);
-      g_autofree char *detail = g_strdup_printf (
+      g_autofree char *question = g_strdup_printf (_("Save the game into “%s”?"), name);
+      g_autofree char *what = g_strdup_printf (
         ngettext ("The game came from a file of %u game. It can replace its old version there, the other games staying as they are, or go into a new file.",
                   "The game came from a file of %u games. It can replace its old version there, the other games staying as they are, or go into a new file.",
                   self->file_n_games),
         self->file_n_games);
+      /* A short heading (long ones do not fit an alert); the rest below. */
+      g_autofree char *detail = g_strconcat (question, " ", what, NULL);
       const char *buttons[] = { _("_Cancel"), _("Save as _New File"), _("_Replace in File"), NULL };
 
-      chess_alert_choose (GTK_WINDOW (self->window), TRUE, message, detail, buttons,
+      chess_alert_choose (GTK_WINDOW (self->window), TRUE, _("Save into the File?"), detail, buttons,
                           SAVE_INTO_CANCEL, SAVE_INTO_REPLACE, NULL, save_into_answered_cb,
                           continuation_new (self->window, func, user_data));
       return;

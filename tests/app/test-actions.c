@@ -647,7 +647,8 @@ test_open_multi (Fixture       *f,
     /* Cancelled: nothing written, still unsaved. */
     activate (f, "win.save");
     g_assert_cmpuint (chess_alert_get_n_open (), ==, 1);
-    g_assert_cmpstr (chess_alert_get_message (), ==, "Save the game into “three games.pgn”?");
+    g_assert_cmpstr (chess_alert_get_message (), ==, "Save into the File?");
+    g_assert_nonnull (strstr (chess_alert_get_detail (), "Save the game into “three games.pgn”?"));
     g_assert_nonnull (strstr (chess_alert_get_detail (), "3 games"));
     chess_alert_respond (0);
     app_test_spin ();
@@ -731,7 +732,8 @@ test_open_multi (Fixture       *f,
     chess_file_dialog_answer_next_for_testing (file);
     activate (f, "win.save-as");
     app_test_spin ();
-    g_assert_nonnull (strstr (chess_alert_get_message (), "holds 4 games"));
+    g_assert_cmpstr (chess_alert_get_message (), ==, "Add to the File?");
+    g_assert_nonnull (strstr (chess_alert_get_detail (), "holds 4 games"));
     chess_alert_respond (2);
     app_test_spin ();
     g_assert_true (g_file_get_contents (path, &now, &length, NULL));
