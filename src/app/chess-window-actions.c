@@ -169,6 +169,8 @@ watch_game (ChessWindowActions *self)
   g_signal_connect_swapped (game, "moved", G_CALLBACK (game_moved_cb), self);
   g_signal_connect_swapped (game, "taken-back", G_CALLBACK (game_changed_cb), self);
   g_signal_connect_swapped (game, "game-over", G_CALLBACK (game_changed_cb), self);
+  /* A variation, comment, NAG, arrow or circle changed. */
+  g_signal_connect_swapped (game, "tree-changed", G_CALLBACK (game_changed_cb), self);
   g_signal_connect_swapped (game, "notify", G_CALLBACK (game_notify_cb), self);
 
   /* A game that arrives from elsewhere is the last game from the autosave,

@@ -670,6 +670,21 @@ game_reset_cb (ChessWindow *self)
   autosave (self);
 }
 
+/* A variation, comment, NAG, arrow or circle: kept like a move. */
+static void
+game_tree_changed_cb (ChessWindow *self)
+{
+  autosave (self);
+}
+
+/* Another line of the tree is followed: the position and the panel. */
+static void
+game_line_changed_cb (ChessWindow *self)
+{
+  clear_message (self);
+  update_all (self);
+}
+
 static void
 clock_changed_cb (ChessWindow *self)
 {
@@ -710,6 +725,8 @@ attach_game (ChessWindow *self,
   g_signal_connect_swapped (game, "game-over", G_CALLBACK (game_over_cb), self);
   g_signal_connect_swapped (game, "taken-back", G_CALLBACK (game_taken_back_cb), self);
   g_signal_connect_swapped (game, "reset", G_CALLBACK (game_reset_cb), self);
+  g_signal_connect_swapped (game, "tree-changed", G_CALLBACK (game_tree_changed_cb), self);
+  g_signal_connect_swapped (game, "line-changed", G_CALLBACK (game_line_changed_cb), self);
   g_signal_connect_swapped (game, "notify::view-ply", G_CALLBACK (view_changed_cb), self);
   g_signal_connect_swapped (game, "notify::draw-offered", G_CALLBACK (update_status), self);
   g_signal_connect_swapped (self->clock, "tick", G_CALLBACK (clock_changed_cb), self);

@@ -80,11 +80,12 @@ put (Movetext   *mt,
   mt->column += g_utf8_strlen (word, length);
 }
 
-/* ")" right after the last word, or on the next line when this one is full. */
+/* ")" right after the last word (up to the 80th column), or on the next
+ * line when this one is full. */
 static void
 put_close (Movetext *mt)
 {
-  if (mt->column + 1 > PGN_LINE_WIDTH)
+  if (mt->column + 1 > PGN_LINE_WIDTH + 1)
     {
       g_string_append_c (mt->out, '\n');
       mt->column = 0;
@@ -140,8 +141,18 @@ put_wrapped (Movetext   *mt,
       if (first)
         g_string_append_c (word, open);
       first = FALSE;
-      for (; *p && *p != ' ' && *p != '\n' && *p != '\r' && *p != '\t'; p++)
-        g_string_append_c (word, replacement != 0 && *p == close ? replacement : *p);
+      /* A command ("[%clk 0:03:00]") stays on one line: readers that
+       * look for "[%clk " find it whole. */
+      gboolean command = p[0] == '[' && p[1] == '%' && strchr (p, ']') != NULL;
+      for (; *p && (command || (*p != ' ' && *p != '\n' && *p != '\r' && *p != '\t')); p++)
+        {
+          g_string_append_c (word, replacement != 0 && *p == close ? replacement : *p);
+          if (command && *p == ']')
+            {
+              p++;
+              break;
+            }
+        }
       const char *rest = p;
       while (*rest == ' ' || *rest == '\n' || *rest == '\r' || *rest == '\t')
         rest++;

@@ -247,11 +247,11 @@ test_annotations (void)
     "[Black \"?\"]\n"
     "[Result \"*\"]\n"
     "\n"
-    "{[%evp 10,20] Opening comment} 1. e4 {[%clk 0:03:00] [%eval 0.17,20] [%cal\n"
-    "Ge2e4,Rd1h5] [%csl Ye4] Best by test.} 1... e5 2. Nf3 $1 Nc6 $2 {after the\n"
-    "variation} (2... d6 {Philidor} 3. d4) (2... Nf6 {Petrov} 3. Nxe5 (3. Bc4 $5)\n"
-    "(3. d4) 3... d6) 3. Bb5 a6 {[%clk 0:01:02] [%emt 0:00:05] [%eval #-3] [%unknown\n"
-    "x y]} ({before} 3... Nf6 4. O-O) 4. Ba4 $5 *\n");
+    "{[%evp 10,20] Opening comment} 1. e4 {[%clk 0:03:00] [%eval 0.17,20]\n"
+    "[%cal Ge2e4,Rd1h5] [%csl Ye4] Best by test.} 1... e5 2. Nf3 $1 Nc6 $2 {after\n"
+    "the variation} (2... d6 {Philidor} 3. d4) (2... Nf6 {Petrov} 3. Nxe5 (3. Bc4 $5)\n"
+    "(3. d4) 3... d6) 3. Bb5 a6 {[%clk 0:01:02] [%emt 0:00:05] [%eval #-3]\n"
+    "[%unknown x y]} ({before} 3... Nf6 4. O-O) 4. Ba4 $5 *\n");
 }
 
 /* Editing the tree: new moves and variations, promotion, deletion. */
