@@ -71,6 +71,7 @@ struct _ChessWindow
   gboolean           user_flip;
   gboolean           flipped;
   gboolean           trace_mapped;
+  gint64             clock_saved_us;   /* when the running clock was last autosaved */
 };
 
 G_DEFINE_FINAL_TYPE (ChessWindow, chess_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -685,10 +686,26 @@ game_line_changed_cb (ChessWindow *self)
   update_all (self);
 }
 
+/* While a move is being thought about, the game is autosaved now and
+ * then, so that even a crash loses little of its clock time. */
+#define CLOCK_AUTOSAVE_US (10 * G_USEC_PER_SEC)
+
 static void
 clock_changed_cb (ChessWindow *self)
 {
+  gint64 now = g_get_monotonic_time ();
+
   chess_window_update_clocks (self);
+  if (!chess_clock_is_running (self->clock))
+    return;
+  if (self->clock_saved_us == 0)
+    self->clock_saved_us = now;
+  else if (now - self->clock_saved_us > CLOCK_AUTOSAVE_US)
+    {
+      self->clock_saved_us = now;
+      if (chess_game_get_move_count (self->game) > 0)
+        autosave (self);
+    }
 }
 
 static void
@@ -944,6 +961,11 @@ static gboolean
 close_request_cb (ChessWindow *self)
 {
   int width, height;
+
+  /* Quitting in the middle of a move keeps the time already used on it. */
+  if (self->game != NULL && chess_game_get_move_count (self->game) > 0
+      && !chess_game_is_over (self->game))
+    autosave (self);
 
   g_settings_set_boolean (self->settings, "window-maximized",
                           gtk_window_is_maximized (GTK_WINDOW (self)));

@@ -1216,6 +1216,43 @@ complete_cb (const char *line,
   return g_strv_builder_end (candidates);
 }
 
+/* An unfinished last game (the desktop app's or an earlier terminal
+ * game) is offered before a new one starts; a new game then autosaves to a
+ * file of its own, leaving that game as it was. FALSE when the input ended. */
+static gboolean
+offer_last_game (ChessPlay *self)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ChessGame) last = NULL;
+
+  if (!chess_game_autosave_is_unfinished ())
+    return TRUE;
+  last = chess_game_load_autosave (&error);
+  if (last == NULL)
+    return TRUE;
+
+  guint plies = chess_game_get_move_count (last);
+  printf (ngettext ("An unfinished game was found: %s – %s, %u move played.\n",
+                    "An unfinished game was found: %s – %s, %u moves played.\n", plies),
+          chess_game_get_player_display_name (last, CHESS_COLOR_WHITE),
+          chess_game_get_player_display_name (last, CHESS_COLOR_BLACK), plies);
+  if (!ask_yes_no (self, _("Continue it?")))
+    {
+      if (self->quit)
+        return FALSE;
+      chess_game_keep_last_game ();
+      puts (_("A new game begins; the unfinished one stays as it was."));
+      return TRUE;
+    }
+  if (!chess_game_continue_autosave (self->game, &error))
+    {
+      printf (_("The game could not be continued: %s\n"), error->message);
+      return TRUE;
+    }
+  self->autosaved = TRUE;
+  return TRUE;
+}
+
 /* The prompt of the main loop: whose move it is, and what is going on. */
 static char *
 make_prompt (ChessPlay *self)
@@ -1335,6 +1372,13 @@ chess_cli_play (int    argc,
       g_string_free (self->messages, TRUE);
       chess_cli_input_free (self->input);
       return self->quit ? 0 : 1;
+    }
+
+  if (fen == NULL && files == NULL && !offer_last_game (self))
+    {
+      g_string_free (self->messages, TRUE);
+      chess_cli_input_free (self->input);
+      return 0;
     }
 
   g_signal_connect (game, "moved", G_CALLBACK (moved_cb), self);

@@ -51,6 +51,7 @@ struct _ChessGame
   ChessTreeNode   *line_end;
   gboolean         loaded;        /* from a file: a move played in an
                                    * earlier position starts a variation   */
+  char            *autosave_file; /* where this game autosaves, once chosen */
   GArray          *times;         /* ClockTimes: [0] at the start, [i + 1]
                                    * after move i                          */
   GArray          *redo;          /* RedoEntry, last taken back at the end */

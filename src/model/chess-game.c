@@ -7,6 +7,7 @@
 
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
+#include <gio/gio.h>
 
 #include "chess-game-private.h"
 
@@ -480,6 +481,7 @@ restart (ChessGame        *self,
   self->tree = chess_tree_new (start);
   self->line_end = self->tree->root;
   self->loaded = FALSE;
+  g_clear_pointer (&self->autosave_file, g_free);
   self->result = CHESS_GAME_RESULT_ONGOING;
   self->reason = CHESS_GAME_REASON_NONE;
   self->draw_offered = FALSE;
@@ -1678,6 +1680,7 @@ is_derived_tag (const char *name)
   static const char * const derived[] = {
     "Event", "Site", "Date", "Round", "White", "Black", "Result",
     "SetUp", "FEN", "Termination", "TimeControl", "PlyCount",
+    "WhiteTimeLeft", "BlackTimeLeft", "WhiteTimeUsed", "BlackTimeUsed", "AutosavedBy",
   };
 
   for (gsize i = 0; i < G_N_ELEMENTS (derived); i++)
@@ -1748,6 +1751,21 @@ chess_game_to_pgn (ChessGame *self)
       g_autofree char *tc = chess_clock_to_time_control_tag (self->clock);
 
       chess_pgn_game_set_tag (pgn, "TimeControl", tc);
+    }
+  /* A game going on keeps both clocks as they stand now, the time of the
+   * move being thought about included: remaining time when timed, time
+   * used when not. */
+  if (self->result == CHESS_GAME_RESULT_ONGOING && (self->clock_started || self->line.n_moves > 0))
+    {
+      gboolean timed = chess_clock_is_timed (self->clock);
+      for (int c = 0; c < CHESS_N_COLORS; c++)
+        {
+          g_autoptr(GString) value_text = g_string_new (NULL);
+          chess_tree_format_time (chess_clock_get_time_ms (self->clock, (ChessColor) c), value_text);
+          chess_pgn_game_set_tag (pgn, c == CHESS_COLOR_WHITE ? (timed ? "WhiteTimeLeft" : "WhiteTimeUsed")
+                                                              : (timed ? "BlackTimeLeft" : "BlackTimeUsed"),
+                                  value_text->str);
+        }
     }
   if (self->result != CHESS_GAME_RESULT_ONGOING)
     {
@@ -1827,6 +1845,63 @@ loaded_result (ChessGame          *self,
       else
         *reason = CHESS_GAME_REASON_AGREEMENT;
     }
+}
+
+static gboolean
+is_clock_tag (const char *name)
+{
+  return strcmp (name, "AutosavedBy") == 0 || strcmp (name, "WhiteTimeLeft") == 0 || strcmp (name, "BlackTimeLeft") == 0
+         || strcmp (name, "WhiteTimeUsed") == 0 || strcmp (name, "BlackTimeUsed") == 0;
+}
+
+/* "h:mm:ss[.fff]" or "m:ss" in milliseconds; -1 when it is not one. */
+static gint64
+parse_saved_time (const char *text)
+{
+  guint64 h = 0, m = 0, sec = 0, ms = 0;
+  char *end;
+
+  if (text == NULL)
+    return -1;
+  h = g_ascii_strtoull (text, &end, 10);
+  if (*end != ':')
+    return -1;
+  m = g_ascii_strtoull (end + 1, &end, 10);
+  if (*end == ':')
+    sec = g_ascii_strtoull (end + 1, &end, 10);
+  else
+    {
+      sec = m;
+      m = h;
+      h = 0;
+    }
+  if (*end == '.')
+    {
+      const char *f = end + 1;
+      guint64 scale = 100;
+      for (; g_ascii_isdigit (*f) && scale > 0; f++, scale /= 10)
+        ms += (guint64) (*f - '0') * scale;
+      end = (char *) f;
+    }
+  if (*end != '\0' || h > 1000 || m > 59 || sec > 59)
+    return -1;
+  return (gint64) (((h * 60 + m) * 60 + sec) * 1000 + ms);
+}
+
+/* The clocks as they stood when the game was saved (the WhiteTimeLeft …
+ * tags), into `t` when there are any. */
+static void
+saved_clock_times (const ChessPgnGame *pgn,
+                   gboolean            timed,
+                   ClockTimes         *t)
+{
+  gint64 white = parse_saved_time (chess_pgn_game_get_tag (pgn, timed ? "WhiteTimeLeft" : "WhiteTimeUsed"));
+  gint64 black = parse_saved_time (chess_pgn_game_get_tag (pgn, timed ? "BlackTimeLeft" : "BlackTimeUsed"));
+
+  if (white >= 0)
+    t->ms[CHESS_COLOR_WHITE] = white;
+  if (black >= 0)
+    t->ms[CHESS_COLOR_BLACK] = black;
 }
 
 /* Whether every move of the tree is legal where it stands; the ply of
@@ -1914,7 +1989,7 @@ chess_game_load_pgn (ChessGame           *self,
 
       if (strcmp (name, "Result") != 0 && strcmp (name, "SetUp") != 0
           && strcmp (name, "FEN") != 0 && strcmp (name, "TimeControl") != 0
-          && strcmp (name, "PlyCount") != 0)
+          && strcmp (name, "PlyCount") != 0 && !is_clock_tag (name))
         chess_game_set_tag (self, name, g_ptr_array_index (pgn->tag_values, i));
     }
 
@@ -1940,6 +2015,8 @@ chess_game_load_pgn (ChessGame           *self,
     }
   self->view_ply = (guint) self->line.n_moves;
   self->clock_started = FALSE;
+  saved_clock_times (pgn, mode != CHESS_CLOCK_UNTIMED, &t);
+  g_array_index (self->times, ClockTimes, self->times->len - 1) = t;
   chess_clock_set_times (self->clock, t.ms[CHESS_COLOR_WHITE], t.ms[CHESS_COLOR_BLACK],
                          (ChessColor) self->line.current.side);
 
@@ -1953,35 +2030,33 @@ chess_game_load_pgn (ChessGame           *self,
 
 /* ---- Autosave ---- */
 
-char *
-chess_game_autosave_path (void)
+/* The desktop app and the terminal game share these files. A game goes on
+ * in the file it came from; a new game takes the first file that holds no
+ * unfinished game, so that neither program overwrites the other's. */
+#define N_AUTOSAVE_FILES 8
+
+static char *
+autosave_file_path (guint i)
 {
   g_autofree char *dir = g_build_filename (g_get_user_data_dir (), "thinkchess", NULL);
+  g_autofree char *name = i == 0 ? g_strdup ("last-game.pgn")
+                                 : g_strdup_printf ("last-game-%u.pgn", i + 1);
 
   if (g_mkdir_with_parents (dir, 0700) != 0)
     g_debug ("Cannot create %s: %s", dir, g_strerror (errno));
-  return g_build_filename (dir, "last-game.pgn", NULL);
+  return g_build_filename (dir, name, NULL);
 }
 
-gboolean
-chess_game_autosave (ChessGame  *self,
-                     GError    **error)
+char *
+chess_game_autosave_path (void)
 {
-  g_autofree char *path = NULL;
-  g_autoptr (ChessPgnGame) pgn = NULL;
-
-  g_return_val_if_fail (CHESS_IS_GAME (self), FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-
-  path = chess_game_autosave_path ();
-  pgn = chess_game_to_pgn (self);
-  return chess_pgn_save_file (path, &pgn, 1, error);
+  return autosave_file_path (0);
 }
 
 static ChessPgnGame *
-read_autosave (GError **error)
+read_game_file (const char *path,
+                GError    **error)
 {
-  g_autofree char *path = chess_game_autosave_path ();
   g_autofree char *data = NULL;
   gsize length;
 
@@ -1990,32 +2065,188 @@ read_autosave (GError **error)
   return chess_pgn_parse_game (data, length, 1, NULL, error);
 }
 
+/* An unfinished game with at least one move. */
+static gboolean
+pgn_is_unfinished (const ChessPgnGame *pgn)
+{
+  return pgn != NULL && pgn->line.n_moves > 0 && strcmp (pgn->result, "*") == 0;
+}
+
+/* When the file was last written, in microseconds (several saves can fall
+ * in one second). */
+static gint64
+modified_time (const char *path)
+{
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GFileInfo) info = g_file_query_info (file, G_FILE_ATTRIBUTE_TIME_MODIFIED ","
+                                                  G_FILE_ATTRIBUTE_TIME_MODIFIED_USEC,
+                                                  G_FILE_QUERY_INFO_NONE, NULL, NULL);
+
+  if (info == NULL)
+    return G_MININT64;
+  return (gint64) g_file_info_get_attribute_uint64 (info, G_FILE_ATTRIBUTE_TIME_MODIFIED) * G_USEC_PER_SEC
+         + g_file_info_get_attribute_uint32 (info, G_FILE_ATTRIBUTE_TIME_MODIFIED_USEC);
+}
+
+/* Which program wrote an autosave file ([AutosavedBy], in autosave files
+ * only): a program may replace its own unfinished game, never another's. */
+static gboolean
+written_by_us (const ChessPgnGame *pgn)
+{
+  const char *by = chess_pgn_game_get_tag (pgn, "AutosavedBy");
+  return by != NULL && g_strcmp0 (by, g_get_prgname ()) == 0;
+}
+
+static ChessPgnGame *read_autosave (char   **path_out,
+                                    GError **error);
+
+/* Files whose unfinished game was offered and declined in this process:
+ * kept as they are. */
+static GHashTable *kept_files;
+
+void
+chess_game_keep_last_game (void)
+{
+  g_autofree char *path = NULL;
+  g_autoptr (ChessPgnGame) pgn = read_autosave (&path, NULL);
+
+  if (pgn == NULL || path == NULL)
+    return;
+  if (kept_files == NULL)
+    kept_files = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_hash_table_add (kept_files, g_steal_pointer (&path));
+}
+
+/* The file for a game that has none yet. */
+static char *
+choose_autosave_file (void)
+{
+  char *oldest = NULL;
+  gint64 oldest_time = G_MAXINT64;
+
+  for (guint i = 0; i < N_AUTOSAVE_FILES; i++)
+    {
+      char *path = autosave_file_path (i);
+      g_autoptr(ChessPgnGame) pgn = read_game_file (path, NULL);
+
+      gboolean kept = kept_files != NULL && g_hash_table_contains (kept_files, path);
+      if (!pgn_is_unfinished (pgn) || (written_by_us (pgn) && !kept))
+        {
+          g_free (oldest);
+          return path;
+        }
+      if (modified_time (path) < oldest_time)
+        {
+          oldest_time = modified_time (path);
+          g_free (oldest);
+          oldest = g_steal_pointer (&path);
+        }
+      g_free (path);
+    }
+  return oldest;
+}
+
+gboolean
+chess_game_autosave (ChessGame  *self,
+                     GError    **error)
+{
+  g_autoptr (ChessPgnGame) pgn = NULL;
+
+  g_return_val_if_fail (CHESS_IS_GAME (self), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (self->autosave_file == NULL)
+    self->autosave_file = choose_autosave_file ();
+  pgn = chess_game_to_pgn (self);
+  if (g_get_prgname () != NULL)
+    chess_pgn_game_set_tag (pgn, "AutosavedBy", g_get_prgname ());
+  return chess_pgn_save_file (self->autosave_file, &pgn, 1, error);
+}
+
+const char *
+chess_game_get_autosave_file (ChessGame *self)
+{
+  g_return_val_if_fail (CHESS_IS_GAME (self), NULL);
+  return self->autosave_file;
+}
+
+/* The last game: the most recently saved unfinished one, else the one in
+ * the first file. */
+static ChessPgnGame *
+read_autosave (char   **path_out,
+               GError **error)
+{
+  ChessPgnGame *best = NULL;
+  char *best_path = NULL;
+  gint64 best_time = G_MININT64;
+
+  for (guint i = 0; i < N_AUTOSAVE_FILES; i++)
+    {
+      g_autofree char *path = autosave_file_path (i);
+      ChessPgnGame *pgn = read_game_file (path, NULL);
+
+      if (pgn_is_unfinished (pgn) && modified_time (path) > best_time)
+        {
+          chess_pgn_game_free (best);
+          g_free (best_path);
+          best = pgn;
+          best_path = g_steal_pointer (&path);
+          best_time = modified_time (best_path);
+        }
+      else
+        chess_pgn_game_free (pgn);
+    }
+  if (best == NULL)
+    {
+      best_path = autosave_file_path (0);
+      best = read_game_file (best_path, error);
+    }
+  if (best != NULL && path_out != NULL)
+    *path_out = g_steal_pointer (&best_path);
+  g_free (best_path);
+  return best;
+}
+
+gboolean
+chess_game_continue_autosave (ChessGame  *self,
+                              GError    **error)
+{
+  g_autoptr (ChessPgnGame) pgn = NULL;
+  g_autofree char *path = NULL;
+
+  g_return_val_if_fail (CHESS_IS_GAME (self), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  pgn = read_autosave (&path, error);
+  if (pgn == NULL || !chess_game_load_pgn (self, pgn, error))
+    return FALSE;
+  /* An unfinished game continues as the game being played, in its file. */
+  self->loaded = chess_game_is_over (self);
+  g_free (self->autosave_file);
+  self->autosave_file = g_steal_pointer (&path);
+  return TRUE;
+}
+
 ChessGame *
 chess_game_load_autosave (GError **error)
 {
-  g_autoptr (ChessPgnGame) pgn = NULL;
   g_autoptr (ChessGame) game = NULL;
 
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  pgn = read_autosave (error);
-  if (pgn == NULL)
-    return NULL;
   game = chess_game_new ();
-  if (!chess_game_load_pgn (game, pgn, error))
+  if (!chess_game_continue_autosave (game, error))
     return NULL;
-  /* An unfinished game continues as the game being played. */
-  game->loaded = chess_game_is_over (game);
   return g_steal_pointer (&game);
 }
 
 gboolean
 chess_game_autosave_is_unfinished (void)
 {
-  g_autoptr (ChessPgnGame) pgn = read_autosave (NULL);
+  g_autoptr (ChessPgnGame) pgn = read_autosave (NULL, NULL);
   g_autoptr (ChessGame) game = NULL;
 
-  if (pgn == NULL || pgn->line.n_moves == 0)
+  if (!pgn_is_unfinished (pgn))
     return FALSE;
   game = chess_game_new ();
   if (!chess_game_load_pgn (game, pgn, NULL))
@@ -2026,18 +2257,22 @@ chess_game_autosave_is_unfinished (void)
 gboolean
 chess_game_remove_autosave (GError **error)
 {
-  g_autofree char *path = chess_game_autosave_path ();
-  int saved_errno;
-
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  if (g_unlink (path) == 0)
-    return TRUE;
-  saved_errno = errno;
-  if (saved_errno == ENOENT)
-    return TRUE;
-  g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
-               /* Translators: %s is a file name, then the system's reason */
-               _("Could not delete “%s”: %s"), path, g_strerror (saved_errno));
-  return FALSE;
+  for (guint i = 0; i < N_AUTOSAVE_FILES; i++)
+    {
+      g_autofree char *path = autosave_file_path (i);
+      int saved_errno;
+
+      if (g_unlink (path) == 0)
+        continue;
+      saved_errno = errno;
+      if (saved_errno == ENOENT)
+        continue;
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
+                   /* Translators: %s is a file name, then the system's reason */
+                   _("Could not delete “%s”: %s"), path, g_strerror (saved_errno));
+      return FALSE;
+    }
+  return TRUE;
 }

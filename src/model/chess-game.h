@@ -383,18 +383,32 @@ ChessPgnGame *chess_game_to_pgn     (ChessGame          *self);
 gboolean    chess_game_load_pgn     (ChessGame          *self,
                                      const ChessPgnGame *pgn,
                                      GError            **error);
-/* $XDG_DATA_HOME/thinkchess/last-game.pgn; creates the folder. */
+/* $XDG_DATA_HOME/thinkchess/last-game.pgn, the first of the autosave
+ * files the desktop app and the terminal game share (last-game-2.pgn …
+ * follow); creates the folder. */
 char       *chess_game_autosave_path (void);
-/* Writes the game there atomically. */
+/* Writes the game atomically to its autosave file: the one it was
+ * continued from, or else the first that holds no unfinished game (a new
+ * game never overwrites another program's unfinished one). The clocks are
+ * saved as they stand, the move being thought about included. */
 gboolean    chess_game_autosave     (ChessGame   *self,
                                      GError     **error);
-/* A new game loaded from the autosave file; its clock stays stopped until
- * chess_game_start_clock or the next move. */
+/* The file the game autosaves to, or NULL before its first autosave. */
+const char *chess_game_get_autosave_file (ChessGame *self);
+/* A new game loaded from the last game (the most recently saved
+ * unfinished one, else last-game.pgn); its clock stays stopped until
+ * chess_game_start_clock or the next move. It autosaves to that file. */
 ChessGame  *chess_game_load_autosave (GError    **error);
-/* TRUE when the autosave file holds an unfinished game with at least one
+/* The same into `self`. */
+gboolean    chess_game_continue_autosave (ChessGame *self,
+                                          GError   **error);
+/* The last game was offered and declined: new games of this process
+ * autosave to other files, keeping it as it is. */
+void        chess_game_keep_last_game (void);
+/* TRUE when an autosave file holds an unfinished game with at least one
  * move ("Continue Last Game"). */
 gboolean    chess_game_autosave_is_unfinished (void);
-/* Deletes the autosave file (TRUE if it is gone). */
+/* Deletes the autosave files (TRUE if they are gone). */
 gboolean    chess_game_remove_autosave (GError  **error);
 
 G_END_DECLS

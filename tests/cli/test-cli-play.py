@@ -28,8 +28,8 @@ def case(func):
 class Session:
     """One run of the game with its own data directory."""
 
-    def __init__(self, script, args=(), env=None, stdin_bytes=None, status=0):
-        self.home = tempfile.mkdtemp(prefix="thinkchess-cli-test-")
+    def __init__(self, script, args=(), env=None, stdin_bytes=None, status=0, home=None):
+        self.home = home or tempfile.mkdtemp(prefix="thinkchess-cli-test-")
         environ = dict(os.environ)
         environ.update({
             "XDG_DATA_HOME": os.path.join(self.home, "data"),
@@ -734,6 +734,55 @@ def help_lists_commands():
             expect_in("  " + word, s.out)
     finally:
         s.close()
+
+
+
+DESKTOP_GAME = ('[Event "Casual"]\n[Site "?"]\n[Date "2026.11.25"]\n[Round "?"]\n'
+                '[White "Anna"]\n[Black "Bruno"]\n[Result "*"]\n[TimeControl "300"]\n'
+                '[WhiteTimeLeft "0:04:10"]\n[BlackTimeLeft "0:03:19.500"]\n'
+                '[AutosavedBy "thinkchess"]\n\n'
+                '1. e4 {[%clk 0:04:10]} 1... e5 {[%clk 0:04:40]} 2. Nf3 {[%clk 0:04:10]} *\n')
+
+
+@case
+def unfinished_desktop_game_offered():
+    """The desktop app's unfinished game is offered, never overwritten: a
+    new game goes to a file of its own; continuing it goes on in its file
+    with the clocks as they stood (Black's 3:19.5 with the move running)."""
+    home = tempfile.mkdtemp(prefix="thinkchess-cli-test-")
+    try:
+        folder = os.path.join(home, "data", "thinkchess")
+        os.makedirs(folder)
+        last = os.path.join(folder, "last-game.pgn")
+        with open(last, "w", encoding="utf-8") as f:
+            f.write(DESKTOP_GAME)
+        s = Session(["n", "d4", "quit"], home=home)
+        expect_in("An unfinished game was found: Anna – Bruno, 3 moves played.", s.out)
+        expect_in("A new game begins; the unfinished one stays as it was.", s.out)
+        with open(last, encoding="utf-8") as f:
+            expect(f.read() == DESKTOP_GAME, "the desktop app's game was changed")
+        with open(os.path.join(folder, "last-game-2.pgn"), encoding="utf-8") as f:
+            expect_in("1. d4 *", " ".join(f.read().split()), "the terminal's own game")
+
+        # Offered again (the most recent unfinished game is now the
+        # terminal's own, d4): declined, then the desktop's is continued
+        # by a third run once the terminal's game is finished.
+        s = Session(["y", "d5", "quit"], home=home)
+        expect_in("An unfinished game was found: White – Black, 1 move played.", s.out)
+        with open(os.path.join(folder, "last-game-2.pgn"), encoding="utf-8") as f:
+            expect_in("1. d4 d5 *", " ".join(f.read().split()), "the terminal's game continued")
+        os.remove(os.path.join(folder, "last-game-2.pgn"))
+        s = Session(["y", "Nc6", "quit"], home=home)
+        expect_in("Anna – Bruno, 3 moves played.", s.out)
+        with open(last, encoding="utf-8") as f:
+            text = f.read()
+        expect_in("2. Nf3 {[%clk 0:04:10]} 2... Nc6", " ".join(text.split()), "continued in its file")
+        expect_in('[AutosavedBy "thinkchess-cli', text, "now the terminal's")
+        left = re.search(r'BlackTimeLeft "0:0(\d):(\d\d)', text)
+        expect(left is not None and 0 < int(left.group(1)) * 60 + int(left.group(2)) <= 199,
+               "Black's clock kept its used time:\n" + text)
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
 
 
 def main():

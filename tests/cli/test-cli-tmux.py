@@ -253,11 +253,15 @@ def main():
                 raise AssertionError("autosave: %r" % pgn)
 
         def plain_when_asked():
+            # A data folder without the unfinished game above, which would
+            # be offered first.
+            fresh = os.path.join(data, "fresh")
+            os.makedirs(fresh, exist_ok=True)
             for name, extra, args in (("nocolor", "TERM=xterm-256color NO_COLOR=1", ""),
                                       ("ascii", "TERM=xterm-256color", "--ascii"),
                                       ("dumb", "TERM=dumb", "")):
                 tmux("new-session", "-d", "-s", name, "-x", "100", "-y", "45",
-                     "env XDG_DATA_HOME=%s %s %s play %s" % (data, extra, CLI, args))
+                     "env XDG_DATA_HOME=%s %s %s play %s" % (fresh, extra, CLI, args))
                 deadline = time.monotonic() + 30
                 screen = ""
                 while time.monotonic() < deadline:

@@ -314,6 +314,59 @@ test_playing_game (Fixture *f, gconstpointer data)
   g_assert_cmpuint (chess_game_get_view_ply (f->game), ==, 0);
 }
 
+static gint64 fake_us;
+
+static gint64
+fake_now (gpointer data)
+{
+  return fake_us;
+}
+
+/* Saved mid-move and loaded again: both clocks as they stood, the time of
+ * the move being thought about included; untimed games keep the time each
+ * side has used. */
+static void
+test_clocks_kept (Fixture *f, gconstpointer data)
+{
+  g_autoptr(GError) error = NULL;
+
+  for (int timed = 0; timed < 2; timed++)
+    {
+      g_autoptr(ChessGame) game = chess_game_new ();
+      g_autoptr(ChessGame) back = chess_game_new ();
+
+      fake_us = 1000000;
+      chess_clock_set_time_source (chess_game_get_clock (game), fake_now, NULL, NULL);
+      if (timed)
+        chess_game_set_time_control (game, CHESS_CLOCK_SUDDEN_DEATH, 300000, 0);
+      chess_game_start_clock (game);
+      fake_us += 4 * G_USEC_PER_SEC;
+      g_assert_true (chess_game_play (game, "e4", NULL));
+      fake_us += 7 * G_USEC_PER_SEC;
+      g_assert_true (chess_game_play (game, "e5", NULL));
+      fake_us += 81500 * 1000;   /* White thinks 81.5 s, then quits */
+
+      g_autoptr(ChessPgnGame) pgn = chess_game_to_pgn (game);
+      g_assert_cmpstr (chess_pgn_game_get_tag (pgn, timed ? "WhiteTimeLeft" : "WhiteTimeUsed"),
+                       ==, timed ? "0:03:34.5" : "0:01:25.5");
+      g_assert_cmpstr (chess_pgn_game_get_tag (pgn, timed ? "BlackTimeLeft" : "BlackTimeUsed"),
+                       ==, timed ? "0:04:53" : "0:00:07");
+      g_autofree char *text = chess_pgn_game_to_string (pgn);
+      g_autoptr(ChessPgnGame) read = chess_pgn_parse_game (text, strlen (text), 1, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_true (chess_game_load_pgn (back, read, &error));
+      g_assert_no_error (error);
+      ChessClock *clock = chess_game_get_clock (back);
+      g_assert_cmpint (chess_clock_get_time_ms (clock, CHESS_COLOR_WHITE), ==, timed ? 214500 : 85500);
+      g_assert_cmpint (chess_clock_get_time_ms (clock, CHESS_COLOR_BLACK), ==, timed ? 293000 : 7000);
+      g_assert_cmpint (chess_clock_get_active_color (clock), ==, CHESS_COLOR_WHITE);
+      /* The tags are the game's state, not tags of its own. */
+      g_assert_null (chess_game_get_tag (back, "WhiteTimeLeft"));
+      g_assert_null (chess_game_get_tag (back, "WhiteTimeUsed"));
+      chess_clock_stop (chess_game_get_clock (game));
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -325,5 +378,6 @@ main (int argc, char **argv)
   ADD ("/game-tree/edit", test_edit);
   ADD ("/game-tree/finished-game", test_finished_game);
   ADD ("/game-tree/playing-game", test_playing_game);
+  ADD ("/game-tree/clocks-kept", test_clocks_kept);
   return g_test_run ();
 }

@@ -1,0 +1,153 @@
+/* test-crash.c — a process killed with SIGKILL at random moments while it
+ * plays, autosaves and saves (one game back into a file of several) always
+ * leaves a complete, readable autosave and file. */
+
+#include "config.h"
+
+#include <signal.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <glib.h>
+#include <glib/gstdio.h>
+
+#include "chess-game.h"
+
+#define OTHER_GAMES \
+  "[Event \"First\"]\n\n1. d4 d5 2. c4 *\n\n"
+#define LAST_GAME \
+  "\n[Event \"Last\"]\n\n1. c4 e5 *\n"
+
+static const char *const moves[] = {
+  "e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7",
+  "Re1", "b5", "Bb3", "d6", "c3", "O-O", "h3", "Nb8", "d4", "Nbd7",
+};
+
+/* The child: plays the moves again and again, autosaving after each, and
+ * puts the game back into the middle of `file` every other move. */
+static G_GNUC_NORETURN void
+play_forever (const char *file)
+{
+  for (;;)
+    {
+      g_autoptr(ChessGame) game = chess_game_new ();
+      g_autofree char *data = NULL;
+      gsize length;
+
+      g_assert_true (g_file_get_contents (file, &data, &length, NULL));
+      g_autoptr(GPtrArray) index = chess_pgn_index (data, length);
+      const ChessPgnIndexEntry *e = g_ptr_array_index (index, 1);
+      ChessPgnSlot slot = { chess_pgn_file_checksum (data, length), e->offset, e->length };
+
+      for (guint i = 0; i < G_N_ELEMENTS (moves); i++)
+        {
+          g_assert_true (chess_game_play (game, moves[i], NULL));
+          g_assert_true (chess_game_autosave (game, NULL));
+          if (i % 2 == 1)
+            {
+              g_autoptr(ChessPgnGame) pgn = chess_game_to_pgn (game);
+              g_assert_true (chess_pgn_replace_game (file, &slot, pgn, NULL));
+            }
+        }
+      chess_pgn_slot_clear (&slot);
+    }
+}
+
+/* A whole game of the moves above, or of none: every move legal, in order. */
+static void
+assert_complete (const char *text,
+                 gsize       length,
+                 guint       n_games)
+{
+  g_autoptr(GPtrArray) index = chess_pgn_index (text, length);
+
+  g_assert_cmpuint (index->len, ==, n_games);
+  for (guint i = 0; i < index->len; i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(ChessPgnGame) pgn = chess_pgn_parse_entry (text, length,
+                                                           g_ptr_array_index (index, i),
+                                                           NULL, &error);
+      g_assert_no_error (error);
+      g_assert_cmpstr (pgn->result, ==, "*");
+    }
+  /* Every file ends its last game with a result and a newline. */
+  g_assert_true (length > 2 && text[length - 1] == '\n' && text[length - 2] == '*');
+}
+
+static void
+test_sigkill (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *home = g_dir_make_tmp ("thinkchess-crash-XXXXXX", &error);
+  g_autofree char *file = g_build_filename (home, "games.pgn", NULL);
+  GRand *rand = g_rand_new_with_seed (g_test_rand_int ());
+  guint autosaves_seen = 0;
+
+  g_assert_no_error (error);
+  g_setenv ("XDG_DATA_HOME", home, TRUE);
+  g_assert_true (g_file_set_contents (file, OTHER_GAMES "[Event \"Middle\"]\n\n*\n" LAST_GAME,
+                                      -1, NULL));
+
+  for (int round = 0; round < 40; round++)
+    {
+      pid_t child = fork ();
+      g_assert_cmpint (child, >=, 0);
+      if (child == 0)
+        play_forever (file);
+
+      g_usleep (g_rand_int_range (rand, 2000, 40000));
+      kill (child, SIGKILL);
+      int status;
+      g_assert_cmpint (waitpid (child, &status, 0), ==, child);
+      g_assert_true (WIFSIGNALED (status) && WTERMSIG (status) == SIGKILL);
+
+      /* The file: its other games byte for byte, the middle one whole. */
+      g_autofree char *text = NULL;
+      gsize length;
+      g_assert_true (g_file_get_contents (file, &text, &length, NULL));
+      g_assert_true (g_str_has_prefix (text, OTHER_GAMES));
+      g_assert_true (g_str_has_suffix (text, LAST_GAME));
+      assert_complete (text, length, 3);
+
+      /* The autosave, once there is one. */
+      g_autofree char *autosave = chess_game_autosave_path ();
+      g_autofree char *saved = NULL;
+      gsize saved_length;
+      if (g_file_get_contents (autosave, &saved, &saved_length, NULL))
+        {
+          assert_complete (saved, saved_length, 1);
+          autosaves_seen++;
+        }
+    }
+  g_assert_cmpuint (autosaves_seen, >, 30);
+  g_rand_free (rand);
+
+  /* Leftovers of writes cut short (temporary files) are all there may be
+   * besides the files. */
+  g_autofree char *folder = g_build_filename (home, "thinkchess", NULL);
+  g_autoptr(GDir) dir = g_dir_open (folder, 0, NULL);
+  const char *name;
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (folder, name, NULL);
+      g_unlink (path);
+    }
+  g_rmdir (folder);
+  g_autoptr(GDir) top = g_dir_open (home, 0, NULL);
+  while (top != NULL && (name = g_dir_read_name (top)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (home, name, NULL);
+      g_unlink (path);
+    }
+  g_rmdir (home);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/crash/sigkill", test_sigkill);
+  return g_test_run ();
+}
