@@ -99,6 +99,7 @@ quit_window_confirmed (ChessWindow *window,
 
   if (proceed)
     {
+      chess_window_keep_game (window);
       gtk_window_destroy (GTK_WINDOW (window));
       quit_next (app);
     }

@@ -957,15 +957,23 @@ piece_set_changed_cb (ChessWindow *self)
   chess_captured_view_set_piece_set (self->captured_by_black, name);
 }
 
-static gboolean
-close_request_cb (ChessWindow *self)
+void
+chess_window_keep_game (ChessWindow *self)
 {
-  int width, height;
+  g_return_if_fail (CHESS_IS_WINDOW (self));
 
   /* Quitting in the middle of a move keeps the time already used on it. */
   if (self->game != NULL && chess_game_get_move_count (self->game) > 0
       && !chess_game_is_over (self->game))
     autosave (self);
+}
+
+static gboolean
+close_request_cb (ChessWindow *self)
+{
+  int width, height;
+
+  chess_window_keep_game (self);
 
   g_settings_set_boolean (self->settings, "window-maximized",
                           gtk_window_is_maximized (GTK_WINDOW (self)));

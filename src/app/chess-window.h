@@ -84,4 +84,8 @@ const char     *chess_window_get_status_text (ChessWindow   *self);
 /* Re-reads the clocks now (the clock's tick does this while running). */
 void            chess_window_update_clocks  (ChessWindow    *self);
 
+/* Autosaves a game going on with its clocks as they stand (before the
+ * window goes away). */
+void            chess_window_keep_game      (ChessWindow    *self);
+
 G_END_DECLS

@@ -7,12 +7,18 @@ variation are shown, clicks a move in the variation, draws an arrow and
 circles a square with the right button (real X input), saves with Ctrl+S and
 opens the file again.
 
-Scenarios: annotated.
+Scenarios: annotated; clock-quit (quitting in the middle of a move keeps
+the time used on it); sigkill (the app killed at random moments while moves
+are played leaves a complete autosave).
 """
 
 import importlib.util
 import os
+import random
+import re
 import shutil
+import signal
+import subprocess
 import sys
 import tempfile
 import time
@@ -134,7 +140,81 @@ def scenario_annotated(app):
     app.shot("annotated-reopened")
 
 
-SCENARIOS = {"annotated": scenario_annotated}
+LAST_GAME = ('[Event "Casual"]\n[Site "?"]\n[Date "2026.11.25"]\n[Round "?"]\n'
+             '[White "Anna"]\n[Black "Bruno"]\n[Result "*"]\n[TimeControl "300"]\n'
+             '[WhiteTimeLeft "0:04:10"]\n[BlackTimeLeft "0:03:19.500"]\n'
+             '[AutosavedBy "thinkchess"]\n\n'
+             '1. e4 {[%clk 0:04:10]} 1... e5 {[%clk 0:04:40]} 2. Nf3 {[%clk 0:04:10]} *\n')
+
+
+def seconds(text):
+    m = re.fullmatch(r"(\d+):(\d\d):(\d\d)(?:\.(\d+))?", text)
+    check(m is not None, "not a time: %r" % text)
+    return int(m.group(1)) * 3600 + int(m.group(2)) * 60 + int(m.group(3)) + \
+        float("0." + (m.group(4) or "0"))
+
+
+def scenario_clock_quit(app):
+    folder = os.path.join(app.home, "data", "thinkchess")
+    os.makedirs(folder)
+    last = os.path.join(folder, "last-game.pgn")
+    with open(last, "w", encoding="utf-8") as f:
+        f.write(LAST_GAME)
+    app.start()
+    app.press(flows.T("Continue Last Game"))
+    # Black thinks for a while, then the app is closed mid-move.
+    time.sleep(4)
+    app.key("ctrl+q")
+    time.sleep(1)
+    if app.proc.poll() is None and app.has_label(flows.T("Save the current game?")):
+        app.answer(flows.T("Save the current game?"), flows.T("Discard"))
+    wait_until(lambda: app.proc.poll() is not None, "the app to quit")
+    text = read(last)
+    m = re.search(r'\[BlackTimeLeft "([^"]+)"\]', text)
+    check(m is not None, "no clock saved:\n" + text)
+    left = seconds(m.group(1))
+    check(199.5 - 30 < left <= 199.5 - 3, "Black's clock did not keep the time used: %r" % m.group(1))
+    check('[WhiteTimeLeft "0:04:10"]' in text, "White's clock changed:\n" + text)
+    # Continued again: the clock stands where it was.
+    app.start()
+    shown = "%d:%02d" % (int(left) // 60, int(left) % 60)
+    app.label_containing(shown)
+    app.shot("clock-quit")
+
+
+def scenario_sigkill(app):
+    cli = os.path.join(os.path.dirname(os.path.dirname(app.binary)), "cli", "thinkchess-cli")
+    moves = ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7"]
+    rng = random.Random(os.getpid())
+    base = app.home
+    for round_ in range(4):
+        app.home = os.path.join(base, "round%d" % round_)
+        os.makedirs(app.home)
+        app.start()
+        entry = app.find(lambda n: n.name == flows.T("Move entry"), "the move entry")
+        app.point_at(entry)
+        xdotool("click", 1)
+        deadline = time.time() + rng.uniform(0.5, 4.0)
+        for move in moves:
+            if time.time() > deadline:
+                break
+            xdotool("type", "--delay", "20", move)
+            xdotool("key", "Return")
+            time.sleep(rng.uniform(0.05, 0.4))
+        os.kill(app.proc.pid, signal.SIGKILL)
+        app.proc.wait()
+        app.proc = None
+        path = os.path.join(app.home, "data", "thinkchess", "last-game.pgn")
+        if os.path.exists(path):
+            run = subprocess.run([cli, "pgn", path], capture_output=True, text=True)
+            check(run.returncode == 0 and not run.stderr,
+                  "the autosave after SIGKILL does not read:\n%s\n%s" % (read(path), run.stderr))
+            check(read(path).rstrip().endswith("*"), "the autosave is cut short:\n" + read(path))
+    app.home = base
+
+
+SCENARIOS = {"annotated": scenario_annotated, "clock-quit": scenario_clock_quit,
+             "sigkill": scenario_sigkill}
 
 
 def main():
