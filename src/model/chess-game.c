@@ -550,6 +550,7 @@ chess_game_finalize (GObject *object)
   g_array_unref (self->times);
   g_array_unref (self->redo);
   chess_tree_free (self->tree);
+  g_free (self->autosave_file);
   g_ptr_array_unref (self->tag_names);
   g_ptr_array_unref (self->tag_values);
 
