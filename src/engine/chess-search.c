@@ -637,10 +637,10 @@ report (ChessEngine *e, int depth, int line, ChessBound bound,
 }
 
 static void
-sort_root_moves (ChessEngine *e, int from)
+sort_root_moves (ChessEngine *e, int from, int to)
 {
-  /* Stable insertion sort: equal scores keep their order. */
-  for (int i = from + 1; i < e->n_root_moves; i++)
+  /* Stable insertion sort of [from, to): equal scores keep their order. */
+  for (int i = from + 1; i < to; i++)
     {
       ChessRootMove tmp = e->root_moves[i];
       int j = i - 1;
@@ -738,7 +738,7 @@ chess_engine_run_search (ChessEngine *e, const ChessSearchLimits *limits,
             {
               e->seldepth = 0;
               v = search (e, alpha, beta, depth, 0, false);
-              sort_root_moves (e, e->pv_index);
+              sort_root_moves (e, e->pv_index, e->n_root_moves);
               if (e->stopped)
                 break;
               if (v <= alpha)
@@ -760,8 +760,9 @@ chess_engine_run_search (ChessEngine *e, const ChessSearchLimits *limits,
               if (delta > 1000)
                 alpha = -CHESS_SCORE_INFINITE, beta = CHESS_SCORE_INFINITE;
             }
-          /* Lines not searched this time keep their earlier order. */
-          sort_root_moves (e, 0 + e->pv_index);
+          /* The lines found so far in order: a later line may have
+           * scored above an earlier one. */
+          sort_root_moves (e, 0, e->pv_index + 1);
           if (e->stopped)
             break;
         }

@@ -222,6 +222,54 @@ test_legal_perft_suite (void)
   chess_engine_free (e);
 }
 
+/* Positions from real games with one clearly best move (Stockfish's, see
+ * tools/tactics/make-tactics.py), searched to a fixed depth. */
+#define TACTICS_DEPTH 9
+#define TACTICS_MIN_SOLVED_PERCENT 80
+
+static void
+test_tactics (void)
+{
+  const char *path = g_getenv ("CHESS_TACTICS_EPD");
+  g_autofree char *text = NULL;
+  g_auto (GStrv) lines = NULL;
+  ChessEngine *e = chess_engine_new (16);
+  int total = 0, solved = 0;
+
+  g_assert_nonnull (path);
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  lines = g_strsplit (text, "\n", -1);
+  for (int i = 0; lines[i]; i++)
+    {
+      g_auto (GStrv) parts = NULL;
+      g_autofree char *fen = NULL;
+      ChessBoard b;
+      ChessSearchLimits limits;
+      ChessSearchResult r;
+      char *bm;
+
+      if (lines[i][0] == '#' || lines[i][0] == '\0')
+        continue;
+      bm = strstr (lines[i], " bm ");
+      g_assert_nonnull (bm);
+      fen = g_strdup_printf ("%.*s 0 1", (int) (bm - lines[i]), lines[i]);
+      parts = g_strsplit_set (bm + 4, ";", 2);
+      b = board_from (fen);
+      chess_engine_clear (e);
+      chess_engine_set_position (e, &b, NULL, 0);
+      chess_search_limits_init (&limits);
+      limits.depth = TACTICS_DEPTH;
+      r = chess_engine_search (e, &limits, NULL, NULL);
+      total++;
+      if (r.best == move_from (&b, parts[0]))
+        solved++;
+    }
+  g_test_message ("tactics: %d of %d solved at depth %d", solved, total, TACTICS_DEPTH);
+  g_assert_cmpint (total, >=, 20);
+  g_assert_cmpint (solved * 100, >=, TACTICS_MIN_SOLVED_PERCENT * total);
+  chess_engine_free (e);
+}
+
 typedef struct
 {
   ChessEngine      *engine;
@@ -415,6 +463,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/fifty-moves", test_fifty_moves);
   g_test_add_func ("/engine/repetition", test_repetition);
   g_test_add_func ("/engine/insufficient-material", test_insufficient_material);
+  g_test_add_func ("/engine/tactics", test_tactics);
   g_test_add_func ("/engine/legal/random", test_legal_random);
   g_test_add_func ("/engine/legal/perft-suite", test_legal_perft_suite);
   g_test_add_func ("/engine/stops-promptly", test_stops_promptly);

@@ -7,7 +7,10 @@
  * that sigmoid(K × eval) predicts the results: least squares, Adam steps
  * over the whole set. Writes src/engine/chess-eval-weights.c.
  *
- *   thinkchess-tuner [--epochs N] [--output FILE] FILE.pgn…
+ *   thinkchess-tuner [--epochs N] [--rate R] [--output FILE] FILE.pgn…
+ *   thinkchess-tuner --fens N FILE.pgn…   (every N-th position of the games
+ *                                         after the opening, as FEN lines:
+ *                                         the raw material of tests/data/tactics.epd)
  */
 #include "config.h"
 
@@ -41,6 +44,8 @@ typedef struct
 {
   GArray *positions;   /* Position */
   GArray *terms;       /* Term */
+  int     fens_every;  /* >0: print FENs instead */
+  long    seen;
 } DataSet;
 
 /* A capture that wins material is on the board: the static evaluation
@@ -122,7 +127,13 @@ read_file (DataSet *set, const char *path)
           ChessUndo u;
           bool quiet_move = !chess_move_is_capture (m) && !chess_move_is_promotion (m);
 
-          if (ply >= SKIP_PLIES && quiet_move && !chess_board_in_check (&b))
+          if (set->fens_every > 0)
+            {
+              char fen[CHESS_FEN_MAX];
+              if (ply >= SKIP_PLIES && ++set->seen % set->fens_every == 0)
+                printf ("%s\n", chess_board_to_fen (&b, fen));
+            }
+          else if (ply >= SKIP_PLIES && quiet_move && !chess_board_in_check (&b))
             {
               ChessBoard after = b;
               chess_board_make (&after, m, &u);
@@ -191,7 +202,7 @@ fit_k (const DataSet *set, const double *w)
 }
 
 static void
-write_weights (const char *path, const double *w, const DataSet *set, double k,
+write_weights (const char *path, const double *w, const DataSet *set, double k, double l2,
                double error, int epochs, double seconds, char **files, int n_files)
 {
   FILE *f = fopen (path, "w");
@@ -206,11 +217,11 @@ write_weights (const char *path, const double *w, const DataSet *set, double k,
               " * from", set->positions->len);
   for (int i = 0; i < n_files; i++)
     fprintf (f, " %s", files[i]);
-  fprintf (f, ";\n * K = %.4f, mean squared error %.6f after %d epochs (%.0f s).\n"
+  fprintf (f, ";\n * K = %.4f, L2 pull %g, mean squared error %.6f after %d epochs (%.0f s).\n"
               " * Do not edit: re-run the tuner (tools/tuner/README.md). */\n"
               "#include \"config.h\"\n\n#include \"chess-eval.h\"\n\n"
               "const ChessEvalScore chess_eval_weights[CHESS_EVAL_N_PARAMS] = {\n",
-           k, error, epochs, seconds);
+           k, l2, error, epochs, seconds);
   for (int s = 0; s < chess_eval_n_sections; s++)
     {
       const ChessEvalSection *sec = &chess_eval_sections[s];
@@ -232,9 +243,9 @@ main (int argc, char **argv)
 {
   int epochs = 400;
   const char *output = "src/engine/chess-eval-weights.c";
-  double rate = 1.0;
-  DataSet set;
-  double *w, *m, *v, *grad, k, start, err;
+  double rate = 1.0, l2 = 0;
+  DataSet set = { 0 };
+  double *w, *w0, *m, *v, *grad, k, start, err;
   int first_file = 1;
 
   for (; first_file < argc && argv[first_file][0] == '-'; first_file++)
@@ -243,11 +254,15 @@ main (int argc, char **argv)
         epochs = atoi (argv[++first_file]);
       else if (strcmp (argv[first_file], "--output") == 0 && first_file + 1 < argc)
         output = argv[++first_file];
+      else if (strcmp (argv[first_file], "--fens") == 0 && first_file + 1 < argc)
+        set.fens_every = atoi (argv[++first_file]);
+      else if (strcmp (argv[first_file], "--l2") == 0 && first_file + 1 < argc)
+        l2 = g_ascii_strtod (argv[++first_file], NULL);
       else if (strcmp (argv[first_file], "--rate") == 0 && first_file + 1 < argc)
         rate = g_ascii_strtod (argv[++first_file], NULL);
       else
         {
-          fprintf (stderr, "Usage: %s [--epochs N] [--rate R] [--output FILE] FILE.pgn…\n", argv[0]);
+          fprintf (stderr, "Usage: %s [--epochs N] [--rate R] [--l2 L] [--output FILE] FILE.pgn…\n", argv[0]);
           return 2;
         }
     }
@@ -263,6 +278,8 @@ main (int argc, char **argv)
   set.terms = g_array_new (FALSE, FALSE, sizeof (Term));
   for (int i = first_file; i < argc; i++)
     read_file (&set, argv[i]);
+  if (set.fens_every > 0)
+    return 0;
   if (set.positions->len == 0)
     {
       fprintf (stderr, "No positions.\n");
@@ -270,6 +287,7 @@ main (int argc, char **argv)
     }
 
   w = g_new0 (double, 2 * CHESS_EVAL_N_PARAMS);
+  w0 = g_new0 (double, 2 * CHESS_EVAL_N_PARAMS);
   m = g_new0 (double, 2 * CHESS_EVAL_N_PARAMS);
   v = g_new0 (double, 2 * CHESS_EVAL_N_PARAMS);
   grad = g_new0 (double, 2 * CHESS_EVAL_N_PARAMS);
@@ -278,6 +296,7 @@ main (int argc, char **argv)
       w[2 * i] = chess_eval_weights[i].mg;
       w[2 * i + 1] = chess_eval_weights[i].eg;
     }
+  memcpy (w0, w, 2 * CHESS_EVAL_N_PARAMS * sizeof (double));
   k = fit_k (&set, w);
   err = mean_error (&set, w, k);
   fprintf (stderr, "%u positions, K = %.4f, starting error %.6f\n", set.positions->len, k, err);
@@ -302,7 +321,9 @@ main (int argc, char **argv)
         }
       for (int i = 0; i < 2 * CHESS_EVAL_N_PARAMS; i++)
         {
-          double gi = grad[i] / set.positions->len;
+          /* The L2 pull towards the starting weights keeps rare terms,
+           * which few positions show, from running away. */
+          double gi = grad[i] / set.positions->len + l2 * (w[i] - w0[i]);
           m[i] = b1 * m[i] + (1 - b1) * gi;
           v[i] = b2 * v[i] + (1 - b2) * gi * gi;
           {
@@ -314,10 +335,11 @@ main (int argc, char **argv)
         fprintf (stderr, "epoch %d: error %.6f\n", epoch, mean_error (&set, w, k));
     }
   err = mean_error (&set, w, k);
-  write_weights (output, w, &set, k, err, epochs, g_get_monotonic_time () / 1e6 - start,
+  write_weights (output, w, &set, k, l2, err, epochs, g_get_monotonic_time () / 1e6 - start,
                  argv + first_file, argc - first_file);
   fprintf (stderr, "wrote %s (%.0f s)\n", output, g_get_monotonic_time () / 1e6 - start);
   g_free (w);
+  g_free (w0);
   g_free (m);
   g_free (v);
   g_free (grad);
