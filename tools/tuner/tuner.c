@@ -5,7 +5,8 @@
  * played neither a capture nor a check), records each position's term
  * counts (chess_eval_trace) and the game's result, and fits the weights so
  * that sigmoid(K × eval) predicts the results: least squares, Adam steps
- * over the whole set. Writes src/engine/chess-eval-weights.c.
+ * over the whole set, starting from the hand-set weights. Writes
+ * src/engine/chess-eval-weights.c.
  *
  *   thinkchess-tuner [--epochs N] [--rate R] [--output FILE] FILE.pgn…
  *   thinkchess-tuner --fens N FILE.pgn…   (every N-th position of the games
@@ -25,6 +26,9 @@
 #include "chess-pgn.h"
 
 #define SKIP_PLIES 16
+
+/* The starting point: tools/tuner/handset-weights.py's values. */
+extern const ChessEvalScore chess_eval_weights_handset[CHESS_EVAL_N_PARAMS];
 
 typedef struct
 {
@@ -293,8 +297,8 @@ main (int argc, char **argv)
   grad = g_new0 (double, 2 * CHESS_EVAL_N_PARAMS);
   for (int i = 0; i < CHESS_EVAL_N_PARAMS; i++)
     {
-      w[2 * i] = chess_eval_weights[i].mg;
-      w[2 * i + 1] = chess_eval_weights[i].eg;
+      w[2 * i] = chess_eval_weights_handset[i].mg;
+      w[2 * i + 1] = chess_eval_weights_handset[i].eg;
     }
   memcpy (w0, w, 2 * CHESS_EVAL_N_PARAMS * sizeof (double));
   k = fit_k (&set, w);
