@@ -367,6 +367,7 @@ rebuild (ChessMoveListView *self)
     {
       g_autofree char *escaped = g_markup_escape_text (tree->root->comment, -1);
       self->opening = markup_label (self, escaped, "comment");
+      gtk_widget_add_css_class (self->opening, "opening");
       gtk_grid_attach (GTK_GRID (self->grid), self->opening, 0, self->rows++, 3, 1);
     }
   for (const ChessTreeNode *node = tree->root; node->n_children > 0; )
