@@ -207,6 +207,19 @@ chess_board_view_get_theme_title (const char *theme)
   return _(find_theme (theme)->title);
 }
 
+void
+chess_board_view_get_theme_colors (const char *theme,
+                                   GdkRGBA    *light,
+                                   GdkRGBA    *dark)
+{
+  const ChessBoardTheme *found = find_theme (theme);
+
+  if (light != NULL)
+    *light = found->light;
+  if (dark != NULL)
+    *dark = found->dark;
+}
+
 /* ---- Geometry ---- */
 
 /* Column and row on screen (0,0 top left) of a square. */

@@ -57,6 +57,11 @@ void        chess_board_view_set_piece_set      (ChessBoardView *self,
 const char *const *chess_board_view_list_themes (void);
 /* The translated name of a theme for menus ("Wood"). */
 const char *chess_board_view_get_theme_title    (const char     *theme);
+/* The light and dark squares' colours of a theme (the first theme's for an
+ * unknown name). */
+void        chess_board_view_get_theme_colors   (const char     *theme,
+                                                 GdkRGBA        *light,
+                                                 GdkRGBA        *dark);
 
 /* Geometry in widget coordinates: the square under (x, y), or
  * CHESS_NO_SQUARE; and the rectangle of a square (FALSE before the first

@@ -1,6 +1,7 @@
 /* chess-captured-view.c — captured pieces, drawn small. */
 #include "config.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -9,7 +10,10 @@
 #include "chess-captured-view.h"
 #include "chess-piece-set.h"
 
-#define PIECE_SIZE 26
+#define PIECE_SIZE 22
+#define TRAY_PAD   3     /* around the pieces on the tray */
+#define LEAD_GAP   6     /* between the tray and the lead */
+#define HEIGHT     (PIECE_SIZE + 2)
 
 struct _ChessCapturedView
 {
@@ -24,6 +28,8 @@ struct _ChessCapturedView
   GdkTexture    *textures[12];
   int            texture_size;
   PangoLayout   *lead_layout;
+  GdkRGBA        tray_light;
+  GdkRGBA        tray_dark;
 };
 
 G_DEFINE_FINAL_TYPE (ChessCapturedView, chess_captured_view, GTK_TYPE_WIDGET)
@@ -68,6 +74,23 @@ pieces_width (ChessCapturedView *self)
   return self->n_pieces == 0 ? 0 : piece_x (self, self->n_pieces - 1) + PIECE_SIZE;
 }
 
+static int
+lead_width (ChessCapturedView *self)
+{
+  int w = 0;
+
+  if (self->lead > 0)
+    pango_layout_get_pixel_size (self->lead_layout, &w, NULL);
+  return w;
+}
+
+/* The tray's width with every piece at its own step. */
+static double
+tray_width (ChessCapturedView *self)
+{
+  return self->n_pieces == 0 ? 0 : pieces_width (self) + 2 * TRAY_PAD;
+}
+
 static void
 chess_captured_view_measure (GtkWidget      *widget,
                              GtkOrientation  orientation,
@@ -80,14 +103,12 @@ chess_captured_view_measure (GtkWidget      *widget,
   ChessCapturedView *self = CHESS_CAPTURED_VIEW (widget);
 
   if (orientation == GTK_ORIENTATION_VERTICAL)
-    *minimum = *natural = PIECE_SIZE + 2;
+    *minimum = *natural = HEIGHT;
   else
     {
-      int w = 0;
-
-      if (self->lead > 0)
-        pango_layout_get_pixel_size (self->lead_layout, &w, NULL);
-      *minimum = *natural = (int) pieces_width (self) + (w > 0 ? w + 6 : 0);
+      /* Nothing at least: the pieces squeeze together instead. */
+      *minimum = 0;
+      *natural = (int) ceil (tray_width (self)) + (self->lead > 0 ? lead_width (self) + LEAD_GAP : 0);
     }
 }
 
@@ -97,20 +118,44 @@ chess_captured_view_snapshot (GtkWidget   *widget,
 {
   ChessCapturedView *self = CHESS_CAPTURED_VIEW (widget);
   int size = PIECE_SIZE * gtk_widget_get_scale_factor (widget);
+  int lead_w = self->lead > 0 ? lead_width (self) + LEAD_GAP : 0;
+  double room = gtk_widget_get_width (widget) - lead_w - 2 * TRAY_PAD;
+  double full = pieces_width (self);
+  double squeeze = 1, tray_w;
 
   if (size != self->texture_size)
     {
       clear_textures (self);
       self->texture_size = size;
     }
+  /* Short of room, the steps between pieces shrink; the first and the last
+   * piece stay whole. */
+  if (self->n_pieces > 1 && full > room)
+    squeeze = MAX (room - PIECE_SIZE, 0) / (full - PIECE_SIZE);
+  tray_w = self->n_pieces == 0 ? 0 : (full - PIECE_SIZE) * squeeze + PIECE_SIZE + 2 * TRAY_PAD;
+
+  if (self->n_pieces > 0)
+    {
+      GskRoundedRect tray;
+      float border[4] = { 1, 1, 1, 1 };
+      GdkRGBA borders[4] = { self->tray_dark, self->tray_dark, self->tray_dark, self->tray_dark };
+
+      gsk_rounded_rect_init_from_rect (&tray, &GRAPHENE_RECT_INIT (0, 0, tray_w, HEIGHT), 5);
+      gtk_snapshot_push_rounded_clip (snapshot, &tray);
+      gtk_snapshot_append_color (snapshot, &self->tray_light, &tray.bounds);
+      gtk_snapshot_pop (snapshot);
+      gtk_snapshot_append_border (snapshot, &tray, border, borders);
+    }
   for (guint i = 0; i < self->n_pieces; i++)
     {
       ChessPiece p = self->pieces[i];
-      graphene_rect_t rect = GRAPHENE_RECT_INIT (piece_x (self, i), 1, PIECE_SIZE, PIECE_SIZE);
+      graphene_rect_t rect = GRAPHENE_RECT_INIT (TRAY_PAD + piece_x (self, i) * squeeze, 1,
+                                                 PIECE_SIZE, PIECE_SIZE);
 
       if (self->textures[p] == NULL)
         self->textures[p] = chess_piece_set_render (self->set, p, size);
-      gtk_snapshot_append_texture (snapshot, self->textures[p], &rect);
+      if (self->textures[p] != NULL)
+        gtk_snapshot_append_texture (snapshot, self->textures[p], &rect);
     }
   if (self->lead > 0)
     {
@@ -125,8 +170,8 @@ chess_captured_view_snapshot (GtkWidget   *widget,
 #endif
       gtk_snapshot_save (snapshot);
       gtk_snapshot_translate (snapshot,
-                              &GRAPHENE_POINT_INIT (pieces_width (self) + (self->n_pieces ? 6 : 0),
-                                                    (PIECE_SIZE + 2 - h) / 2.0));
+                              &GRAPHENE_POINT_INIT (tray_w + (self->n_pieces ? LEAD_GAP : 0),
+                                                    (HEIGHT - h) / 2.0));
       gtk_snapshot_append_layout (snapshot, self->lead_layout, &color);
       gtk_snapshot_restore (snapshot);
     }
@@ -205,6 +250,19 @@ chess_captured_view_set_piece_set (ChessCapturedView *self,
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
+void
+chess_captured_view_set_colors (ChessCapturedView *self,
+                                const GdkRGBA     *light,
+                                const GdkRGBA     *dark)
+{
+  g_return_if_fail (CHESS_IS_CAPTURED_VIEW (self));
+  g_return_if_fail (light != NULL && dark != NULL);
+
+  self->tray_light = *light;
+  self->tray_dark = *dark;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
 static void
 chess_captured_view_dispose (GObject *object)
 {
@@ -234,6 +292,9 @@ chess_captured_view_init (ChessCapturedView *self)
 {
   self->set = chess_piece_set_get (NULL);
   self->lead_layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), "");
+  /* Until the window passes the board's: a light wooden tray. */
+  self->tray_light = (GdkRGBA) { 236 / 255.f, 211 / 255.f, 167 / 255.f, 1 };
+  self->tray_dark = (GdkRGBA) { 169 / 255.f, 122 / 255.f, 82 / 255.f, 1 };
 }
 
 GtkWidget *

@@ -1,5 +1,7 @@
 /* chess-captured-view.h — one side's captured pieces as small pieces,
- * grouped and ordered by value, with the material lead ("+3") beside them.
+ * grouped and ordered by value on a tray in the board's colours, with the
+ * material lead ("+3") beside them. Its height is fixed and, short of
+ * width, the pieces overlap more: what it shows never changes the layout.
  * CSS name: capturedpieces. */
 #pragma once
 
@@ -24,5 +26,9 @@ guint       chess_captured_view_get_count  (ChessCapturedView *self);
 const char *chess_captured_view_get_lead_text (ChessCapturedView *self);
 void        chess_captured_view_set_piece_set (ChessCapturedView *self,
                                                const char        *name);
+/* The tray's colours: the board theme's light and dark squares. */
+void        chess_captured_view_set_colors (ChessCapturedView *self,
+                                            const GdkRGBA     *light,
+                                            const GdkRGBA     *dark);
 
 G_END_DECLS

@@ -29,7 +29,6 @@ struct _ChessWindow
   GtkWidget         *layout_box;
   GtkWidget         *board_overlay;
   ChessBoardView    *board;
-  GtkWidget         *past_banner;
   GtkWidget         *start_screen;
   GtkWidget         *start_subtitle;
   GtkWidget         *continue_button;
@@ -47,7 +46,6 @@ struct _ChessWindow
   GtkWidget         *white_name;
   GtkWidget         *white_marker;
   GtkWidget         *white_clock;
-  GtkWidget         *captured_box;
   ChessCapturedView *captured_by_black;
   ChessCapturedView *captured_by_white;
   GtkWidget         *eval_bar;
@@ -55,6 +53,7 @@ struct _ChessWindow
   ChessMoveListView *move_list;
   GtkWidget         *game_info;
   GtkWidget         *status_label;
+  GtkWidget         *past_return_button;
   GtkWidget         *move_entry;
 
   /* Owned */
@@ -221,6 +220,18 @@ chess_window_get_status_text (ChessWindow *self)
   return self->status_text;
 }
 
+/* The status line is always two lines high, whatever it says, so that
+ * neither its text nor the button beside it changes the layout. */
+static void
+fix_status_height (ChessWindow *self)
+{
+  g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (self->status_label, "Ag\nAg");
+  int height = 0;
+
+  pango_layout_get_pixel_size (layout, NULL, &height);
+  gtk_widget_set_size_request (self->status_label, -1, height);
+}
+
 /* ---- The panel ---- */
 
 void
@@ -280,10 +291,12 @@ update_players (ChessWindow *self)
   set_css_class (self->black_row, "active", !over && side == CHESS_COLOR_BLACK);
 }
 
+/* The material of the position on the board, also while browsing. */
 static void
 update_material (ChessWindow *self)
 {
-  int balance = chess_game_get_material_balance (self->game);
+  guint ply = chess_game_get_view_ply (self->game);
+  int balance = chess_game_get_material_balance_at (self->game, ply);
   int pawns = (balance + (balance >= 0 ? 50 : -50)) / 100;
   ChessPiece pieces[16];
   guint n;
@@ -302,9 +315,9 @@ update_material (ChessWindow *self)
                                   -1);
 
   /* White's captures are Black's pieces and the other way round. */
-  n = chess_game_get_captured (self->game, CHESS_COLOR_BLACK, pieces);
+  n = chess_game_get_captured_at (self->game, ply, CHESS_COLOR_BLACK, pieces);
   chess_captured_view_set (self->captured_by_white, pieces, n, pawns);
-  n = chess_game_get_captured (self->game, CHESS_COLOR_WHITE, pieces);
+  n = chess_game_get_captured_at (self->game, ply, CHESS_COLOR_WHITE, pieces);
   chess_captured_view_set (self->captured_by_black, pieces, n, -pawns);
 }
 
@@ -313,7 +326,7 @@ update_overlays (ChessWindow *self)
 {
   gboolean live = chess_game_is_viewing_live (self->game);
 
-  gtk_widget_set_visible (self->past_banner, !live);
+  gtk_widget_set_visible (self->past_return_button, !live);
   if (!chess_game_is_over (self->game))
     gtk_widget_set_visible (self->result_screen, FALSE);
 }
@@ -324,7 +337,6 @@ update_orientation (ChessWindow *self)
 {
   gboolean flipped = FALSE;
   GtkWidget *top, *bottom;
-  GtkWidget *top_captures;
 
   switch (g_settings_get_enum (self->settings, "board-orientation"))
     {
@@ -344,16 +356,10 @@ update_orientation (ChessWindow *self)
   flipped ^= self->user_flip;
 
   chess_board_view_set_flipped (self->board, flipped);
+  /* Each player's row sits at their side of the board. */
   top = flipped ? self->white_row : self->black_row;
   bottom = flipped ? self->black_row : self->white_row;
-  if (gtk_widget_get_first_child (self->side_panel) != top)
-    gtk_box_reorder_child_after (GTK_BOX (self->side_panel), top, NULL);
-  if (gtk_widget_get_last_child (self->side_panel) != bottom)
-    gtk_box_reorder_child_after (GTK_BOX (self->side_panel), bottom,
-                                 gtk_widget_get_last_child (self->side_panel));
-  top_captures = GTK_WIDGET (flipped ? self->captured_by_white : self->captured_by_black);
-  if (gtk_widget_get_first_child (self->captured_box) != top_captures)
-    gtk_box_reorder_child_after (GTK_BOX (self->captured_box), top_captures, NULL);
+  chess_adaptive_box_set_bars (CHESS_ADAPTIVE_BOX (self->layout_box), top, bottom);
 
   if (self->flipped != flipped)
     {
@@ -948,6 +954,18 @@ notation_changed_cb (ChessWindow *self)
                                      notations[MIN (n, G_N_ELEMENTS (notations) - 1)]);
 }
 
+/* The captured pieces lie on the board's colours. */
+static void
+board_theme_changed_cb (ChessWindow *self)
+{
+  g_autofree char *theme = g_settings_get_string (self->settings, "board-theme");
+  GdkRGBA light, dark;
+
+  chess_board_view_get_theme_colors (theme, &light, &dark);
+  chess_captured_view_set_colors (self->captured_by_white, &light, &dark);
+  chess_captured_view_set_colors (self->captured_by_black, &light, &dark);
+}
+
 static void
 piece_set_changed_cb (ChessWindow *self)
 {
@@ -1113,7 +1131,6 @@ chess_window_class_init (ChessWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ChessWindow, layout_box);
   gtk_widget_class_bind_template_child (widget_class, ChessWindow, board_overlay);
   gtk_widget_class_bind_template_child (widget_class, ChessWindow, board);
-  gtk_widget_class_bind_template_child (widget_class, ChessWindow, past_banner);
   gtk_widget_class_bind_template_child (widget_class, ChessWindow, start_screen);
   gtk_widget_class_bind_template_child (widget_class, ChessWindow, start_subtitle);
   gtk_widget_class_bind_template_child (widget_class, ChessWindow, continue_button);
@@ -1131,7 +1148,6 @@ chess_window_class_init (ChessWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ChessWindow, white_name);
   gtk_widget_class_bind_template_child (widget_class, ChessWindow, white_marker);
   gtk_widget_class_bind_template_child (widget_class, ChessWindow, white_clock);
-  gtk_widget_class_bind_template_child (widget_class, ChessWindow, captured_box);
   gtk_widget_class_bind_template_child (widget_class, ChessWindow, captured_by_black);
   gtk_widget_class_bind_template_child (widget_class, ChessWindow, captured_by_white);
   gtk_widget_class_bind_template_child (widget_class, ChessWindow, eval_bar);
@@ -1139,6 +1155,7 @@ chess_window_class_init (ChessWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ChessWindow, move_list);
   gtk_widget_class_bind_template_child (widget_class, ChessWindow, game_info);
   gtk_widget_class_bind_template_child (widget_class, ChessWindow, status_label);
+  gtk_widget_class_bind_template_child (widget_class, ChessWindow, past_return_button);
   gtk_widget_class_bind_template_child (widget_class, ChessWindow, move_entry);
   gtk_widget_class_bind_template_callback (widget_class, move_entry_activate_cb);
   gtk_widget_class_bind_template_callback (widget_class, continue_clicked_cb);
@@ -1187,10 +1204,19 @@ chess_window_init (ChessWindow *self)
                             G_CALLBACK (piece_set_changed_cb), self);
   g_signal_connect_swapped (self->settings, "changed::board-orientation",
                             G_CALLBACK (update_orientation), self);
+  g_signal_connect_swapped (self->settings, "changed::board-theme",
+                            G_CALLBACK (board_theme_changed_cb), self);
   notation_changed_cb (self);
   piece_set_changed_cb (self);
+  board_theme_changed_cb (self);
 
   g_signal_connect_swapped (self->board, "refused", G_CALLBACK (board_refused_cb), self);
+
+  fix_status_height (self);
+  g_signal_connect_object (gtk_widget_get_settings (GTK_WIDGET (self)), "notify::gtk-font-name",
+                           G_CALLBACK (fix_status_height), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (gtk_widget_get_settings (GTK_WIDGET (self)), "notify::gtk-xft-dpi",
+                           G_CALLBACK (fix_status_height), self, G_CONNECT_SWAPPED);
 
   /* The bar shows the material from White's side: no low/high colours. */
   gtk_level_bar_remove_offset_value (GTK_LEVEL_BAR (self->eval_bar), GTK_LEVEL_BAR_OFFSET_LOW);

@@ -1263,13 +1263,23 @@ chess_game_get_captured (ChessGame  *self,
                          ChessColor  color,
                          ChessPiece *out)
 {
+  g_return_val_if_fail (CHESS_IS_GAME (self), 0);
+  return chess_game_get_captured_at (self, G_MAXUINT, color, out);
+}
+
+guint
+chess_game_get_captured_at (ChessGame  *self,
+                            guint       ply,
+                            ChessColor  color,
+                            ChessPiece *out)
+{
   guint counts[CHESS_N_PIECE_TYPES] = { 0, };
   guint n = 0;
 
   g_return_val_if_fail (CHESS_IS_GAME (self), 0);
   g_return_val_if_fail (out != NULL, 0);
 
-  for (size_t i = 0; i < self->line.n_moves; i++)
+  for (size_t i = 0; i < MIN (ply, self->line.n_moves); i++)
     {
       ChessMove m = self->line.moves[i];
       ChessPiece p;
@@ -1297,6 +1307,20 @@ chess_game_get_material_balance (ChessGame *self)
   g_return_val_if_fail (CHESS_IS_GAME (self), 0);
   return chess_board_material (&self->line.current, CHESS_COLOR_WHITE)
          - chess_board_material (&self->line.current, CHESS_COLOR_BLACK);
+}
+
+int
+chess_game_get_material_balance_at (ChessGame *self,
+                                    guint      ply)
+{
+  ChessBoard board;
+
+  g_return_val_if_fail (CHESS_IS_GAME (self), 0);
+
+  if (!chess_game_get_board_at (self, MIN (ply, self->line.n_moves), &board))
+    return 0;
+  return chess_board_material (&board, CHESS_COLOR_WHITE)
+         - chess_board_material (&board, CHESS_COLOR_BLACK);
 }
 
 /* ---- Status ---- */

@@ -300,8 +300,17 @@ gboolean    chess_game_get_last_move (ChessGame   *self,
 guint       chess_game_get_captured (ChessGame   *self,
                                      ChessColor   color,
                                      ChessPiece  *out);
+/* The same before move `ply` (the position shown while browsing); `ply`
+ * past the last move counts them all. */
+guint       chess_game_get_captured_at (ChessGame   *self,
+                                        guint        ply,
+                                        ChessColor   color,
+                                        ChessPiece  *out);
 /* Centipawns, White minus Black (material-balance). */
 int         chess_game_get_material_balance (ChessGame *self);
+/* The same in the position before move `ply`. */
+int         chess_game_get_material_balance_at (ChessGame *self,
+                                                guint      ply);
 
 /* ---- Status ---- */
 

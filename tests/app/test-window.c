@@ -5,6 +5,7 @@
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
 
+#include "chess-adaptive-box.h"
 #include "chess-board-view.h"
 #include "chess-captured-view.h"
 #include "chess-move-list-view.h"
@@ -55,7 +56,7 @@ test_template (void)
     "captured_by_black", "captured_by_white", "eval_bar", "eval_label", "move_list",
     "status_label", "move_entry", "start_screen", "continue_button",
     "start_new_button", "result_screen", "result_label", "result_new_button",
-    "past_banner",
+    "past_return_button", "layout_box",
   };
   ChessWindow *window;
   GtkWidget *menu_button;
@@ -218,7 +219,7 @@ test_panel_follows_model (void)
   g_signal_emit_by_name (chess_move_list_view_get_move_button (list, 0), "clicked");
   g_assert_cmpuint (chess_game_get_view_ply (game), ==, 1);
   g_assert_cmpint (chess_move_list_view_get_current (list), ==, 0);
-  g_assert_true (gtk_widget_get_visible (app_test_window_child (window, "past_banner")));
+  g_assert_true (gtk_widget_get_visible (app_test_window_child (window, "past_return_button")));
   g_assert_nonnull (strstr (chess_window_get_status_text (window), "Viewing"));
   /* The move entry plays at the live position, which it returns to. */
   gtk_editable_set_text (GTK_EDITABLE (app_test_window_child (window, "move_entry")), "Nf6");
@@ -226,7 +227,7 @@ test_panel_follows_model (void)
   g_assert_true (chess_game_is_viewing_live (game));
   g_assert_cmpuint (chess_game_get_move_count (game), ==, 8);
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (app_test_window_child (window, "move_entry"))), ==, "");
-  g_assert_false (gtk_widget_get_visible (app_test_window_child (window, "past_banner")));
+  g_assert_false (gtk_widget_get_visible (app_test_window_child (window, "past_return_button")));
   g_assert_cmpstr (chess_move_list_view_get_move_text (list, 7), ==, "Nf6");
 
   /* A bad move: the reason in the status line, nothing played. */
@@ -343,7 +344,7 @@ test_result_and_autosave (void)
 
   /* The moves can still be browsed under the result. */
   chess_game_set_view_ply (game, 2);
-  g_assert_true (gtk_widget_get_visible (app_test_window_child (window, "past_banner")));
+  g_assert_true (gtk_widget_get_visible (app_test_window_child (window, "past_return_button")));
 
   /* Take-back reopens the game and hides the result. */
   chess_game_set_view_ply (game, 7);
@@ -396,23 +397,24 @@ static void
 test_flip (void)
 {
   ChessWindow *window;
-  GtkWidget *panel;
+  ChessAdaptiveBox *box;
 
   remove_autosave ();
   window = app_test_new_window ();
-  panel = app_test_window_child (window, "side_panel");
-  g_assert_true (gtk_widget_get_first_child (panel) == app_test_window_child (window, "black_row"));
-  g_assert_true (gtk_widget_get_last_child (panel) == app_test_window_child (window, "white_row"));
+  box = CHESS_ADAPTIVE_BOX (app_test_window_child (window, "layout_box"));
+  /* Each player's row at their side of the board. */
+  g_assert_true (chess_adaptive_box_get_top_bar (box) == app_test_window_child (window, "black_row"));
+  g_assert_true (chess_adaptive_box_get_bottom_bar (box) == app_test_window_child (window, "white_row"));
 
   chess_window_flip (window);
   g_assert_true (chess_window_get_flipped (window));
   g_assert_true (chess_board_view_get_flipped (chess_window_get_board (window)));
-  g_assert_true (gtk_widget_get_first_child (panel) == app_test_window_child (window, "white_row"));
-  g_assert_true (gtk_widget_get_last_child (panel) == app_test_window_child (window, "black_row"));
+  g_assert_true (chess_adaptive_box_get_top_bar (box) == app_test_window_child (window, "white_row"));
+  g_assert_true (chess_adaptive_box_get_bottom_bar (box) == app_test_window_child (window, "black_row"));
 
   chess_window_flip (window);
   g_assert_false (chess_window_get_flipped (window));
-  g_assert_true (gtk_widget_get_first_child (panel) == app_test_window_child (window, "black_row"));
+  g_assert_true (chess_adaptive_box_get_top_bar (box) == app_test_window_child (window, "black_row"));
 
   /* The side-to-move orientation follows the moves. */
   g_settings_set_enum (chess_window_get_settings (window), "board-orientation", 2);

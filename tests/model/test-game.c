@@ -348,6 +348,31 @@ test_insufficient_material (Fixture *f, gconstpointer data)
   g_assert_cmpuint (chess_game_get_captured (f->game, CHESS_COLOR_WHITE, captured), ==, 0);
 }
 
+/* Browsing shows the captures and the balance of the position viewed. */
+static void
+test_captured_at_ply (Fixture *f, gconstpointer data)
+{
+  ChessPiece captured[16];
+
+  play (f, "e4 d5 exd5 Qxd5 Nc3 Qa5 Nf3 Bg4 h3 Bxf3");
+  g_assert_cmpint (chess_game_get_material_balance (f->game), ==, -300);
+  g_assert_cmpint (chess_game_get_material_balance_at (f->game, 10), ==, -300);
+  g_assert_cmpint (chess_game_get_material_balance_at (f->game, 3), ==, 100);
+  g_assert_cmpint (chess_game_get_material_balance_at (f->game, 4), ==, 0);
+  g_assert_cmpint (chess_game_get_material_balance_at (f->game, 0), ==, 0);
+  g_assert_cmpint (chess_game_get_material_balance_at (f->game, 99), ==, -300);
+
+  g_assert_cmpuint (chess_game_get_captured_at (f->game, 3, CHESS_COLOR_BLACK, captured), ==, 1);
+  g_assert_cmpint (captured[0], ==, CHESS_BLACK_PAWN);
+  g_assert_cmpuint (chess_game_get_captured_at (f->game, 3, CHESS_COLOR_WHITE, captured), ==, 0);
+  g_assert_cmpuint (chess_game_get_captured_at (f->game, 9, CHESS_COLOR_WHITE, captured), ==, 1);
+  g_assert_cmpuint (chess_game_get_captured_at (f->game, 10, CHESS_COLOR_WHITE, captured), ==, 2);
+  g_assert_cmpint (captured[0], ==, CHESS_WHITE_PAWN);
+  g_assert_cmpint (captured[1], ==, CHESS_WHITE_KNIGHT);
+  g_assert_cmpuint (chess_game_get_captured_at (f->game, 0, CHESS_COLOR_WHITE, captured), ==, 0);
+  g_assert_cmpuint (chess_game_get_captured_at (f->game, 99, CHESS_COLOR_WHITE, captured), ==, 2);
+}
+
 #define KNIGHTS_CYCLE "Nf3 Nf6 Ng1 Ng8 "
 
 static void
@@ -1262,6 +1287,7 @@ main (int argc, char **argv)
   ADD ("/game/signals/scholars-mate", test_scholars_mate);
   ADD ("/game/signals/stalemate", test_stalemate);
   ADD ("/game/signals/insufficient-material", test_insufficient_material);
+  ADD ("/game/captured-at-ply", test_captured_at_ply);
   ADD ("/game/signals/threefold-claimed", test_threefold_claimed);
   ADD ("/game/signals/fivefold", test_fivefold);
   ADD ("/game/signals/fifty-moves", test_fifty_moves);
