@@ -1072,6 +1072,10 @@ chess_window_dispose (GObject *object)
   /* No gtk_widget_dispose_template: GtkWindow unparents its child and
    * titlebar itself, and in GTK 4.8 disposing the template first makes it
    * unparent the header bar twice. */
+  /* A window kept alive after closing hears no more setting changes. */
+  if (self->settings != NULL)
+    g_signal_handlers_disconnect_by_data (self->settings, self);
+  g_signal_handlers_disconnect_by_data (gtk_widget_get_settings (GTK_WIDGET (self)), self);
   g_clear_object (&self->clock);
   g_clear_object (&self->game);
   g_clear_object (&self->settings);

@@ -346,14 +346,24 @@ static void
 test_minimum_size (void)
 {
   ChessWindow *window = new_window (1000, 700);
+  GtkWidget *box = child (window, "layout_box");
+  /* What the header bar takes around the layout (whose measure counts its
+   * margins). */
+  int chrome_w = gtk_widget_get_width (GTK_WIDGET (window)) - gtk_widget_get_width (box)
+                 - gtk_widget_get_margin_start (box) - gtk_widget_get_margin_end (box);
+  int chrome_h = gtk_widget_get_height (GTK_WIDGET (window)) - gtk_widget_get_height (box)
+                 - gtk_widget_get_margin_top (box) - gtk_widget_get_margin_bottom (box);
   int min_width = 0, min_height_360 = 0, min_height_600 = 0;
 
   gtk_widget_measure (GTK_WIDGET (window), GTK_ORIENTATION_HORIZONTAL, -1,
                       &min_width, NULL, NULL, NULL);
-  gtk_widget_measure (GTK_WIDGET (window), GTK_ORIENTATION_VERTICAL, 360,
+  gtk_widget_measure (box, GTK_ORIENTATION_VERTICAL, 360 - chrome_w,
                       &min_height_360, NULL, NULL, NULL);
-  gtk_widget_measure (GTK_WIDGET (window), GTK_ORIENTATION_VERTICAL, 600,
+  gtk_widget_measure (box, GTK_ORIENTATION_VERTICAL, 600 - chrome_w,
                       &min_height_600, NULL, NULL, NULL);
+  min_height_360 += chrome_h;
+  min_height_600 += chrome_h;
+  g_test_message ("chrome %d×%d", chrome_w, chrome_h);
   g_test_message ("minimum width %d, height %d at 360 px and %d at 600 px",
                   min_width, min_height_360, min_height_600);
   g_assert_cmpint (min_width, <=, 360);
@@ -362,9 +372,14 @@ test_minimum_size (void)
   g_assert_cmpint (min_height_600, <=, 480);
   app_test_destroy_window (window);
 
-  /* And at that size everything is still in the window. */
-  window = new_window (600, MAX (min_height_600, 1));
+  /* And at those sizes everything is still in the window. */
+  window = new_window (600, min_height_600);
   check_arrangement (window, FALSE, FALSE);
+  g_assert_cmpint (square_size (window), >=, 28);
+  screenshot (window, "smallest");
+  app_test_destroy_window (window);
+  window = new_window (360, min_height_360);
+  check_arrangement (window, TRUE, FALSE);
   g_assert_cmpint (square_size (window), >=, 28);
   screenshot (window, "smallest");
   app_test_destroy_window (window);
@@ -472,6 +487,8 @@ main (int    argc,
   if (!app_test_have_display ())
     return 0;
   gtk_test_init (&argc, &argv, NULL);
+  /* GNOME's and phones' title bar: only a close button. */
+  g_object_set (gtk_settings_get_default (), "gtk-decoration-layout", "menu:close", NULL);
   /* The app's style, as the application loads it: it sets sizes too. */
   {
     g_autoptr(GtkCssProvider) css = gtk_css_provider_new ();
