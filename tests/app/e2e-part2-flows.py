@@ -142,10 +142,11 @@ class App:
             if os.environ.get("E2E_DUMP"):
                 self.dump()
             try:
-                item = wait_until(lambda: self.menu_item(label), "menu item " + label, 3)
+                item = wait_until(lambda: self.menu_item(label), "menu item " + label, 10)
                 break
             except Failure:
-                # The click may have closed a menu that was still open.
+                # The click may have closed a menu that was still open
+                # (slow under ASan on a loaded machine: wait long enough first).
                 continue
         check(item is not None, "menu item " + label + " not found")
         # The popover is a surface of its own: its items' window coordinates
