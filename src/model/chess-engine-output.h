@@ -1,0 +1,152 @@
+/* chess-engine-output.h — reading what a chess engine prints, one line at a
+ * time, for UCI and xboard/CECP engines. Pure text parsing (GLib only, no
+ * process handling and no board): the client (chess-engine-client.c) turns
+ * move texts into moves with the rules core. */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  CHESS_ENGINE_PROTOCOL_UCI,
+  CHESS_ENGINE_PROTOCOL_XBOARD,      /* CECP: protocol 2, or 1 when the engine
+                                      * sends no features */
+} ChessEngineProtocol;
+
+/* What a line says. */
+typedef enum
+{
+  CHESS_ENGINE_LINE_UNKNOWN,         /* anything else: ignored by the client  */
+  /* UCI */
+  CHESS_ENGINE_LINE_ID_NAME,         /* text                                  */
+  CHESS_ENGINE_LINE_ID_AUTHOR,       /* text                                  */
+  CHESS_ENGINE_LINE_OPTION,          /* option                                */
+  CHESS_ENGINE_LINE_UCIOK,
+  CHESS_ENGINE_LINE_READYOK,
+  CHESS_ENGINE_LINE_BESTMOVE,        /* move (may be "(none)" or "0000"),
+                                      * ponder or NULL                        */
+  CHESS_ENGINE_LINE_INFO,            /* info (also xboard thinking output)    */
+  /* xboard */
+  CHESS_ENGINE_LINE_FEATURES,        /* features: name, value pairs           */
+  CHESS_ENGINE_LINE_MOVE,            /* move                                  */
+  CHESS_ENGINE_LINE_PONG,            /* number                                */
+  CHESS_ENGINE_LINE_RESIGN,
+  CHESS_ENGINE_LINE_OFFER_DRAW,
+  CHESS_ENGINE_LINE_RESULT,          /* text: "1-0", "0-1", "1/2-1/2";
+                                      * move: the comment, or NULL            */
+  CHESS_ENGINE_LINE_ILLEGAL_MOVE,    /* move: what it refused, or NULL        */
+  CHESS_ENGINE_LINE_ERROR,           /* text: the engine's message            */
+} ChessEngineLineKind;
+
+typedef enum
+{
+  CHESS_ENGINE_OPTION_CHECK,
+  CHESS_ENGINE_OPTION_SPIN,
+  CHESS_ENGINE_OPTION_COMBO,
+  CHESS_ENGINE_OPTION_BUTTON,
+  CHESS_ENGINE_OPTION_STRING,
+  CHESS_ENGINE_OPTION_FILE,          /* xboard -file / -path                 */
+} ChessEngineOptionType;
+
+/* An engine setting ("option name Hash type spin default 16 min 1 max 33554432",
+ * "feature option=\"Hash -spin 16 1 1024\""). */
+typedef struct
+{
+  char                  *name;
+  ChessEngineOptionType  type;
+  char                  *default_value;   /* NULL for buttons          */
+  gint64                 min, max;        /* spins only                */
+  GStrv                  choices;         /* combos only, else NULL    */
+} ChessEngineOption;
+
+ChessEngineOption *chess_engine_option_copy (const ChessEngineOption *option);
+void               chess_engine_option_free (ChessEngineOption       *option);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (ChessEngineOption, chess_engine_option_free)
+
+typedef enum
+{
+  CHESS_ENGINE_BOUND_EXACT,
+  CHESS_ENGINE_BOUND_LOWER,
+  CHESS_ENGINE_BOUND_UPPER,
+} ChessEngineBound;
+
+/* Fields the engine sent set the matching CHESS_ENGINE_INFO_HAS_* bit. Scores
+ * are from the point of view of the side to move. */
+enum
+{
+  CHESS_ENGINE_INFO_HAS_DEPTH    = 1 << 0,
+  CHESS_ENGINE_INFO_HAS_SELDEPTH = 1 << 1,
+  CHESS_ENGINE_INFO_HAS_SCORE    = 1 << 2,   /* score_cp, or score_mate when
+                                              * is_mate                      */
+  CHESS_ENGINE_INFO_HAS_NODES    = 1 << 3,
+  CHESS_ENGINE_INFO_HAS_NPS      = 1 << 4,
+  CHESS_ENGINE_INFO_HAS_TIME     = 1 << 5,
+  CHESS_ENGINE_INFO_HAS_HASHFULL = 1 << 6,
+  CHESS_ENGINE_INFO_HAS_PV       = 1 << 7,
+  CHESS_ENGINE_INFO_HAS_MULTIPV  = 1 << 8,
+  CHESS_ENGINE_INFO_HAS_STRING   = 1 << 9,
+};
+
+/* One line of search progress ("info depth 12 score cp 31 … pv e2e4 e7e5",
+ * or xboard's "12 31 145 1203311 e4 e5 Nf3"). */
+typedef struct
+{
+  guint            has;              /* CHESS_ENGINE_INFO_HAS_* bits       */
+  int              depth, seldepth;
+  int              multipv;
+  gboolean         is_mate;
+  int              score_cp;         /* centipawns                          */
+  int              score_mate;       /* moves to mate, negative: being mated */
+  ChessEngineBound bound;
+  guint64          nodes, nps;
+  gint64           time_ms;
+  int              hashfull;         /* per mille                           */
+  GStrv            pv;               /* the moves as the engine wrote them  */
+  char            *string;           /* "info string …"                     */
+} ChessEngineInfo;
+
+ChessEngineInfo *chess_engine_info_copy (const ChessEngineInfo *info);
+void             chess_engine_info_free (ChessEngineInfo       *info);
+void             chess_engine_info_clear (ChessEngineInfo      *info);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (ChessEngineInfo, chess_engine_info_free)
+
+
+typedef struct
+{
+  ChessEngineLineKind  kind;
+  char                *text;       /* see ChessEngineLineKind            */
+  char                *move;
+  char                *ponder;
+  ChessEngineOption   *option;
+  ChessEngineInfo     *info;
+  GPtrArray           *feature_names;   /* char *                        */
+  GPtrArray           *feature_values;  /* char *, quotes removed        */
+  guint                number;          /* pong                          */
+} ChessEngineLine;
+
+void chess_engine_line_clear (ChessEngineLine *line);
+
+/* Longest line the client accepts; longer ones are garbage. */
+#define CHESS_ENGINE_LINE_MAX 65536
+
+/* Reads one line (without its newline) in `protocol`. Never fails: what it
+ * does not recognise, or recognises but finds malformed, is
+ * CHESS_ENGINE_LINE_UNKNOWN. `line` is filled, and must be cleared with
+ * chess_engine_line_clear. Text that is not UTF-8 is read with its bad
+ * bytes replaced. */
+void chess_engine_parse_line (ChessEngineProtocol  protocol,
+                              const char          *text,
+                              gsize                length,
+                              ChessEngineLine     *line);
+
+/* Reads the value of an xboard `feature option="…"` ("Hash -spin 64 1 1024",
+ * "Style -combo Solid /// *Normal /// Risky"); NULL when malformed. */
+ChessEngineOption *chess_engine_parse_xboard_option (const char *value);
+
+/* The (single) value of a protocol-2 feature in `line`, or NULL. */
+const char *chess_engine_line_get_feature (const ChessEngineLine *line,
+                                           const char            *name);
+
+G_END_DECLS
