@@ -3,6 +3,7 @@
  * process exit status. */
 #pragma once
 
+int chess_cli_match (int argc, char **argv);
 int chess_cli_perft (int argc, char **argv);
 int chess_cli_pgn   (int argc, char **argv);
 int chess_cli_play  (int argc, char **argv);

@@ -19,6 +19,7 @@ typedef struct
 
 static const ChessCliCommand commands[] = {
   /* Each subcommand adds its line here. */
+  { "match", chess_cli_match, "match [OPTION…] --engine KEY=VALUE… --engine KEY=VALUE…" },
   { "perft", chess_cli_perft, "perft [--fen FEN] [--divide] DEPTH | perft --epd FILE [--max-depth N]" },
   { "pgn", chess_cli_pgn, "pgn [--count | --export | --list] FILE…" },
   { "bench", chess_cli_bench, "bench [DEPTH]" },

@@ -259,7 +259,8 @@ parse_uci_info (char **t, guint n, ChessEngineLine *line)
             g_ptr_array_add (pv, g_strdup (t[i]));
           g_ptr_array_add (pv, NULL);
           info->pv = (GStrv) g_ptr_array_free (pv, FALSE);
-          info->has |= CHESS_ENGINE_INFO_HAS_PV;
+          if (info->pv[0])                /* "pv" and nothing after it */
+            info->has |= CHESS_ENGINE_INFO_HAS_PV;
           break;
         }
       if (strcmp (key, "refutation") == 0 || strcmp (key, "currline") == 0)
