@@ -78,9 +78,9 @@ chess_match_sprt_llr (const ChessMatchScore *score,
   if (n == 0)
     return 0.0;
   s = chess_match_score_fraction (score);
-  variance = game_variance (score, s);
-  if (variance <= 0.0)
-    return 0.0;
+  /* All games alike (say, all lost) have no variance yet; the smallest
+   * variance n games can show keeps the ratio finite. */
+  variance = MAX (game_variance (score, s), 0.25 / n);
   s0 = 1.0 / (1.0 + pow (10.0, -elo0 / 400.0));
   s1 = 1.0 / (1.0 + pow (10.0, -elo1 / 400.0));
   /* n/(2σ²) · ((s̄−s0)² − (s̄−s1)²) */

@@ -28,8 +28,7 @@ gboolean chess_match_elo            (const ChessMatchScore *score,
                                      double                *error95);
 
 /* Log-likelihood ratio of H1 (difference elo1) against H0 (elo0), with
- * the generalised SPRT's normal approximation. 0 when there is no variance
- * yet. */
+ * the generalised SPRT's normal approximation (0 without games). */
 double   chess_match_sprt_llr       (const ChessMatchScore *score,
                                      double                 elo0,
                                      double                 elo1);

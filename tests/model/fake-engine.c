@@ -16,7 +16,7 @@
  *   --misbehave=claim           xboard: claims a win instead of moving
  *   --misbehave=exit            exits with status 3 when told to search
  *
- * --on-move=N delays the misbehaviour of a search to the N-th search. */
+ * --on-move=N delays the misbehaviour to the N-th search of each game. */
 #include "config.h"
 
 #include <glib.h>
@@ -186,6 +186,8 @@ uci_command (char **t)
       say ("option name broken type spin default 3");
       say ("uciok");
     }
+  else if (strcmp (t[0], "ucinewgame") == 0)
+    searches = 0;
   else if (strcmp (t[0], "isready") == 0)
     say ("readyok");
   else if (strcmp (t[0], "position") == 0)
@@ -216,6 +218,7 @@ xboard_command (char **t, const char *line)
     {
       chess_board_set_start (&board);
       force_mode = FALSE;
+      searches = 0;
     }
   else if (strcmp (t[0], "force") == 0)
     force_mode = TRUE;
