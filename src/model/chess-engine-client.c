@@ -77,6 +77,9 @@ struct _ChessEngineClient
 
   /* xboard: what the engine's board holds, to send only new moves */
   ChessLine            synced;
+  guint                pings_sent;
+  guint                awaited_pong;     /* 0: none; else output before it is
+                                          * stale (from an earlier game)      */
   gboolean             synced_valid;
   char                *level_sent;
 };
@@ -138,6 +141,14 @@ static const char *
 display_name (ChessEngineClient *self)
 {
   return self->name ? self->name : self->argv[0];
+}
+
+static gboolean
+xboard_feature_on (ChessEngineClient *self, const char *name)
+{
+  const char *value = g_hash_table_lookup (self->features, name);
+
+  return value && strcmp (value, "1") == 0;
 }
 
 /* ---- finishing the call in progress ------------------------------------ */
@@ -421,6 +432,16 @@ handle_line (ChessEngineClient *self, const char *text, gsize length)
   g_signal_emit (self, signals[SIGNAL_LINE_RECEIVED], 0, text);
   chess_engine_parse_line (self->protocol, text, length, &line);
 
+  if (self->awaited_pong && line.kind != CHESS_ENGINE_LINE_ILLEGAL_MOVE)
+    {
+      /* What comes before our pong answers something older than the
+       * search, except a refusal of the moves we just sent. */
+      if (line.kind == CHESS_ENGINE_LINE_PONG && line.number == self->awaited_pong)
+        self->awaited_pong = 0;
+      chess_engine_line_clear (&line);
+      return;
+    }
+
   switch (line.kind)
     {
     case CHESS_ENGINE_LINE_ID_NAME:
@@ -487,7 +508,9 @@ handle_line (ChessEngineClient *self, const char *text, gsize length)
         self->draw_offered = TRUE;
       break;
     case CHESS_ENGINE_LINE_RESULT:
-      if (self->state == STATE_THINKING && !self->analysing)
+      /* Without ping, a result line may be the end of the last game
+       * arriving late: only an engine that answers pings is believed. */
+      if (self->state == STATE_THINKING && !self->analysing && xboard_feature_on (self, "ping"))
         {
           g_autofree char *claim = line.move ? g_strdup_printf ("%s {%s}", line.text, line.move)
                                              : g_strdup (line.text);
@@ -1151,6 +1174,11 @@ chess_engine_client_go_async (ChessEngineClient       *self,
     send_line (self, "sd %d", limits->depth);
   if (limits->white_ms >= 0 || limits->black_ms >= 0)
     xboard_send_clocks (self, line, limits);
+  if (xboard_feature_on (self, "ping"))
+    {
+      self->awaited_pong = ++self->pings_sent;
+      send_line (self, "ping %u", self->awaited_pong);
+    }
   self->search_started_us = g_get_monotonic_time ();
   send_line (self, "go");
 }

@@ -81,7 +81,10 @@ typedef enum
   CHESS_ENGINE_REPLY_MOVE,          /* move (and maybe ponder)               */
   CHESS_ENGINE_REPLY_RESIGN,        /* xboard "resign"                        */
   CHESS_ENGINE_REPLY_CLAIM,         /* xboard result claim instead of a move:
-                                     * claim                                  */
+                                     * claim. Only from engines that answer
+                                     * ping: others' result lines may be the
+                                     * late end of the last game, and are
+                                     * ignored                                */
   CHESS_ENGINE_REPLY_NO_MOVE,       /* an infinite analysis stopped before
                                      * the engine had a move                  */
 } ChessEngineReplyKind;

@@ -15,6 +15,9 @@
  *   --misbehave=resign          xboard: resigns instead of moving
  *   --misbehave=claim           xboard: claims a win instead of moving
  *   --misbehave=exit            exits with status 3 when told to search
+ *   --misbehave=late-result     xboard: announces the end of the last game
+ *                               only when told "new", as Phalanx does (a
+ *                               stale line the next search must not take)
  *
  * --on-move=N delays the misbehaviour to the N-th search of each game. */
 #include "config.h"
@@ -216,6 +219,8 @@ xboard_command (char **t, const char *line)
     }
   else if (strcmp (t[0], "new") == 0)
     {
+      if (strcmp (misbehave, "late-result") == 0 && searches > 0)
+        say ("0-1 {Black mates}");
       chess_board_set_start (&board);
       force_mode = FALSE;
       searches = 0;

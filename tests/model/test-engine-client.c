@@ -427,6 +427,8 @@ static const Misbehaviour misbehaviours[] = {
   { "--xboard", "--misbehave=resign", NULL, FALSE, -1, CHESS_ENGINE_REPLY_RESIGN },
   { "--xboard", "--misbehave=claim", NULL, FALSE, -1, CHESS_ENGINE_REPLY_CLAIM },
   { "--xboard1", "--misbehave=illegal", NULL, FALSE, CHESS_ENGINE_ERROR_ILLEGAL_MOVE, 0 },
+  { "--xboard", "--misbehave=late-result", NULL, FALSE, -1, CHESS_ENGINE_REPLY_MOVE },
+  { "--xboard1", "--misbehave=late-result", NULL, FALSE, -1, CHESS_ENGINE_REPLY_MOVE },
 };
 
 static void
@@ -500,6 +502,15 @@ test_client_misbehaviour (gconstpointer data)
           g_assert_cmpint (reply->kind, ==, m->reply_kind);
           if (m->reply_kind == CHESS_ENGINE_REPLY_MOVE)
             g_assert_cmpuint (reply->move, ==, first_legal (&line));
+          if (m->reply_kind == CHESS_ENGINE_REPLY_MOVE && line.n_moves < 6)
+            {
+              /* Play on, and from move 4 in a new game: later searches must
+               * not be confused by anything left from earlier ones. */
+              chess_line_push (&line, reply->move);
+              if (line.n_moves == 4)
+                g_assert_true (chess_engine_client_new_game (client, &error));
+              continue;
+            }
           if (m->reply_kind == CHESS_ENGINE_REPLY_CLAIM)
             g_assert_cmpstr (reply->claim, ==, "0-1 {I say so}");
           g_assert_true (chess_engine_client_is_running (client));
