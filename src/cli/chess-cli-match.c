@@ -214,6 +214,13 @@ bad:
   return FALSE;
 }
 
+static void
+free_opening (gpointer data)
+{
+  chess_line_clear (data);
+  g_free (data);
+}
+
 /* Reads the openings: one a line, moves from the standard start position
  * in any notation ("e2e4 e7e5" or "e4 e5"); # starts a comment. */
 static GPtrArray *
@@ -221,7 +228,7 @@ load_openings (const char *path, GError **error)
 {
   g_autofree char *text = NULL;
   g_auto (GStrv) lines = NULL;
-  g_autoptr (GPtrArray) openings = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GPtrArray) openings = g_ptr_array_new_with_free_func (free_opening);
 
   if (!g_file_get_contents (path, &text, NULL, error))
     return NULL;
@@ -269,13 +276,6 @@ load_openings (const char *path, GError **error)
       return NULL;
     }
   return g_steal_pointer (&openings);
-}
-
-static void
-free_opening (gpointer data)
-{
-  chess_line_clear (data);
-  g_free (data);
 }
 
 static void
@@ -618,6 +618,7 @@ chess_cli_match (int argc, char **argv)
   guint64 number;
 
   chess_init ();
+  g_array_set_clear_func (specs, (GDestroyNotify) engine_spec_clear);
   engine_spec_init (&each);
   match.games = 2;
   match.rules.time_margin_ms = 100;
@@ -632,7 +633,7 @@ chess_cli_match (int argc, char **argv)
       if (strcmp (arg, "--help") == 0)
         {
           usage (stdout);
-          return 0;
+          goto out;
         }
       if (strcmp (arg, "--engine") == 0)
         {
@@ -689,12 +690,14 @@ chess_cli_match (int argc, char **argv)
             {
               fprintf (stderr, _("Unknown option “%s”.\n"), arg);
               usage (stderr);
-              return 2;
+              status = 2;
+              goto out;
             }
           if (!ok)
             {
               fprintf (stderr, _("The option “%s” needs a valid value.\n"), arg);
-              return 2;
+              status = 2;
+              goto out;
             }
           target = NULL;
           i++;
@@ -703,12 +706,14 @@ chess_cli_match (int argc, char **argv)
       if (target == NULL)
         {
           fprintf (stderr, _("“%s”: engine settings follow --engine or --each.\n"), arg);
-          return 2;
+          status = 2;
+          goto out;
         }
       if (!apply_setting (target, arg, &error))
         {
           fprintf (stderr, "%s\n", error->message);
-          return 2;
+          status = 2;
+          goto out;
         }
     }
 
@@ -716,7 +721,8 @@ chess_cli_match (int argc, char **argv)
     {
       fprintf (stderr, _("A match needs at least two engines (--engine cmd=… twice).\n"));
       usage (stderr);
-      return 2;
+      status = 2;
+      goto out;
     }
   /* --each gives what an engine did not set itself. */
   for (guint k = 0; k < specs->len; k++)
@@ -728,7 +734,8 @@ chess_cli_match (int argc, char **argv)
       if (spec->argv == NULL)
         {
           fprintf (stderr, _("Engine %u has no command (cmd=…).\n"), k + 1);
-          return 2;
+          status = 2;
+          goto out;
         }
       if (!spec->has_limits)
         {
@@ -738,7 +745,8 @@ chess_cli_match (int argc, char **argv)
       if (!spec->has_limits)
         {
           fprintf (stderr, _("Engine %u has no time control (tc=…, st=…, depth=… or nodes=…).\n"), k + 1);
-          return 2;
+          status = 2;
+          goto out;
         }
       if (spec->dir == NULL && each.dir)
         spec->dir = g_strdup (each.dir);
@@ -755,9 +763,9 @@ chess_cli_match (int argc, char **argv)
       if (match.openings == NULL)
         {
           fprintf (stderr, "%s\n", error->message);
-          return 1;
+          status = 1;
+          goto out;
         }
-      g_ptr_array_set_free_func (match.openings, free_opening);
     }
   else
     {
@@ -787,10 +795,9 @@ chess_cli_match (int argc, char **argv)
     g_free (results[k].opponent);
   g_free (results);
 
-  for (guint k = 0; k < specs->len; k++)
-    engine_spec_clear (&g_array_index (specs, EngineSpec, k));
+out:
   engine_spec_clear (&each);
-  g_ptr_array_unref (match.openings);
+  g_clear_pointer (&match.openings, g_ptr_array_unref);
   g_ptr_array_unref (match.all_games);
   g_free (match.pgn_path);
   return status;
