@@ -118,32 +118,21 @@ judge_position (const ChessLine *line, ChessMatchGameResult *result)
   return FALSE;
 }
 
-/* A move's comment, as cutechess writes it: "+0.31/12 1.2s". */
-static char *
-move_comment (const ChessEngineReply *reply)
+/* The engine's view of its move, as PGN commands: [%eval] from White's
+ * side with the depth, and [%emt] the time it took. */
+static void
+annotate_move (ChessTreeNode *node, ChessColor mover, const ChessEngineReply *reply)
 {
   const ChessEngineInfo *info = reply->last_info;
-  GString *s = g_string_new (NULL);
-  char seconds[G_ASCII_DTOSTR_BUF_SIZE];
+  int sign = mover == CHESS_COLOR_WHITE ? 1 : -1;
 
+  node->emt_ms = reply->elapsed_us / 1000;
   if (info && info->has & CHESS_ENGINE_INFO_HAS_SCORE)
     {
-      if (info->is_mate)
-        g_string_append_printf (s, "%sM%d", info->score_mate > 0 ? "+" : "-", abs (info->score_mate));
-      else
-        {
-          char pawns[G_ASCII_DTOSTR_BUF_SIZE];
-
-          g_ascii_formatd (pawns, sizeof pawns, "%.2f", info->score_cp / 100.0);
-          g_string_append_printf (s, "%s%s", info->score_cp >= 0 ? "+" : "", pawns);
-        }
-      if (info->has & CHESS_ENGINE_INFO_HAS_DEPTH)
-        g_string_append_printf (s, "/%d", info->depth);
-      g_string_append_c (s, ' ');
+      node->eval.kind = info->is_mate ? CHESS_TREE_EVAL_MATE : CHESS_TREE_EVAL_CENTIPAWNS;
+      node->eval.value = sign * (info->is_mate ? info->score_mate : info->score_cp);
+      node->eval.depth = info->has & CHESS_ENGINE_INFO_HAS_DEPTH ? info->depth : -1;
     }
-  g_ascii_formatd (seconds, sizeof seconds, "%.3f", reply->elapsed_us / 1e6);
-  g_string_append_printf (s, "%ss", seconds);
-  return g_string_free (s, FALSE);
 }
 
 /* The engine's score in centipawns from its own side; mates count big. */
@@ -299,9 +288,12 @@ chess_match_play_game (ChessEngineClient       *engines[2],
         return NULL;
     }
   for (size_t i = 0; i < opening->n_moves; i++)
-    chess_pgn_game_add_move (game, opening->moves[i]);
-  if (opening->n_moves)
-    g_ptr_array_index (game->comments, opening->n_moves - 1) = g_strdup ("book");
+    {
+      ChessTreeNode *node = chess_pgn_game_add_move (game, opening->moves[i]);
+
+      if (i + 1 == opening->n_moves)
+        chess_tree_node_set_comment (node, "book");
+    }
 
   while (!judge_position (&game->line, result))
     {
@@ -310,6 +302,7 @@ chess_match_play_game (ChessEngineClient       *engines[2],
       g_autoptr (ChessEngineReply) reply = NULL;
       g_autoptr (GError) local_error = NULL;
       ChessEngineLimits go;
+      ChessTreeNode *node;
       int moves_to_go = 0;
 
       if (mine->moves_per_session > 0)
@@ -362,8 +355,8 @@ chess_match_play_game (ChessEngineClient       *engines[2],
           break;
         }
 
-      chess_pgn_game_add_move (game, reply->move);
-      g_ptr_array_index (game->comments, game->line.n_moves - 1) = move_comment (reply);
+      node = chess_pgn_game_add_move (game, reply->move);
+      annotate_move (node, mover, reply);
       if (mine->base_ms >= 0)
         {
           remaining[mover] += mine->inc_ms;
@@ -372,7 +365,7 @@ chess_match_play_game (ChessEngineClient       *engines[2],
               remaining[mover] += mine->base_ms;
               moves_in_session[mover] = 0;
             }
-          g_array_index (game->clock_ms, gint64, game->line.n_moves - 1) = MAX (remaining[mover], 0);
+          node->clock_ms = MAX (remaining[mover], 0);
         }
       if (adjudicate (rules, &adj, mover, reply, &game->line, result))
         break;
@@ -391,15 +384,14 @@ chess_match_play_game (ChessEngineClient       *engines[2],
 
     chess_pgn_game_set_tag (game, "PlyCount", plies);
   }
-  if (game->line.n_moves)
-    {
-      char *last = g_ptr_array_index (game->comments, game->line.n_moves - 1);
-      char *with_reason = g_strdup_printf ("%s%s%s", last ? last : "", last ? ", " : "", result->reason);
+  /* The reason closes the last comment (the root's when no move was made). */
+  {
+    ChessTreeNode *last = game->main_end ? game->main_end : game->tree->root;
+    g_autofree char *text = last->comment && *last->comment
+                            ? g_strdup_printf ("%s, %s", last->comment, result->reason)
+                            : g_strdup (result->reason);
 
-      g_free (last);
-      g_ptr_array_index (game->comments, game->line.n_moves - 1) = with_reason;
-    }
-  else
-    game->comment_start = g_strdup (result->reason);
+    chess_tree_node_set_comment (last, text);
+  }
   return g_steal_pointer (&game);
 }
