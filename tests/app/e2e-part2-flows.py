@@ -45,6 +45,7 @@ class App:
         self.binary = binary
         self.home = home
         self.shots = shots
+        self.extra_env = {}
         self.proc = None
         self.window = None
         self.origin = (0, 0)
@@ -56,6 +57,7 @@ class App:
         env["GTK_USE_PORTAL"] = "0"
         env.setdefault("LANGUAGE", "C")
         env.setdefault("LC_ALL", "C.UTF-8")
+        env.update(self.extra_env)
         self.proc, self.log = launch([self.binary] + list(args), env, self.home)
 
         def find_window():
@@ -385,6 +387,40 @@ def scenario_save_as(app):
                "the second save")
 
 
+def scenario_save_folder(app):
+    """The save dialog of a new game starts in the user's documents folder,
+    not in the folder the app was started from: a bare file name typed
+    there is saved in Documents."""
+    user_home = os.path.join(app.home, "user")
+    documents = os.path.join(user_home, "Documents")
+    started_in = os.path.join(app.home, "started-here")
+    config = os.path.join(app.home, "config")
+    for folder in (documents, started_in, config):
+        os.makedirs(folder, exist_ok=True)
+    with open(os.path.join(config, "user-dirs.dirs"), "w", encoding="utf-8") as f:
+        f.write('XDG_DOCUMENTS_DIR="$HOME/Documents"\n')
+    app.extra_env = {"HOME": user_home}
+    os.chdir(started_in)
+    app.start()
+    app.play("e4", "e5")
+    app.wait_autosave("1. e4 e5")
+    app.key("ctrl+shift+s")
+    name = app.find(lambda n: n.getRole() == pyatspi.ROLE_TEXT and app.visible(n)
+                    and n.getState().contains(pyatspi.STATE_EDITABLE)
+                    and n.name != T("Move entry"),
+                    "the file name field")
+    name.queryEditableText().setTextContents("bare name.pgn")
+    time.sleep(0.3)
+    app.press("Save", app.window_with("Save Game"))
+    saved = os.path.join(documents, "bare name.pgn")
+    wait_until(lambda: os.path.exists(saved) or os.path.exists("bare name.pgn"),
+               "the saved file")
+    check(not os.path.exists(os.path.join(started_in, "bare name.pgn")),
+          "the save dialog started in the working directory")
+    check(os.path.exists(saved), "the game was not saved in Documents")
+    check("1. e4 e5" in movetext(open(saved, encoding="utf-8").read()), "moves missing")
+
+
 def scenario_paste_invalid_fen(app):
     app.start()
     app.play("e4")
@@ -496,6 +532,7 @@ SCENARIOS = {
     "undo-redo": scenario_undo_redo,
     "open-multi": scenario_open_multi,
     "save-as": scenario_save_as,
+    "save-folder": scenario_save_folder,
     "paste-invalid-fen": scenario_paste_invalid_fen,
     "quit-unsaved": scenario_quit_unsaved,
     "tour": scenario_tour,
