@@ -14,5 +14,7 @@ trap 'rm -rf "$work"' EXIT INT TERM
 mkdir -p "$crashes"
 cp -R "$corpus/." "$work/"
 
-"$fuzzer" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+# -error_exitcode=1: libFuzzer's own default, 77, is what meson reads as
+# "skipped", so a crash found would pass unseen.
+"$fuzzer" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -error_exitcode=1 \
   -print_final_stats=1 -artifact_prefix="$crashes/" "$work" "$crashes"
