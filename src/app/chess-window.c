@@ -220,16 +220,23 @@ chess_window_get_status_text (ChessWindow *self)
   return self->status_text;
 }
 
-/* The status line is always two lines high, whatever it says, so that
- * neither its text nor the button beside it changes the layout. */
+/* The status line is always two lines high, and at least as high as the
+ * "Back to the Game" button beside it, whatever it says and whether the
+ * button shows: neither may change the layout. */
 static void
 fix_status_height (ChessWindow *self)
 {
   g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (self->status_label, "Ag\nAg");
-  int height = 0;
+  gboolean shown = gtk_widget_get_visible (self->past_return_button);
+  int height = 0, button = 0;
 
   pango_layout_get_pixel_size (layout, NULL, &height);
-  gtk_widget_set_size_request (self->status_label, -1, height);
+  /* A hidden widget measures 0: show the button for the measure. */
+  gtk_widget_set_visible (self->past_return_button, TRUE);
+  gtk_widget_measure (self->past_return_button, GTK_ORIENTATION_VERTICAL, -1,
+                      &button, NULL, NULL, NULL);
+  gtk_widget_set_visible (self->past_return_button, shown);
+  gtk_widget_set_size_request (self->status_label, -1, MAX (height, button));
 }
 
 /* ---- The panel ---- */

@@ -486,7 +486,7 @@ main (int    argc,
   setup_language ();
   if (!app_test_have_display ())
     return 0;
-  gtk_test_init (&argc, &argv, NULL);
+  app_test_init (&argc, &argv);
   /* GNOME's and phones' title bar: only a close button. */
   g_object_set (gtk_settings_get_default (), "gtk-decoration-layout", "menu:close", NULL);
   /* The app's style, as the application loads it: it sets sizes too. */
