@@ -12,9 +12,9 @@
 
 const ChessEngineLevel chess_engine_levels[] = {
   /* name                 elo   depth  nodes  noise natural variety blind% */
-  { N_("Beginner"),        800,   1,      0,   220,   80,    40,    35 },
-  { N_("Novice"),         1000,   1,      0,   150,   60,    30,    25 },
-  { N_("Casual"),         1200,   2,      0,   100,   45,    25,    15 },
+  { N_("Beginner"),        800,   1,      0,   150,  120,    40,    35 },
+  { N_("Novice"),         1000,   1,      0,   110,   90,    30,    25 },
+  { N_("Casual"),         1200,   2,      0,    80,   60,    25,    15 },
   { N_("Club player"),    1400,   3,      0,    70,   35,    20,    10 },
   { N_("Intermediate"),   1600,   4,      0,    45,   25,    15,     5 },
   { N_("Advanced"),       1800,   5,      0,    30,   15,    10,     2 },
