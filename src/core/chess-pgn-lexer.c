@@ -421,6 +421,10 @@ chess_pgn_normalize_comment (const char *text,
 
   for (gsize i = 0; i < length; i++)
     {
+      /* NUL bytes are dropped (as chess_pgn_to_utf8 would): skipping them
+       * here keeps the spaces around them collapsed into one. */
+      if (text[i] == '\0')
+        continue;
       if (cls (text[i]) == C_SPACE)
         space = TRUE;
       else
@@ -428,7 +432,9 @@ chess_pgn_normalize_comment (const char *text,
           if (space && n > 0)
             raw[n++] = ' ';
           space = FALSE;
-          raw[n++] = text[i];
+          /* Only a rest-of-line comment can hold '}', and no PGN comment
+           * can write it back: read it as the ')' the writer would put. */
+          raw[n++] = text[i] == '}' ? ')' : text[i];
         }
     }
   if (n == 0)

@@ -317,8 +317,16 @@ chess_tree_node_add_comment_text (ChessTreeNode *node,
       return;
     }
 
+  /* The comment so far and the new text are read as one: a command can
+   * start in one PGN comment and end in the next, and reading the written
+   * game back (one comment) must find the same commands. */
+  g_autofree char *whole = node->comment != NULL
+                           ? g_strconcat (node->comment, " ", text, NULL)
+                           : g_strdup (text);
+  g_clear_pointer (&node->comment, g_free);
+
   GString *rest = g_string_new (NULL);
-  const char *p = text;
+  const char *p = whole;
   for (;;)
     {
       const char *open = strstr (p, "[%");

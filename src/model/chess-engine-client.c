@@ -594,7 +594,6 @@ wait_cb (GObject *source, GAsyncResult *result, gpointer user_data)
   g_autoptr (ChessEngineClient) self = user_data;
   GSubprocess *process = G_SUBPROCESS (source);
   g_autoptr (GError) wait_error = NULL;
-  g_autoptr (GTask) task = NULL;
   GError *error;
 
   self->io_pending--;

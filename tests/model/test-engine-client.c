@@ -483,7 +483,6 @@ test_client_misbehaviour (gconstpointer data)
         }
       if (m->code >= 0)
         {
-          g_autofree char *fen = NULL;
 
           g_assert_error (error, CHESS_ENGINE_ERROR, m->code);
           g_assert_null (reply);
