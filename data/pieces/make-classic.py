@@ -7,6 +7,8 @@
 # A turned part is given by the right half of its profile, from the top of
 # the axis down to the bottom of the axis; the left half is its mirror image.
 import os
+
+from piecesvg import detail_group, write_set
 import sys
 
 OUT = sys.argv[1] if len(sys.argv) > 1 else os.path.join(
@@ -171,21 +173,11 @@ def svg(colour, piece):
             out.append(f'    <path d="{d}" fill="url(#ball)"/>')
     out.append("  </g>")
     details = [(k, d) for k, d in PIECES[piece] if k in ("cut", "eye")]
-    if details:
-        out.append(f'  <g stroke="{w["cut"]}" stroke-width="{DW}" fill="none" '
-                   'stroke-linecap="round" stroke-linejoin="round">')
-        for kind, d in details:
-            if kind == "eye":
-                out.append(f'    <path d="{d}" fill="{w["cut"]}" stroke="none"/>')
-            else:
-                out.append(f'    <path d="{d}"/>')
-        out.append("  </g>")
+    detail_group(out, details, w["cut"],
+                 f'  <g stroke="{w["cut"]}" stroke-width="{DW}" fill="none" '
+                 'stroke-linecap="round" stroke-linejoin="round">', dot="eye")
     out.append("</svg>")
     return "\n".join(out) + "\n"
 
 
-os.makedirs(OUT, exist_ok=True)
-for colour in "wb":
-    for piece in "KQRBNP":
-        with open(os.path.join(OUT, f"{colour}{piece}.svg"), "w") as f:
-            f.write(svg(colour, piece))
+write_set(OUT, svg)

@@ -6,6 +6,8 @@
 # 12 SVGs, viewBox 0 0 100 100, pieces standing on the base line y = 90.
 #   make-geometric.py [OUTDIR]   (default: the geometric folder beside it)
 import os
+
+from piecesvg import detail_group, write_set
 import sys
 
 OUT = sys.argv[1] if len(sys.argv) > 1 else os.path.join(
@@ -110,21 +112,11 @@ def svg(colour, piece):
         out.append(f'    <path d="{d}"/>')
     out.append("  </g>")
     details = [(k, d) for k, d in PIECES[piece] if k in ("line", "dot")]
-    if details:
-        out.append(f'  <g stroke="{c["detail"]}" stroke-width="{DW:g}" fill="none" '
-                   'stroke-linecap="square" stroke-linejoin="miter">')
-        for kind, d in details:
-            if kind == "dot":
-                out.append(f'    <path d="{d}" fill="{c["detail"]}" stroke="none"/>')
-            else:
-                out.append(f'    <path d="{d}"/>')
-        out.append("  </g>")
+    detail_group(out, details, c["detail"],
+                 f'  <g stroke="{c["detail"]}" stroke-width="{DW:g}" fill="none" '
+                 'stroke-linecap="square" stroke-linejoin="miter">', dot="dot")
     out.append("</svg>")
     return "\n".join(out) + "\n"
 
 
-os.makedirs(OUT, exist_ok=True)
-for colour in "wb":
-    for piece in "KQRBNP":
-        with open(os.path.join(OUT, f"{colour}{piece}.svg"), "w") as f:
-            f.write(svg(colour, piece))
+write_set(OUT, svg)

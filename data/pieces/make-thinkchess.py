@@ -4,6 +4,8 @@
 #   make-thinkchess.py [OUTDIR]   (default: the thinkchess folder beside it)
 import sys, os
 
+from piecesvg import detail_group, write_set
+
 OUT = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(os.path.abspath(__file__)), "thinkchess")
 
 
@@ -125,21 +127,11 @@ def svg(colour, piece):
     out.append('  </g>')
     details = [(k, d) for k, d in PIECES[piece]
                if k in ("detail", "dot") or (k == "inner" and colour == "b")]
-    if details:
-        out.append(f'  <g stroke="{c["detail"]}" stroke-width="{DW}" '
-                   f'stroke-linecap="round" stroke-linejoin="round" fill="none">')
-        for kind, d in details:
-            if kind == "dot":
-                out.append(f'    <path d="{d}" fill="{c["detail"]}" stroke="none"/>')
-            else:
-                out.append(f'    <path d="{d}"/>')
-        out.append('  </g>')
+    detail_group(out, details, c["detail"],
+                 f'  <g stroke="{c["detail"]}" stroke-width="{DW}" '
+                 f'stroke-linecap="round" stroke-linejoin="round" fill="none">', dot="dot")
     out.append('</svg>')
     return "\n".join(out) + "\n"
 
 
-os.makedirs(OUT, exist_ok=True)
-for colour in "wb":
-    for piece in "KQRBNP":
-        with open(os.path.join(OUT, f"{colour}{piece}.svg"), "w") as f:
-            f.write(svg(colour, piece))
+write_set(OUT, svg)
