@@ -87,6 +87,18 @@ app_test_init (int    *argc,
   adw_init ();
 }
 
+/* The app's own style sheet, as the application loads it at start-up. */
+void
+app_test_load_style (void)
+{
+  g_autoptr(GtkCssProvider) css = gtk_css_provider_new ();
+
+  gtk_css_provider_load_from_resource (css, RESOURCE_BASE "/style.css");
+  gtk_style_context_add_provider_for_display (gdk_display_get_default (),
+                                              GTK_STYLE_PROVIDER (css),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+}
+
 ChessWindow *
 app_test_new_window (void)
 {

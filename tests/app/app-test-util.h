@@ -12,6 +12,7 @@ GSettings *app_test_fresh_settings  (void);
 void       app_test_remove_tree     (const char *path);
 char      *app_test_make_data_home  (const char *tmpl);
 gboolean   app_test_have_display    (void);
+void       app_test_load_style      (void);
 /* gtk_test_init and adw_init, with the app's own choice of renderer. */
 void       app_test_init            (int        *argc,
                                      char     ***argv);

@@ -172,8 +172,10 @@ test_figurines_match_letters (void)
       g_assert_cmpint (figurines[i].width * 10, >=, letters[i].width * 8);
       /* Solid, not a faint outline: the mean ink over the glyph's box
        * close to the letter's. (A pointed bishop leaves more of its box
-       * empty than a B does; an outlined figurine stays below 0.3.) */
-      g_assert_cmpfloat (figurines[i].darkness, >=, letters[i].darkness * 0.65);
+       * empty than a B does: with DejaVu Sans, the only font Debian 13 has
+       * for them, the lightest solid one measures 0.62; an outlined one stays
+       * below 0.3.) */
+      g_assert_cmpfloat (figurines[i].darkness, >=, letters[i].darkness * 0.55);
     }
   app_test_destroy_window (window);
 }
@@ -240,6 +242,7 @@ main (int    argc,
     }
 
   app_test_init (&argc, &argv);
+  app_test_load_style ();   /* the move list as the app shows it */
 
   g_test_add_func ("/figurine/match-letters", test_figurines_match_letters);
   g_test_add_func ("/figurine/scale-follows-font", test_scale_follows_font);
