@@ -560,7 +560,7 @@ parse_thinking (char **t, guint n, ChessEngineLine *line)
   if (len > 1 && (ply_text[len - 1] == '.' || ply_text[len - 1] == '&'))
     ply_text[len - 1] = '\0';
   if (!parse_int (ply_text, &info->depth) || info->depth < 0
-      || !parse_int (t[1], &score) || !parse_int64 (t[2], &cs) || cs < 0
+      || !parse_int (t[1], &score) || !parse_int64 (t[2], &cs) || cs < 0 || cs > G_MAXINT64 / 10
       || !parse_uint64 (t[3], &info->nodes))
     return FALSE;
   info->has = CHESS_ENGINE_INFO_HAS_DEPTH | CHESS_ENGINE_INFO_HAS_SCORE
