@@ -82,4 +82,37 @@ void chess_game_emit_tree_changed (ChessGame *self);
 /* Frees a redo entry's node. */
 void chess_game_redo_entry_clear (gpointer data);
 
+/* Who plays move number `ply` of the line being played. */
+ChessColor chess_game_mover_of_ply (ChessGame *self,
+                                    guint      ply);
+/* Describes `move`, legal in `before`, played as move number `ply`. */
+void chess_game_fill_move_info (const ChessBoard *before,
+                                ChessMove         move,
+                                guint             ply,
+                                ChessMoveInfo    *info);
+/* The result the position itself imposes, if any. */
+gboolean chess_game_position_result (ChessGame       *self,
+                                     ChessGameResult *result,
+                                     ChessGameReason *reason);
+/* Whether a move now goes into the tree (a finished or loaded game viewed
+ * in an earlier position or on a variation) rather than on. */
+gboolean chess_game_plays_in_tree (ChessGame *self);
+/* The position the next move is played in (`scratch` when it is not the
+ * current one). */
+const ChessBoard *chess_game_board_to_play (ChessGame  *self,
+                                            ChessBoard *scratch);
+/* Starts afresh at `start`: no moves, clocks at the time control. */
+void chess_game_restart (ChessGame        *self,
+                         const ChessBoard *start);
+/* "reset", then the properties' notifications. */
+void chess_game_emit_reset (ChessGame *self);
+/* A new game keeps the players' names and drops the other tags. */
+void chess_game_keep_only_player_tags (ChessGame *self);
+/* Both clocks as they stand. */
+ClockTimes chess_game_read_clock (ChessGame *self);
+/* Puts the clock at `t` for the side to move, running if the game is on
+ * and its clock had been started. */
+void chess_game_restore_clock (ChessGame        *self,
+                               const ClockTimes *t);
+
 G_END_DECLS

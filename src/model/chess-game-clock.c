@@ -1,0 +1,83 @@
+/* chess-game-clock.c — a ChessGame's clock: time control, start, times
+ * after each move. */
+
+#include "config.h"
+
+#include "chess-game-private.h"
+
+ClockTimes
+chess_game_read_clock (ChessGame *self)
+{
+  ClockTimes t;
+
+  t.ms[CHESS_COLOR_WHITE] = chess_clock_get_time_ms (self->clock, CHESS_COLOR_WHITE);
+  t.ms[CHESS_COLOR_BLACK] = chess_clock_get_time_ms (self->clock, CHESS_COLOR_BLACK);
+  return t;
+}
+
+/* Puts the clock at `t` for the side to move, running if the game is on
+ * and its clock had been started. */
+void
+chess_game_restore_clock (ChessGame        *self,
+                          const ClockTimes *t)
+{
+  ChessColor side = (ChessColor) self->line.current.side;
+
+  chess_clock_set_times (self->clock, t->ms[CHESS_COLOR_WHITE],
+                         t->ms[CHESS_COLOR_BLACK], side);
+  if (self->clock_started && self->result == CHESS_GAME_RESULT_ONGOING)
+    chess_clock_start (self->clock, side);
+  else
+    chess_clock_stop (self->clock);
+}
+
+ChessClock *
+chess_game_get_clock (ChessGame *self)
+{
+  g_return_val_if_fail (CHESS_IS_GAME (self), NULL);
+  return self->clock;
+}
+
+void
+chess_game_set_time_control (ChessGame      *self,
+                             ChessClockMode  mode,
+                             gint64          initial_ms,
+                             gint64          increment_ms)
+{
+  ClockTimes t;
+
+  g_return_if_fail (CHESS_IS_GAME (self));
+
+  chess_clock_set_time_control (self->clock, mode, initial_ms, increment_ms);
+  initial_ms = chess_clock_get_initial_ms (self->clock);
+  t.ms[0] = t.ms[1] = initial_ms;
+  for (guint i = 0; i < self->times->len; i++)
+    g_array_index (self->times, ClockTimes, i) = t;
+  for (guint i = 0; i < self->redo->len; i++)
+    g_array_index (self->redo, RedoEntry, i).after = t;
+  self->clock_started = FALSE;
+  chess_clock_set_times (self->clock, initial_ms, initial_ms,
+                         (ChessColor) self->line.current.side);
+}
+
+void
+chess_game_start_clock (ChessGame *self)
+{
+  g_return_if_fail (CHESS_IS_GAME (self));
+
+  if (self->result != CHESS_GAME_RESULT_ONGOING)
+    return;
+  self->clock_started = TRUE;
+  chess_clock_start (self->clock, (ChessColor) self->line.current.side);
+}
+
+gint64
+chess_game_get_clock_ms_at (ChessGame *self,
+                            guint      ply)
+{
+  g_return_val_if_fail (CHESS_IS_GAME (self), -1);
+
+  if (!chess_clock_is_timed (self->clock) || ply >= self->line.n_moves)
+    return -1;
+  return g_array_index (self->times, ClockTimes, ply + 1).ms[chess_game_mover_of_ply (self, ply)];
+}

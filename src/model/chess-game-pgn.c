@@ -1,0 +1,375 @@
+/* chess-game-pgn.c — a ChessGame to and from a PGN game (tags, tree,
+ * clocks as they stood when saved). */
+
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gi18n-lib.h>
+
+#include "chess-game-private.h"
+
+static gboolean
+is_standard_start (const ChessBoard *board)
+{
+  ChessBoard start;
+  char a[CHESS_FEN_MAX], b[CHESS_FEN_MAX];
+
+  chess_board_set_start (&start);
+  return strcmp (chess_board_to_fen (board, a), chess_board_to_fen (&start, b)) == 0;
+}
+
+/* Tags the game writes itself, from its own state. */
+static gboolean
+is_derived_tag (const char *name)
+{
+  static const char * const derived[] = {
+    "Event", "Site", "Date", "Round", "White", "Black", "Result",
+    "SetUp", "FEN", "Termination", "TimeControl", "PlyCount",
+    "WhiteTimeLeft", "BlackTimeLeft", "WhiteTimeUsed", "BlackTimeUsed", "AutosavedBy",
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (derived); i++)
+    if (strcmp (name, derived[i]) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+ChessPgnGame *
+chess_game_to_pgn (ChessGame *self)
+{
+  ChessPgnGame *pgn;
+  const char *result;
+  const char *value;
+  char fen[CHESS_FEN_MAX];
+
+  g_return_val_if_fail (CHESS_IS_GAME (self), NULL);
+
+  pgn = chess_pgn_game_new (&self->line.start);
+  chess_pgn_game_set_tree (pgn, chess_tree_copy (self->tree));
+  /* After a take-back on the main line, the alternatives to the move taken
+   * back have no move to stand beside: the file's main line ends where the
+   * game stands (they stay in the game for redo or the next move). */
+  if (chess_tree_node_is_main_line (self->line_end) && self->line_end->n_children > 0)
+    {
+      ChessTreeNode *end = pgn->tree->root;
+      for (guint i = 0; i < self->line_end->ply; i++)
+        end = end->children[0];
+      while (end->n_children > 0)
+        chess_tree_node_remove (end->children[0]);
+      chess_pgn_game_update_line (pgn);
+    }
+
+  result = chess_game_result_to_string (self->result);
+  value = chess_game_get_tag (self, "Event");
+  chess_pgn_game_set_tag (pgn, "Event", value != NULL ? value : "?");
+  value = chess_game_get_tag (self, "Site");
+  chess_pgn_game_set_tag (pgn, "Site", value != NULL ? value : "?");
+  value = chess_game_get_tag (self, "Date");
+  if (value != NULL)
+    {
+      chess_pgn_game_set_tag (pgn, "Date", value);
+    }
+  else
+    {
+      g_autoptr (GDateTime) now = g_date_time_new_now_local ();
+      g_autofree char *date = g_date_time_format (now, "%Y.%m.%d");
+
+      chess_pgn_game_set_tag (pgn, "Date", date);
+    }
+  value = chess_game_get_tag (self, "Round");
+  chess_pgn_game_set_tag (pgn, "Round", value != NULL ? value : "?");
+  value = chess_game_get_player_name (self, CHESS_COLOR_WHITE);
+  chess_pgn_game_set_tag (pgn, "White", value != NULL ? value : "?");
+  value = chess_game_get_player_name (self, CHESS_COLOR_BLACK);
+  chess_pgn_game_set_tag (pgn, "Black", value != NULL ? value : "?");
+  chess_pgn_game_set_tag (pgn, "Result", result);
+  g_free (pgn->result);
+  pgn->result = g_strdup (result);
+
+  if (!is_standard_start (&self->line.start))
+    {
+      chess_pgn_game_set_tag (pgn, "SetUp", "1");
+      chess_pgn_game_set_tag (pgn, "FEN", chess_board_to_fen (&self->line.start, fen));
+    }
+  if (chess_clock_is_timed (self->clock))
+    {
+      g_autofree char *tc = chess_clock_to_time_control_tag (self->clock);
+
+      chess_pgn_game_set_tag (pgn, "TimeControl", tc);
+    }
+  /* A game going on keeps both clocks as they stand now, the time of the
+   * move being thought about included: remaining time when timed, time
+   * used when not. */
+  if (self->result == CHESS_GAME_RESULT_ONGOING && (self->clock_started || self->line.n_moves > 0))
+    {
+      gboolean timed = chess_clock_is_timed (self->clock);
+      for (int c = 0; c < CHESS_N_COLORS; c++)
+        {
+          g_autoptr(GString) value_text = g_string_new (NULL);
+          chess_tree_format_time (chess_clock_get_time_ms (self->clock, (ChessColor) c), value_text);
+          chess_pgn_game_set_tag (pgn, c == CHESS_COLOR_WHITE ? (timed ? "WhiteTimeLeft" : "WhiteTimeUsed")
+                                                              : (timed ? "BlackTimeLeft" : "BlackTimeUsed"),
+                                  value_text->str);
+        }
+    }
+  if (self->result != CHESS_GAME_RESULT_ONGOING)
+    {
+      gboolean on_time = self->reason == CHESS_GAME_REASON_TIME_FORFEIT
+                         || self->reason == CHESS_GAME_REASON_TIMEOUT_VS_INSUFFICIENT_MATERIAL;
+
+      if (self->reason != CHESS_GAME_REASON_UNKNOWN || chess_game_get_tag (self, "Termination") == NULL)
+        chess_pgn_game_set_tag (pgn, "Termination", on_time ? "time forfeit" : "normal");
+      else
+        chess_pgn_game_set_tag (pgn, "Termination", chess_game_get_tag (self, "Termination"));
+    }
+
+  for (guint i = 0; i < self->tag_names->len; i++)
+    {
+      const char *name = g_ptr_array_index (self->tag_names, i);
+
+      if (!is_derived_tag (name))
+        chess_pgn_game_set_tag (pgn, name, g_ptr_array_index (self->tag_values, i));
+    }
+  return pgn;
+}
+
+/* Works out how a loaded game ended from its result and tags. */
+static void
+loaded_result (ChessGame          *self,
+               const ChessPgnGame *pgn,
+               ChessGameResult    *result,
+               ChessGameReason    *reason)
+{
+  const char *text = pgn->result;
+  const char *termination = chess_pgn_game_get_tag (pgn, "Termination");
+
+  if (text == NULL || g_strcmp0 (text, "*") == 0)
+    text = chess_pgn_game_get_tag (pgn, "Result");
+
+  if (chess_game_position_result (self, result, reason))
+    return;
+
+  if (g_strcmp0 (text, "1-0") == 0)
+    *result = CHESS_GAME_RESULT_WHITE_WINS;
+  else if (g_strcmp0 (text, "0-1") == 0)
+    *result = CHESS_GAME_RESULT_BLACK_WINS;
+  else if (g_strcmp0 (text, "1/2-1/2") == 0)
+    *result = CHESS_GAME_RESULT_DRAW;
+  else
+    {
+      *result = CHESS_GAME_RESULT_ONGOING;
+      *reason = CHESS_GAME_REASON_NONE;
+      return;
+    }
+
+  *reason = CHESS_GAME_REASON_UNKNOWN;
+  if (termination == NULL)
+    return;
+  if (g_ascii_strcasecmp (termination, "time forfeit") == 0)
+    {
+      if (*result == CHESS_GAME_RESULT_DRAW)
+        {
+          *reason = CHESS_GAME_REASON_TIMEOUT_VS_INSUFFICIENT_MATERIAL;
+          /* The side that can no longer mate is the one that did not flag:
+           * the flag fell on the side to move. */
+          self->flag_color = (ChessColor) self->line.current.side;
+        }
+      else
+        {
+          *reason = CHESS_GAME_REASON_TIME_FORFEIT;
+        }
+    }
+  else if (g_ascii_strcasecmp (termination, "normal") == 0)
+    {
+      if (*result != CHESS_GAME_RESULT_DRAW)
+        *reason = CHESS_GAME_REASON_RESIGNATION;
+      else if (chess_line_claimable (&self->line) == CHESS_CLAIM_THREEFOLD_REPETITION)
+        *reason = CHESS_GAME_REASON_THREEFOLD_REPETITION;
+      else if (chess_line_claimable (&self->line) == CHESS_CLAIM_FIFTY_MOVES)
+        *reason = CHESS_GAME_REASON_FIFTY_MOVES;
+      else
+        *reason = CHESS_GAME_REASON_AGREEMENT;
+    }
+}
+
+static gboolean
+is_clock_tag (const char *name)
+{
+  return strcmp (name, "AutosavedBy") == 0 || strcmp (name, "WhiteTimeLeft") == 0 || strcmp (name, "BlackTimeLeft") == 0
+         || strcmp (name, "WhiteTimeUsed") == 0 || strcmp (name, "BlackTimeUsed") == 0;
+}
+
+/* "h:mm:ss[.fff]" or "m:ss" in milliseconds; -1 when it is not one. */
+static gint64
+parse_saved_time (const char *text)
+{
+  guint64 h = 0, m = 0, sec = 0, ms = 0;
+  char *end;
+
+  if (text == NULL)
+    return -1;
+  h = g_ascii_strtoull (text, &end, 10);
+  if (*end != ':')
+    return -1;
+  m = g_ascii_strtoull (end + 1, &end, 10);
+  if (*end == ':')
+    sec = g_ascii_strtoull (end + 1, &end, 10);
+  else
+    {
+      sec = m;
+      m = h;
+      h = 0;
+    }
+  if (*end == '.')
+    {
+      const char *f = end + 1;
+      guint64 scale = 100;
+      for (; g_ascii_isdigit (*f) && scale > 0; f++, scale /= 10)
+        ms += (guint64) (*f - '0') * scale;
+      end = (char *) f;
+    }
+  if (*end != '\0' || h > 1000 || m > 59 || sec > 59)
+    return -1;
+  return (gint64) (((h * 60 + m) * 60 + sec) * 1000 + ms);
+}
+
+/* The clocks as they stood when the game was saved (the WhiteTimeLeft …
+ * tags), into `t` when there are any. */
+static void
+saved_clock_times (const ChessPgnGame *pgn,
+                   gboolean            timed,
+                   ClockTimes         *t)
+{
+  gint64 white = parse_saved_time (chess_pgn_game_get_tag (pgn, timed ? "WhiteTimeLeft" : "WhiteTimeUsed"));
+  gint64 black = parse_saved_time (chess_pgn_game_get_tag (pgn, timed ? "BlackTimeLeft" : "BlackTimeUsed"));
+
+  if (white >= 0)
+    t->ms[CHESS_COLOR_WHITE] = white;
+  if (black >= 0)
+    t->ms[CHESS_COLOR_BLACK] = black;
+}
+
+/* Whether every move of the tree is legal where it stands; the ply of
+ * the first that is not in *bad_ply. Walks with a stack of positions. */
+static gboolean
+tree_is_legal (const ChessTree *tree,
+               guint           *bad_ply)
+{
+  typedef struct { const ChessTreeNode *node; ChessBoard board; } Item;
+  GArray *stack = g_array_new (FALSE, FALSE, sizeof (Item));
+  Item first = { tree->root, tree->start };
+  gboolean ok = TRUE;
+
+  g_array_append_val (stack, first);
+  while (ok && stack->len > 0)
+    {
+      Item item = g_array_index (stack, Item, stack->len - 1);
+      g_array_set_size (stack, stack->len - 1);
+      for (guint i = 0; i < item.node->n_children; i++)
+        {
+          const ChessTreeNode *child = item.node->children[i];
+          Item next = { child, item.board };
+          ChessUndo undo;
+
+          if (!chess_board_is_legal (&item.board, child->move))
+            {
+              *bad_ply = child->ply - 1;
+              ok = FALSE;
+              break;
+            }
+          chess_board_make (&next.board, child->move, &undo);
+          g_array_append_val (stack, next);
+        }
+    }
+  g_array_unref (stack);
+  return ok;
+}
+
+gboolean
+chess_game_load_pgn (ChessGame           *self,
+                     const ChessPgnGame  *pgn,
+                     GError             **error)
+{
+  guint bad_ply = 0;
+  ChessClockMode mode = CHESS_CLOCK_UNTIMED;
+  gint64 initial = 0, increment = 0;
+  const char *tc;
+  ChessGameResult result;
+  ChessGameReason reason;
+  ClockTimes t;
+
+  g_return_val_if_fail (CHESS_IS_GAME (self), FALSE);
+  g_return_val_if_fail (pgn != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  /* Check everything before touching the game: every move of every
+   * variation is legal where it stands. */
+  if (!chess_board_is_ok (&pgn->tree->start))
+    {
+      g_set_error_literal (error, CHESS_GAME_ERROR, CHESS_GAME_ERROR_INVALID,
+                           _("The game’s start position is not valid"));
+      return FALSE;
+    }
+  if (!tree_is_legal (pgn->tree, &bad_ply))
+    {
+      g_set_error (error, CHESS_GAME_ERROR, CHESS_GAME_ERROR_INVALID,
+                   _("Move %u of the game is not legal"), bad_ply / 2 + 1);
+      return FALSE;
+    }
+  tc = chess_pgn_game_get_tag (pgn, "TimeControl");
+  if (tc != NULL && !chess_clock_parse_time_control_tag (tc, &mode, &initial,
+                                                         &increment, NULL))
+    {
+      /* A time control we do not support: keep the moves, play untimed. */
+      mode = CHESS_CLOCK_UNTIMED;
+      initial = increment = 0;
+    }
+
+  /* Replace the game. */
+  g_ptr_array_set_size (self->tag_names, 0);
+  g_ptr_array_set_size (self->tag_values, 0);
+  for (guint i = 0; i < pgn->tag_names->len; i++)
+    {
+      const char *name = g_ptr_array_index (pgn->tag_names, i);
+
+      if (strcmp (name, "Result") != 0 && strcmp (name, "SetUp") != 0
+          && strcmp (name, "FEN") != 0 && strcmp (name, "TimeControl") != 0
+          && strcmp (name, "PlyCount") != 0 && !is_clock_tag (name))
+        chess_game_set_tag (self, name, g_ptr_array_index (pgn->tag_values, i));
+    }
+
+  chess_clock_stop (self->clock);
+  chess_clock_set_time_control (self->clock, mode, initial, increment);
+  chess_game_restart (self, &pgn->tree->start);
+  chess_tree_free (self->tree);
+  self->tree = chess_tree_copy (pgn->tree);
+  self->line_end = self->tree->root;
+  self->loaded = TRUE;
+  t = g_array_index (self->times, ClockTimes, 0);
+  while (self->line_end->n_children > 0)
+    {
+      ChessColor mover = chess_game_mover_of_ply (self, (guint) self->line.n_moves);
+      gint64 ms;
+
+      self->line_end = self->line_end->children[0];
+      ms = self->line_end->clock_ms;
+      if (ms >= 0 && mode != CHESS_CLOCK_UNTIMED)
+        t.ms[mover] = ms;
+      chess_line_push (&self->line, self->line_end->move);
+      g_array_append_val (self->times, t);
+    }
+  self->view_ply = (guint) self->line.n_moves;
+  self->clock_started = FALSE;
+  saved_clock_times (pgn, mode != CHESS_CLOCK_UNTIMED, &t);
+  g_array_index (self->times, ClockTimes, self->times->len - 1) = t;
+  chess_clock_set_times (self->clock, t.ms[CHESS_COLOR_WHITE], t.ms[CHESS_COLOR_BLACK],
+                         (ChessColor) self->line.current.side);
+
+  loaded_result (self, pgn, &result, &reason);
+  self->result = result;
+  self->reason = reason;
+
+  chess_game_emit_reset (self);
+  return TRUE;
+}
