@@ -1,0 +1,321 @@
+/* chess-review-score.c — scores, winning chances, classes and accuracy of
+ * reviewed moves, and the review written into a game tree. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "chess-review-score.h"
+
+/* The logistic curve's scale: an advantage of this many centipawns gives
+ * odds of e : 1 (73 %). One pawn is worth 60 %, three pawns 77 %, five 88 %,
+ * ten 98 % — close to how engine evaluations turn into results in games
+ * between good players (see the README). */
+#define WIN_CHANCE_SCALE_CP 250.0
+
+/* Class thresholds on the loss of expected score (0..1, the mover's view).
+ * A pawn given away in a level position loses about 0.10, a piece 0.27. */
+#define EXCELLENT_BELOW  0.02
+#define GOOD_BELOW       0.05
+#define INACCURACY_BELOW 0.10
+#define MISTAKE_BELOW    0.20
+
+/* A move's accuracy halves-and-more quickly with its loss: 100·e^(−loss/k).
+ * An inaccuracy (0.05) scores 72, a mistake (0.10) 51, a blunder (0.20) 26. */
+#define ACCURACY_SCALE   0.15
+
+/* How long the best line written as a variation may be, in plies. */
+#define VARIATION_MAX_PLIES 8
+
+int
+chess_review_score_from_cp (int cp)
+{
+  return CLAMP (cp, -(CHESS_REVIEW_MATE_BOUND - 1), CHESS_REVIEW_MATE_BOUND - 1);
+}
+
+int
+chess_review_score_from_mate_moves (int mate_moves)
+{
+  /* Mate in n moves for the side to move is 2n − 1 plies; being mated in
+   * n moves is 2n plies (0: mated now). */
+  int plies;
+
+  mate_moves = CLAMP (mate_moves, -499, 499);
+  if (mate_moves > 0)
+    {
+      plies = 2 * mate_moves - 1;
+      return CHESS_REVIEW_MATE - plies;
+    }
+  plies = -2 * mate_moves;
+  return -(CHESS_REVIEW_MATE - plies);
+}
+
+int
+chess_review_score_mate_moves (int score)
+{
+  if (!chess_review_score_is_mate (score))
+    return 0;
+  int plies = CHESS_REVIEW_MATE - abs (score);
+  int moves = (plies + 1) / 2;
+  return score > 0 ? moves : -moves;
+}
+
+char *
+chess_review_score_format (int   score,
+                           char *buf)
+{
+  if (chess_review_score_is_mate (score))
+    {
+      int moves = chess_review_score_mate_moves (score);
+      if (moves == 0)
+        snprintf (buf, 16, "#0");
+      else
+        snprintf (buf, 16, "#%d", moves);
+    }
+  else
+    snprintf (buf, 16, "%s%d.%02d", score < 0 ? "-" : "", abs (score) / 100, abs (score) % 100);
+  return buf;
+}
+
+double
+chess_review_win_chance (int score)
+{
+  if (chess_review_score_is_mate (score))
+    return score > 0 ? 1.0 : 0.0;
+  return 1.0 / (1.0 + exp (-score / WIN_CHANCE_SCALE_CP));
+}
+
+ChessReviewClass
+chess_review_classify (double   win_loss,
+                       gboolean is_best)
+{
+  if (is_best)
+    return CHESS_REVIEW_CLASS_BEST;
+  if (win_loss < EXCELLENT_BELOW)
+    return CHESS_REVIEW_CLASS_EXCELLENT;
+  if (win_loss < GOOD_BELOW)
+    return CHESS_REVIEW_CLASS_GOOD;
+  if (win_loss < INACCURACY_BELOW)
+    return CHESS_REVIEW_CLASS_INACCURACY;
+  if (win_loss < MISTAKE_BELOW)
+    return CHESS_REVIEW_CLASS_MISTAKE;
+  return CHESS_REVIEW_CLASS_BLUNDER;
+}
+
+const char *
+chess_review_class_name (ChessReviewClass klass)
+{
+  switch (klass)
+    {
+    case CHESS_REVIEW_CLASS_BEST:
+      return C_("move class", "Best");
+    case CHESS_REVIEW_CLASS_EXCELLENT:
+      return C_("move class", "Excellent");
+    case CHESS_REVIEW_CLASS_GOOD:
+      return C_("move class", "Good");
+    case CHESS_REVIEW_CLASS_INACCURACY:
+      return C_("move class", "Inaccuracy");
+    case CHESS_REVIEW_CLASS_MISTAKE:
+      return C_("move class", "Mistake");
+    case CHESS_REVIEW_CLASS_BLUNDER:
+      return C_("move class", "Blunder");
+    case CHESS_REVIEW_CLASS_NONE:
+    case CHESS_REVIEW_N_CLASSES:
+    default:
+      return "";
+    }
+}
+
+guint8
+chess_review_class_nag (ChessReviewClass klass)
+{
+  switch (klass)
+    {
+    case CHESS_REVIEW_CLASS_INACCURACY:
+      return 6;
+    case CHESS_REVIEW_CLASS_MISTAKE:
+      return 2;
+    case CHESS_REVIEW_CLASS_BLUNDER:
+      return 4;
+    default:
+      return 0;
+    }
+}
+
+gboolean
+chess_review_is_only_move (int   best_score,
+                           int   second_score,
+                           guint n_legal_moves)
+{
+  if (n_legal_moves < 2)
+    return FALSE;
+  /* Every other move would at least be what a blunder loses. */
+  return chess_review_win_chance (best_score) - chess_review_win_chance (second_score)
+         >= MISTAKE_BELOW;
+}
+
+double
+chess_review_move_accuracy (double win_loss)
+{
+  return 100.0 * exp (-MAX (win_loss, 0.0) / ACCURACY_SCALE);
+}
+
+void
+chess_review_move_judge (ChessReviewMove         *out,
+                         guint                    ply,
+                         const ChessBoard        *before,
+                         ChessMove                move,
+                         const ChessReviewSearch *search,
+                         int                      score_after)
+{
+  ChessMoveList legal;
+  ChessBoard board;
+  ChessUndo undo;
+
+  g_return_if_fail (out != NULL && before != NULL && search != NULL);
+
+  memset (out, 0, sizeof *out);
+  out->ply = ply;
+  out->mover = before->side;
+  out->move = move;
+  chess_move_format (before, move, CHESS_NOTATION_SAN, out->san);
+
+  out->mover_eval_before = search->score;
+  out->mover_eval_after = -score_after;
+  out->eval_before = chess_review_score_for (out->mover_eval_before, out->mover);
+  out->eval_after = chess_review_score_for (out->mover_eval_after, out->mover);
+  out->win_before = chess_review_win_chance (out->mover_eval_before);
+  out->win_after = chess_review_win_chance (out->mover_eval_after);
+
+  /* The engine's first choice loses nothing by definition: what its two
+   * searches (before and after the move, to slightly different depths)
+   * disagree by is the engine's noise, not the player's. */
+  gboolean is_best = search->line_length > 0 && search->line[0] == move;
+  out->win_loss = is_best ? 0.0 : MAX (0.0, out->win_before - out->win_after);
+  out->accuracy = chess_review_move_accuracy (out->win_loss);
+  out->klass = chess_review_classify (out->win_loss, is_best);
+
+  guint n_legal = (guint) chess_board_generate_legal (before, &legal);
+  out->only_move = search->has_second
+                   && chess_review_is_only_move (search->score, search->second_score, n_legal);
+
+  out->best_move = search->line_length > 0 ? search->line[0] : CHESS_MOVE_NONE;
+  out->best_eval = out->eval_before;
+  out->depth = search->depth;
+  if (out->best_move != CHESS_MOVE_NONE)
+    {
+      chess_move_format (before, out->best_move, CHESS_NOTATION_SAN, out->best_san);
+      /* Only the legal start of the line is kept. */
+      board = *before;
+      for (guint i = 0; i < search->line_length && i < CHESS_REVIEW_MAX_LINE; i++)
+        {
+          if (!chess_board_is_legal (&board, search->line[i]))
+            break;
+          out->best_line[i] = search->line[i];
+          out->best_line_length = i + 1;
+          chess_board_make (&board, search->line[i], &undo);
+        }
+    }
+}
+
+void
+chess_review_player_stats (const ChessReviewMove  *moves,
+                           guint                   n,
+                           ChessColor              player,
+                           ChessReviewPlayerStats *out)
+{
+  double loss_sum = 0.0;
+
+  g_return_if_fail (out != NULL);
+
+  memset (out, 0, sizeof *out);
+  for (guint i = 0; i < n; i++)
+    {
+      if (moves[i].klass == CHESS_REVIEW_CLASS_NONE || moves[i].mover != player)
+        continue;
+      out->n_moves++;
+      out->counts[moves[i].klass]++;
+      loss_sum += moves[i].win_loss;
+    }
+  /* The geometric mean of the moves' accuracies: one blunder weighs more
+   * than in a plain average, where forty easy moves would hide it. */
+  out->accuracy = out->n_moves > 0
+                  ? chess_review_move_accuracy (loss_sum / out->n_moves)
+                  : -1.0;
+}
+
+static void
+set_eval (ChessTreeNode *node,
+          int            white_score)
+{
+  int mate = chess_review_score_mate_moves (white_score);
+
+  if (chess_review_score_is_mate (white_score))
+    {
+      if (mate == 0)
+        return;   /* mate on the board: nothing to say */
+      node->eval.kind = CHESS_TREE_EVAL_MATE;
+      node->eval.value = mate;
+    }
+  else
+    {
+      node->eval.kind = CHESS_TREE_EVAL_CENTIPAWNS;
+      node->eval.value = white_score;
+    }
+  node->eval.depth = -1;
+}
+
+/* Writes the best line as a variation beside `node` (a move played instead
+ * of it). An existing variation with the same first move is kept as it is. */
+static void
+add_better_line (ChessTreeNode         *node,
+                 const ChessReviewMove *m)
+{
+  gboolean created = FALSE;
+  ChessTreeNode *line = chess_tree_node_add_move (node->parent, m->best_move, &created);
+
+  if (!created)
+    return;
+  set_eval (line, m->best_eval);
+  for (guint i = 1; i < m->best_line_length && i < VARIATION_MAX_PLIES; i++)
+    line = chess_tree_node_append (line, m->best_line[i]);
+}
+
+guint
+chess_review_annotate_tree (ChessTree             *tree,
+                            const ChessReviewMove *moves,
+                            guint                  n)
+{
+  guint annotated = 0;
+
+  g_return_val_if_fail (tree != NULL, 0);
+
+  ChessTreeNode *node = tree->root;
+  for (guint i = 0; i < n; i++)
+    {
+      const ChessReviewMove *m = &moves[i];
+
+      if (m->klass == CHESS_REVIEW_CLASS_NONE)
+        break;
+      if (node->n_children == 0 || node->children[0]->move != m->move
+          || node->children[0]->ply != m->ply + 1)
+        break;
+      node = node->children[0];
+
+      set_eval (node, m->eval_after);
+      guint8 nag = chess_review_class_nag (m->klass);
+      if (nag != 0)
+        {
+          for (guint8 old = 1; old <= 6; old++)
+            chess_tree_node_remove_nag (node, old);
+          chess_tree_node_add_nag (node, nag);
+          if (m->best_move != CHESS_MOVE_NONE && m->best_move != m->move)
+            add_better_line (node, m);
+        }
+      annotated++;
+    }
+  return annotated;
+}
