@@ -18,6 +18,11 @@
  *   --misbehave=late-result     xboard: announces the end of the last game
  *                               only when told "new", as Phalanx does (a
  *                               stale line the next search must not take)
+ *   --misbehave=exit-idle       answers the search, then exits (status 0)
+ *                               while nobody asked it anything
+ *   --misbehave=wait-stop       UCI: prints its thinking, then answers only
+ *                               when told "stop" (every search, as "go
+ *                               infinite" does)
  *
  * --on-move=N delays the misbehaviour to the N-th search of each game. */
 #include "config.h"
@@ -36,6 +41,7 @@ static ChessBoard board;
 static gboolean xboard, protocol1, force_mode;
 static const char *misbehave = "";
 static int on_move = 1, searches;
+static char pending_move[CHESS_MOVE_TEXT_MAX];   /* wait-stop: the answer */
 
 static void
 say (const char *format, ...) G_GNUC_PRINTF (1, 2);
@@ -129,6 +135,12 @@ search (void)
       return;
     }
   chess_move_format (&board, list.moves[0], CHESS_NOTATION_UCI, text);
+  if (strcmp (misbehave, "wait-stop") == 0 && !xboard)
+    {
+      say ("info depth 1 seldepth 1 score cp 5 nodes 20 nps 20000 time 1 pv %s", text);
+      g_strlcpy (pending_move, text, sizeof pending_move);
+      return;
+    }
   if (xboard)
     {
       say ("1 17 0 20 %s", text);
@@ -142,6 +154,12 @@ search (void)
       say ("info string thinking about %s", text);
       say ("info depth 2 seldepth 3 multipv 1 score cp 23 lowerbound nodes 57 nps 57000 time 1 hashfull 1 pv %s", text);
       say ("bestmove %s", text);
+    }
+  if (misbehaving ("exit-idle"))
+    {
+      /* Long enough for the client to take the move first. */
+      g_usleep (100 * 1000);
+      exit (0);
     }
 }
 
@@ -197,6 +215,11 @@ uci_command (char **t)
     uci_position (t);
   else if (strcmp (t[0], "go") == 0)
     search ();
+  else if (strcmp (t[0], "stop") == 0 && pending_move[0])
+    {
+      say ("bestmove %s", pending_move);
+      pending_move[0] = '\0';
+    }
   else if (strcmp (t[0], "quit") == 0)
     exit (0);
 }
