@@ -1,4 +1,8 @@
-/* chess-cli-play.c — `thinkchess-cli play`: two players at one terminal.
+/* chess-cli-play.c — `thinkchess-cli play`: two players at one terminal,
+ * or one against the computer (--white/--black computer), or the computer
+ * against itself. The computer thinks while the game waits (there is
+ * nothing to read meanwhile); `hint` and `analyse` ask it about the
+ * position without playing.
  *
  * The game is a ChessGame, the same model the desktop app uses, so every
  * change is autosaved to the app's last-game file and can be continued
@@ -14,6 +18,8 @@
 #include <unistd.h>
 
 #include "chess-cli.h"
+#include "chess-cli-engine.h"
+#include "chess-engine-levels.h"
 #include "chess-cli-input.h"
 #include "chess-game.h"
 #include "chess-term-board.h"
@@ -35,7 +41,22 @@ typedef struct
   gboolean       quit;
   gboolean       autosaved;       /* the autosave file holds this game     */
   GString       *messages;        /* what the game said during a command   */
+
+  /* The computer */
+  ChessEnginePlayer *players[CHESS_N_COLORS];   /* NULL: a person plays  */
+  ChessEnginePlayer *advisor;     /* for hint and analyse, made on demand  */
+  const char    *engine;          /* --engine, or NULL: the built-in one   */
+  const char    *protocol;        /* --protocol, or NULL                   */
+  int            level;
+  gint64         movetime_ms;     /* --movetime, or 0: the level's pace    */
+  gint64         computer_us;     /* the move being played took this long  */
+  gboolean       computer_moving;
+  int            last_score[CHESS_N_COLORS];   /* its own view, centipawns */
 } ChessPlay;
+
+/* How long hint and analyse think, unless --movetime says otherwise. */
+#define HINT_MS 1000
+#define ANALYSE_MS 2000
 
 /* ---- Input ---- */
 
@@ -375,8 +396,19 @@ moved_cb (ChessGame     *game,
 {
   g_autofree char *text = numbered_move (self, info->ply);
 
-  g_string_append_printf (self->messages, _("%s played %s.\n"),
-                          side_name (self, info->color), text);
+  if (self->computer_moving)
+    {
+      char seconds[G_ASCII_DTOSTR_BUF_SIZE];
+
+      /* Translators: "1.4" seconds; written with the locale's decimal sign. */
+      g_snprintf (seconds, sizeof seconds, "%.1f", self->computer_us / 1e6);
+      /* Translators: the player, the move ("12… Nc6") and the seconds it took. */
+      g_string_append_printf (self->messages, _("%s played %s in %s s.\n"),
+                              side_name (self, info->color), text, seconds);
+    }
+  else
+    g_string_append_printf (self->messages, _("%s played %s.\n"),
+                            side_name (self, info->color), text);
   self->changed = TRUE;
   self->redraw = TRUE;
 }
@@ -542,6 +574,10 @@ cmd_help (ChessPlay *self)
                "  new          start a new game\n"
                "  help         show this help\n"
                "  quit         leave (the game is kept for the desktop app)"));
+  say (self, _("\n"
+               "Asking the computer (it thinks for a moment):\n"
+               "  hint         suggest a move for the side to move\n"
+               "  analyse      the evaluation (+ favours White) and the best line"));
   if (chess_cli_input_is_editing (self->input))
     say (self, _("\n"
                  "Keys: ↑ and ↓ bring back earlier lines; ← and →, Home and End move\n"
@@ -598,11 +634,27 @@ cmd_moves (ChessPlay *self)
   append_wrapped (self->messages, (const char *const *) words->pdata, words->len, 2);
 }
 
+static void computer_gone (ChessPlay    *self,
+                           ChessColor    color,
+                           const GError *error);
+
+/* Against the computer, undo and redo go by pairs: back to the person's
+ * move, not to the computer's (which it would play again at once). */
+static gboolean
+computer_to_move (ChessPlay *self)
+{
+  ChessColor side = chess_game_get_side_to_move (self->game);
+
+  return self->players[side] != NULL && self->players[chess_color_other (side)] == NULL;
+}
+
 static void
 cmd_undo (ChessPlay *self)
 {
   if (!chess_game_take_back (self->game))
     say (self, _("There is no move to take back."));
+  else if (computer_to_move (self) && chess_game_get_move_count (self->game) > 0)
+    chess_game_take_back (self->game);
   self->selected = CHESS_NO_SQUARE;
 }
 
@@ -614,6 +666,8 @@ cmd_redo (ChessPlay *self)
       say (self, _("There is no move to redo."));
       return;
     }
+  if (computer_to_move (self) && chess_game_can_redo (self->game))
+    chess_game_redo (self->game);
   self->selected = CHESS_NO_SQUARE;
   announce_claimable (self);
 }
@@ -636,7 +690,25 @@ cmd_draw (ChessPlay *self)
   fputs (self->messages->str, stdout);
   g_string_truncate (self->messages, 0);
 
-  if (ask_yes_no (self, question))
+  if (self->players[chess_color_other (side)] != NULL)
+    {
+      ChessColor computer = chess_color_other (side);
+
+      /* The computer takes a draw only when it thinks it is losing. */
+      if (self->last_score[computer] <= -200)
+        {
+          g_string_append_printf (self->messages, _("%s accepts the draw.\n"),
+                                  side_name (self, computer));
+          chess_game_agree_draw (self->game);
+        }
+      else
+        {
+          chess_game_decline_draw (self->game);
+          g_string_append_printf (self->messages, _("%s declines the draw.\n"),
+                                  side_name (self, computer));
+        }
+    }
+  else if (ask_yes_no (self, question))
     chess_game_agree_draw (self->game);
   else
     {
@@ -724,6 +796,14 @@ static void
 cmd_new (ChessPlay *self)
 {
   chess_game_reset (self->game);
+  for (int color = 0; color < CHESS_N_COLORS; color++)
+    {
+      g_autoptr(GError) error = NULL;
+
+      self->last_score[color] = 0;
+      if (self->players[color] && !chess_engine_player_new_game (self->players[color], &error))
+        computer_gone (self, color, error);
+    }
   say (self, _("A new game begins."));
 }
 
@@ -1035,6 +1115,220 @@ cmd_square (ChessPlay   *self,
   }
 }
 
+/* ---- The computer ---- */
+
+static gboolean
+is_computer (ChessPlay  *self,
+             ChessColor  color)
+{
+  return self->players[color] != NULL;
+}
+
+/* The computer's side `color` is played by hand from now on. */
+static void
+computer_gone (ChessPlay    *self,
+               ChessColor    color,
+               const GError *error)
+{
+  g_string_append_printf (self->messages, "%s\n", error->message);
+  g_string_append_printf (self->messages,
+                          /* Translators: "White" or "Black", or the player's name. */
+                          _("From now on the moves of %s are typed here.\n"),
+                          side_name (self, color));
+  if (self->players[color])
+    {
+      g_signal_handlers_disconnect_by_data (self->players[color], self);
+      chess_engine_player_close_sync (self->players[color]);
+      g_clear_object (&self->players[color]);
+    }
+}
+
+static void
+died_cb (ChessEnginePlayer *player,
+         const GError      *error,
+         ChessPlay         *self)
+{
+  for (int color = 0; color < CHESS_N_COLORS; color++)
+    if (self->players[color] == player)
+      {
+        computer_gone (self, color, error);
+        return;
+      }
+}
+
+/* Handles what happened meanwhile (an engine that exited, say). */
+static void
+drain_events (void)
+{
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+static void
+set_limits (ChessPlay         *self,
+            ChessEngineLimits *limits,
+            gint64             default_ms)
+{
+  chess_engine_limits_init (limits);
+  /* 0 leaves the pace of the level to the player. */
+  limits->movetime_ms = self->movetime_ms > 0 ? self->movetime_ms : default_ms;
+}
+
+static void
+computer_move (ChessPlay *self)
+{
+  ChessColor color = chess_game_get_side_to_move (self->game);
+  ChessEnginePlayer *player = self->players[color];
+  g_autoptr(ChessEngineReply) reply = NULL;
+  g_autoptr(GError) error = NULL;
+  ChessEngineLimits limits;
+
+  /* Tell the person what is going on before the wait. */
+  g_string_append_printf (self->messages, _("%s is thinking…\n"), side_name (self, color));
+  fputs (self->messages->str, stdout);
+  fflush (stdout);
+  g_string_truncate (self->messages, 0);
+
+  set_limits (self, &limits, 0);
+  g_object_ref (player);
+  reply = chess_engine_player_think_sync (player, chess_game_get_line (self->game), &limits, 1,
+                                          NULL, &error);
+  g_object_unref (player);
+  if (reply == NULL)
+    {
+      computer_gone (self, color, error);
+      return;
+    }
+  if (reply->last_info && (reply->last_info->has & CHESS_ENGINE_INFO_HAS_SCORE))
+    self->last_score[color] = reply->last_info->is_mate
+                              ? (reply->last_info->score_mate > 0 ? 10000 : -10000)
+                              : reply->last_info->score_cp;
+
+  switch (reply->kind)
+    {
+    case CHESS_ENGINE_REPLY_MOVE:
+      self->computer_moving = TRUE;
+      self->computer_us = reply->elapsed_us;
+      if (!chess_game_play_move (self->game, reply->move, &error))
+        {
+          self->computer_moving = FALSE;
+          computer_gone (self, color, error);
+          return;
+        }
+      self->computer_moving = FALSE;
+      self->selected = CHESS_NO_SQUARE;
+      announce_claimable (self);
+      break;
+    case CHESS_ENGINE_REPLY_RESIGN:
+      g_string_append_printf (self->messages, _("%s resigns.\n"), side_name (self, color));
+      chess_game_resign (self->game, color);
+      break;
+    case CHESS_ENGINE_REPLY_CLAIM:
+    case CHESS_ENGINE_REPLY_NO_MOVE:
+    default:
+      /* A claimed draw is granted when the rules give it; any other claim
+       * leaves the side to the person at the keyboard. */
+      if (chess_game_claim_draw (self->game, NULL))
+        break;
+      {
+        g_autoptr(GError) claim_error =
+          g_error_new (CHESS_ENGINE_ERROR, CHESS_ENGINE_ERROR_ILLEGAL_MOVE,
+                       /* Translators: the engine's name and what it claimed ("1-0 {White mates}"). */
+                       _("%s claimed “%s” instead of moving."),
+                       chess_engine_player_get_name (player), reply->claim ? reply->claim : "");
+
+        computer_gone (self, color, claim_error);
+      }
+      break;
+    }
+}
+
+/* The engine for hint and analyse: the one given, at full strength. */
+static ChessEnginePlayer *
+get_advisor (ChessPlay *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (self->advisor && chess_engine_player_is_alive (self->advisor))
+    return self->advisor;
+  g_clear_object (&self->advisor);
+  self->advisor = chess_cli_engine_player_new (self->engine, self->protocol,
+                                               CHESS_ENGINE_LEVEL_MAX, &error);
+  if (self->advisor == NULL)
+    g_string_append_printf (self->messages, "%s\n", error->message);
+  return self->advisor;
+}
+
+static ChessEngineReply *
+ask_advisor (ChessPlay *self,
+             gint64     default_ms)
+{
+  ChessEnginePlayer *advisor;
+  g_autoptr(GError) error = NULL;
+  ChessEngineReply *reply;
+  ChessEngineLimits limits;
+
+  if (refuse_when_over (self))
+    return NULL;
+  advisor = get_advisor (self);
+  if (advisor == NULL)
+    return NULL;
+  set_limits (self, &limits, default_ms);
+  reply = chess_engine_player_think_sync (advisor, chess_game_get_line (self->game), &limits, 1,
+                                          NULL, &error);
+  if (reply == NULL)
+    {
+      g_string_append_printf (self->messages, "%s\n", error->message);
+      g_clear_object (&self->advisor);
+    }
+  return reply;
+}
+
+static void
+cmd_hint (ChessPlay *self)
+{
+  g_autoptr(ChessEngineReply) reply = ask_advisor (self, HINT_MS);
+  const ChessBoard *board = chess_game_get_board (self->game);
+  char san[CHESS_MOVE_TEXT_MAX];
+
+  if (reply == NULL || reply->kind != CHESS_ENGINE_REPLY_MOVE)
+    return;
+  /* Translators: a suggested move, "Nf3". */
+  g_string_append_printf (self->messages, _("Hint: %s\n"),
+                          chess_move_format (board, reply->move, CHESS_NOTATION_SAN, san));
+}
+
+static void
+cmd_analyse (ChessPlay *self)
+{
+  g_autoptr(ChessEngineReply) reply = ask_advisor (self, ANALYSE_MS);
+  const ChessBoard *board = chess_game_get_board (self->game);
+  g_autofree char *score = NULL;
+  g_autofree char *line = NULL;
+  const ChessEngineInfo *info;
+
+  if (reply == NULL)
+    return;
+  info = reply->last_info;
+  if (info == NULL || !(info->has & CHESS_ENGINE_INFO_HAS_SCORE))
+    {
+      char san[CHESS_MOVE_TEXT_MAX];
+
+      if (reply->kind == CHESS_ENGINE_REPLY_MOVE)
+        g_string_append_printf (self->messages, _("Best move: %s\n"),
+                                chess_move_format (board, reply->move, CHESS_NOTATION_SAN, san));
+      return;
+    }
+  score = chess_cli_format_score (info, board->side);
+  line = chess_cli_format_pv (info, board, 12);
+  /* Translators: the score ("+0.35", "-M3": Black mates in three) and the
+   * search depth. */
+  g_string_append_printf (self->messages, _("Evaluation: %s (depth %d; + favours White)\n"),
+                          score, info->depth);
+  if (line)
+    g_string_append_printf (self->messages, _("Best line: %s\n"), line);
+}
+
 static void
 handle_line (ChessPlay *self,
              char      *line)
@@ -1071,6 +1365,16 @@ handle_line (ChessPlay *self,
     {
       if (!refuse_arguments (self, command, args))
         cmd_moves (self);
+    }
+  else if (strcmp (command, "hint") == 0)
+    {
+      if (!refuse_arguments (self, command, args))
+        cmd_hint (self);
+    }
+  else if (strcmp (command, "analyse") == 0 || strcmp (command, "analyze") == 0)
+    {
+      if (!refuse_arguments (self, command, args))
+        cmd_analyse (self);
     }
   else if (strcmp (command, "undo") == 0)
     {
@@ -1181,7 +1485,7 @@ complete_cb (const char *line,
 {
   static const char *const commands[] = {
     "moves", "undo", "redo", "draw", "resign", "claim", "flip", "fen",
-    "save", "load", "new", "help", "quit",
+    "save", "load", "new", "hint", "analyse", "help", "quit",
   };
   ChessPlay *self = user_data;
   g_autofree char *before = g_strstrip (g_strdup (line));
@@ -1283,6 +1587,79 @@ make_prompt (ChessPlay *self)
   return g_strdup_printf ("%s> ", prompt);
 }
 
+/* The level when --level is not given: a club player, who makes a game of
+ * it for most people. */
+#define DEFAULT_LEVEL 3
+
+/* --white / --black: "human" or "computer" (NULL: human). */
+static gboolean
+parse_player_option (const char *option,
+                     const char *value,
+                     gboolean   *computer)
+{
+  *computer = FALSE;
+  if (value == NULL || g_ascii_strcasecmp (value, "human") == 0)
+    return TRUE;
+  if (g_ascii_strcasecmp (value, "computer") == 0)
+    {
+      *computer = TRUE;
+      return TRUE;
+    }
+  /* Translators: the option (--white or --black) and what was given. */
+  fprintf (stderr, _("%s wants “human” or “computer”, not “%s”.\n"), option, value);
+  return FALSE;
+}
+
+/* Starts the computer players the command line asked for. */
+static gboolean
+start_computers (ChessPlay      *self,
+                 const gboolean *computer)
+{
+  for (int color = 0; color < CHESS_N_COLORS; color++)
+    {
+      g_autoptr(GError) error = NULL;
+
+      if (!computer[color])
+        continue;
+      self->players[color] = chess_cli_engine_player_new (self->engine, self->protocol,
+                                                          self->level, &error);
+      if (self->players[color] == NULL)
+        {
+          fprintf (stderr, "%s\n", error->message);
+          return FALSE;
+        }
+      g_signal_connect (self->players[color], "died", G_CALLBACK (died_cb), self);
+    }
+  return TRUE;
+}
+
+/* The computer players' names go into the game (and its PGN). */
+static void
+name_computers (ChessPlay *self)
+{
+  for (int color = 0; color < CHESS_N_COLORS; color++)
+    if (self->players[color])
+      chess_game_set_player_name (self->game, color,
+                                  chess_engine_player_get_name (self->players[color]));
+}
+
+static void
+stop_computers (ChessPlay *self)
+{
+  for (int color = 0; color < CHESS_N_COLORS; color++)
+    if (self->players[color])
+      {
+        g_signal_handlers_disconnect_by_data (self->players[color], self);
+        chess_engine_player_close_sync (self->players[color]);
+        g_clear_object (&self->players[color]);
+      }
+  if (self->advisor)
+    {
+      chess_engine_player_close_sync (self->advisor);
+      g_clear_object (&self->advisor);
+    }
+}
+
 static gboolean
 fancy_output_possible (void)
 {
@@ -1305,11 +1682,33 @@ chess_cli_play (int    argc,
   g_autofree char *fen = NULL;
   gboolean ascii = FALSE;
   g_auto(GStrv) files = NULL;
+  g_autofree char *white = NULL;
+  g_autofree char *black = NULL;
+  g_autofree char *engine = NULL;
+  g_autofree char *protocol = NULL;
+  int level = -1;
+  int movetime_ms = 0;
+  gboolean computer[CHESS_N_COLORS] = { FALSE, FALSE };
   GOptionEntry entries[] = {
     { "fen", 0, 0, G_OPTION_ARG_STRING, &fen,
       N_("Start from this position"), N_("FEN") },
     { "ascii", 0, 0, G_OPTION_ARG_NONE, &ascii,
       N_("Plain ASCII board without colours"), NULL },
+    { "white", 0, 0, G_OPTION_ARG_STRING, &white,
+      N_("Who plays White: “human” (default) or “computer”"), N_("PLAYER") },
+    { "black", 0, 0, G_OPTION_ARG_STRING, &black,
+      N_("Who plays Black: “human” or “computer” (default when --level or --engine is given)"),
+      N_("PLAYER") },
+    { "level", 0, 0, G_OPTION_ARG_INT, &level,
+      N_("The built-in engine’s strength, 0 (beginner) to 9 (full strength); default 3"), N_("N") },
+    { "engine", 0, 0, G_OPTION_ARG_STRING, &engine,
+      N_("Play an external engine instead: an installed one by name (“stockfish”) or a command"),
+      N_("CMD") },
+    { "protocol", 0, 0, G_OPTION_ARG_STRING, &protocol,
+      N_("How to talk to the --engine command: “uci” (default) or “xboard”"), N_("PROTOCOL") },
+    { "movetime", 0, 0, G_OPTION_ARG_INT, &movetime_ms,
+      N_("How long the computer thinks per move (default: a pace that fits its level)"),
+      N_("MS") },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files,
       NULL, N_("[FILE.pgn]") },
     { NULL }
@@ -1324,6 +1723,11 @@ chess_cli_play (int    argc,
   g_option_context_set_summary (context,
                                 _("Two players at one terminal. Type “help” during the game "
                                   "for the commands."));
+  g_option_context_set_description (context,
+                                    _("Against the computer:\n"
+                                      "  thinkchess-cli play --black computer --level 2\n"
+                                      "  thinkchess-cli play --white computer --engine stockfish\n"
+                                      "  thinkchess-cli play --black computer --engine \"fairymax\" --protocol xboard\n"));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
   /* So that --help and the option errors say "thinkchess-cli play". */
@@ -1344,6 +1748,42 @@ chess_cli_play (int    argc,
       fprintf (stderr, "%s\n", _("Give either a position (--fen) or a game file, not both."));
       return 2;
     }
+  if (!parse_player_option ("--white", white, &computer[CHESS_COLOR_WHITE])
+      || !parse_player_option ("--black", black, &computer[CHESS_COLOR_BLACK]))
+    return 2;
+  if (level != -1 && (level < 0 || level > CHESS_ENGINE_LEVEL_MAX))
+    {
+      fprintf (stderr, _("The level must be a number from 0 to %d.\n"), CHESS_ENGINE_LEVEL_MAX);
+      return 2;
+    }
+  if (movetime_ms < 0)
+    {
+      fprintf (stderr, "%s\n", _("The move time must be a positive number of milliseconds."));
+      return 2;
+    }
+  if (protocol != NULL)
+    {
+      ChessEngineProtocol parsed;
+
+      if (!chess_cli_engine_parse_protocol (protocol, &parsed, &error))
+        {
+          fprintf (stderr, "%s\n", error->message);
+          return 2;
+        }
+    }
+  /* --level or --engine alone: the computer plays Black. */
+  if (white == NULL && black == NULL && (level != -1 || engine != NULL))
+    computer[CHESS_COLOR_BLACK] = TRUE;
+  self->engine = engine;
+  self->protocol = protocol;
+  self->level = level != -1 ? level : DEFAULT_LEVEL;
+  self->movetime_ms = movetime_ms;
+  /* The engines first: a wrong --engine is said before anything else. */
+  if (!start_computers (self, computer))
+    {
+      stop_computers (self);
+      return 1;
+    }
 
   game = chess_game_new ();
   self->game = game;
@@ -1362,6 +1802,7 @@ chess_cli_play (int    argc,
   if (fen != NULL && !chess_game_set_fen (game, fen, &error))
     {
       fprintf (stderr, _("Cannot start from that position: %s\n"), error->message);
+      stop_computers (self);
       g_string_free (self->messages, TRUE);
       chess_cli_input_free (self->input);
       return 2;
@@ -1369,6 +1810,7 @@ chess_cli_play (int    argc,
   if (files != NULL && files[0] != NULL && !load_file (self, files[0], &error))
     {
       fprintf (stderr, "%s\n", error->message);
+      stop_computers (self);
       g_string_free (self->messages, TRUE);
       chess_cli_input_free (self->input);
       return self->quit ? 0 : 1;
@@ -1376,11 +1818,13 @@ chess_cli_play (int    argc,
 
   if (fen == NULL && files == NULL && !offer_last_game (self))
     {
+      stop_computers (self);
       g_string_free (self->messages, TRUE);
       chess_cli_input_free (self->input);
       return 0;
     }
 
+  name_computers (self);
   g_signal_connect (game, "moved", G_CALLBACK (moved_cb), self);
   g_signal_connect (game, "check", G_CALLBACK (check_cb), self);
   g_signal_connect (game, "checkmate", G_CALLBACK (checkmate_cb), self);
@@ -1406,6 +1850,13 @@ chess_cli_play (int    argc,
       flush_output (self);
       if (self->quit)
         break;
+      drain_events ();
+      if (!chess_game_is_over (game) && is_computer (self, chess_game_get_side_to_move (game)))
+        {
+          computer_move (self);
+          continue;
+        }
+      flush_output (self);
       prompt = make_prompt (self);
       line = read_line (self, prompt, TRUE);
       if (line == NULL)
@@ -1434,6 +1885,7 @@ chess_cli_play (int    argc,
       printf (_("The game is saved in “%s”; the desktop app can continue it.\n"), path);
     }
 
+  stop_computers (self);
   g_signal_handlers_disconnect_by_data (game, self);
   g_string_free (self->messages, TRUE);
   chess_cli_input_free (self->input);

@@ -492,6 +492,14 @@ builtin_is_alive (ChessEnginePlayer *player)
   return CHESS_ENGINE_PLAYER_BUILTIN (player)->engine != NULL;
 }
 
+static void close_builtin (ChessEnginePlayerBuiltin *self);
+
+static void
+builtin_close_sync (ChessEnginePlayer *player)
+{
+  close_builtin (CHESS_ENGINE_PLAYER_BUILTIN (player));
+}
+
 static gboolean
 return_cancelled_cb (gpointer user_data)
 {
@@ -501,10 +509,10 @@ return_cancelled_cb (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
+/* Stops and joins the thread, fails a pending think, frees the engine. */
 static void
-chess_engine_player_builtin_dispose (GObject *object)
+close_builtin (ChessEnginePlayerBuiltin *self)
 {
-  ChessEnginePlayerBuiltin *self = CHESS_ENGINE_PLAYER_BUILTIN (object);
   g_autoptr (GTask) task = finish_think (self);
 
   /* Disposed during a think (g_object_run_dispose): it fails, from the
@@ -519,6 +527,12 @@ chess_engine_player_builtin_dispose (GObject *object)
   if (self->throttle)
     g_clear_pointer (&self->throttle, chess_info_throttle_detach);
   g_clear_pointer (&self->engine, chess_engine_free);
+}
+
+static void
+chess_engine_player_builtin_dispose (GObject *object)
+{
+  close_builtin (CHESS_ENGINE_PLAYER_BUILTIN (object));
   G_OBJECT_CLASS (chess_engine_player_builtin_parent_class)->dispose (object);
 }
 
@@ -546,6 +560,7 @@ chess_engine_player_builtin_class_init (ChessEnginePlayerBuiltinClass *klass)
   player_class->think_finish = builtin_think_finish;
   player_class->stop = builtin_stop;
   player_class->is_alive = builtin_is_alive;
+  player_class->close_sync = builtin_close_sync;
 }
 
 static void

@@ -353,6 +353,19 @@ external_is_alive (ChessEnginePlayer *player)
   return !self->started || chess_engine_client_is_running (self->client);
 }
 
+static void
+external_close_sync (ChessEnginePlayer *player)
+{
+  ChessEnginePlayerExternal *self = CHESS_ENGINE_PLAYER_EXTERNAL (player);
+
+  if (self->client == NULL)
+    return;
+  self->dead = TRUE;
+  g_signal_handlers_disconnect_by_data (self->client, self);
+  /* A pending call fails with G_IO_ERROR_CANCELLED. */
+  chess_engine_client_quit_sync (self->client);
+}
+
 /* ---- GObject ------------------------------------------------------------ */
 
 static void
@@ -409,6 +422,7 @@ chess_engine_player_external_class_init (ChessEnginePlayerExternalClass *klass)
   player_class->think_finish = external_think_finish;
   player_class->stop = external_stop;
   player_class->is_alive = external_is_alive;
+  player_class->close_sync = external_close_sync;
 }
 
 static void

@@ -364,6 +364,13 @@ chess_engine_player_stop (ChessEnginePlayer *self)
   CHESS_ENGINE_PLAYER_GET_CLASS (self)->stop (self);
 }
 
+void
+chess_engine_player_close_sync (ChessEnginePlayer *self)
+{
+  g_return_if_fail (CHESS_IS_ENGINE_PLAYER (self));
+  CHESS_ENGINE_PLAYER_GET_CLASS (self)->close_sync (self);
+}
+
 gsize
 chess_engine_info_get_pv_moves (const ChessEngineInfo *info,
                                 const ChessBoard      *board,

@@ -91,8 +91,9 @@ struct _ChessEnginePlayerClass
                                      GError                 **error);
   void              (*stop)         (ChessEnginePlayer       *self);
   gboolean          (*is_alive)     (ChessEnginePlayer       *self);
+  void              (*close_sync)   (ChessEnginePlayer       *self);
 
-  gpointer padding[8];
+  gpointer padding[7];
 };
 
 /* The most lines (multipv) a think reports. */
@@ -167,6 +168,13 @@ ChessEngineReply *chess_engine_player_think_sync   (ChessEnginePlayer       *sel
 
 /* Asks a thinking engine to answer now with its best move so far. */
 void        chess_engine_player_stop         (ChessEnginePlayer   *self);
+
+/* For command-line programs before they exit: ends a pending think
+ * (G_IO_ERROR_CANCELLED), then stops the engine and waits until it is
+ * gone (the built-in one's thread joined; an external program quit, or
+ * killed after a second), running the thread-default main context
+ * meanwhile. The player is dead afterwards. */
+void        chess_engine_player_close_sync   (ChessEnginePlayer   *self);
 
 /* The info's best line as moves from `board`, stopping before the first
  * move that is not legal there; returns how many were stored (≤ max). */

@@ -881,6 +881,42 @@ test_external_dispose_quits (void)
   chess_line_clear (&line);
 }
 
+static void
+test_close_sync (void)
+{
+  ChessEnginePlayer *players[2] = { chess_engine_player_new_builtin (CHESS_ENGINE_LEVEL_MAX),
+                                    fake_player ("wait-stop", FALSE) };
+  ChessEngineLimits limits;
+  ChessLine line;
+
+  /* Closed during an endless think: the think fails, the engine is gone
+   * when the call returns, and further thinks fail at once. */
+  start_line (&line);
+  chess_engine_limits_init (&limits);
+  limits.infinite = TRUE;
+  for (guint i = 0; i < G_N_ELEMENTS (players); i++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (ChessEngineReply) reply = NULL;
+      Think t;
+
+      g_assert_true (chess_engine_player_start_sync (players[i], NULL, &error));
+      think_init (&t, &line);
+      chess_engine_player_think_async (players[i], &line, &limits, 1, NULL, think_cb, &t);
+      run_for (100);
+      chess_engine_player_close_sync (players[i]);
+      g_assert_false (chess_engine_player_is_alive (players[i]));
+      g_assert_true (run_until (&t.done, 5000));
+      g_assert_error (t.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+      think_clear (&t);
+      reply = chess_engine_player_think_sync (players[i], &line, &limits, 1, NULL, &error);
+      g_assert_null (reply);
+      g_assert_error (error, CHESS_ENGINE_ERROR, CHESS_ENGINE_ERROR_BUSY);
+      g_assert_finalize_object (players[i]);
+    }
+  chess_line_clear (&line);
+}
+
 /* A real UCI engine: the project's own, as `thinkchess-cli uci`. */
 static void
 test_external_real_uci (void)
@@ -949,5 +985,6 @@ main (int argc, char **argv)
   g_test_add_func ("/engine-player/external/stop-and-cancel", test_external_stop_and_cancel);
   g_test_add_func ("/engine-player/external/dispose-quits", test_external_dispose_quits);
   g_test_add_func ("/engine-player/external/real-uci", test_external_real_uci);
+  g_test_add_func ("/engine-player/close-sync", test_close_sync);
   return g_test_run ();
 }

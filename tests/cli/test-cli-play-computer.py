@@ -1,0 +1,317 @@
+#!/usr/bin/env python3
+"""`thinkchess-cli play` against the computer, through standard input.
+
+The built-in engine (fast with --movetime), fake engines that misbehave,
+and Stockfish when it is installed. Each case checks what the game printed
+and the PGN it autosaved. Prints TAP.
+
+Usage: test-cli-play-computer.py THINKCHESS-CLI FAKE-ENGINE
+"""
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+CLI = os.path.abspath(sys.argv[1])
+FAKE = os.path.abspath(sys.argv[2])
+CASES = []
+
+
+def case(func):
+    CASES.append(func)
+    return func
+
+
+class Session:
+    """One run of the game with its own data directory."""
+
+    def __init__(self, script, args=(), env=None, status=0):
+        self.home = tempfile.mkdtemp(prefix="thinkchess-cli-computer-")
+        environ = dict(os.environ)
+        environ.update({
+            "XDG_DATA_HOME": os.path.join(self.home, "data"),
+            "XDG_CONFIG_HOME": os.path.join(self.home, "config"),
+            "HOME": self.home,
+            "LC_ALL": "C.UTF-8",
+            "TERM": "xterm-256color",
+            "G_DEBUG": "fatal-warnings",
+        })
+        environ.pop("LANGUAGE", None)
+        environ.pop("NO_COLOR", None)
+        if env:
+            environ.update(env)
+        data = "".join(line + "\n" for line in script).encode("utf-8")
+        proc = subprocess.run([CLI, "play"] + list(args), input=data,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                              env=environ, cwd=self.home, timeout=240)
+        self.status = proc.returncode
+        self.out = proc.stdout.decode("utf-8", errors="replace")
+        self.err = proc.stderr.decode("utf-8", errors="replace")
+        path = os.path.join(self.home, "data", "thinkchess", "last-game.pgn")
+        self.pgn = None
+        if os.path.exists(path):
+            with open(path, encoding="utf-8") as f:
+                self.pgn = f.read()
+        shutil.rmtree(self.home, ignore_errors=True)
+        problem = None
+        if status is not None and self.status != status:
+            problem = "exit status %d, expected %d" % (self.status, status)
+        for word in ("Sanitizer", "runtime error:", "CRITICAL", "WARNING"):
+            if word in self.err:
+                problem = "%s on stderr" % word
+        if problem:
+            raise AssertionError("%s:\n%s\n%s" % (problem, self.err, self.out))
+
+    def movetext(self):
+        assert self.pgn is not None, "nothing was autosaved"
+        body = "\n".join(line for line in self.pgn.splitlines()
+                         if not line.startswith("["))
+        body = re.sub(r"\{[^}]*\}", "", body)
+        return " ".join(body.split())
+
+    def tag(self, name):
+        assert self.pgn is not None, "nothing was autosaved"
+        m = re.search(r'^\[%s "([^"]*)"\]' % re.escape(name), self.pgn, re.M)
+        return m.group(1) if m else None
+
+    def moves(self):
+        """The SAN moves of the autosaved game, without numbers or result."""
+        return [w for w in self.movetext().split()
+                if not re.match(r"^(\d+\.+|1-0|0-1|1/2-1/2|\*)$", w)]
+
+
+def expect(cond, message):
+    if not cond:
+        raise AssertionError(message)
+
+
+def expect_in(needle, haystack, what="output"):
+    if needle not in haystack:
+        raise AssertionError("%r not in %s:\n%s" % (needle, what, haystack))
+
+
+def expect_re(pattern, haystack, what="output"):
+    m = re.search(pattern, haystack, re.M)
+    if m is None:
+        raise AssertionError("%r does not match %s:\n%s" % (pattern, what, haystack))
+    return m
+
+
+FAST = ["--movetime", "30"]
+
+
+@case
+def computer_answers_with_its_time():
+    s = Session(["e4", "Nf3", "quit"], ["--black", "computer", "--level", "0"] + FAST)
+    expect_in("ThinkChess (Beginner) is thinking…", s.out)
+    m = expect_re(r"^ThinkChess \(Beginner\) played 1… (\S+) in (\d+\.\d) s\.$", s.out)
+    expect(float(m.group(2)) < 5, "a 30 ms think took %s s" % m.group(2))
+    expect_re(r"^ThinkChess \(Beginner\) played 2… \S+ in \d+\.\d s\.$", s.out)
+    moves = s.moves()
+    expect(len(moves) == 4 and moves[0] == "e4" and moves[2] == "Nf3",
+           "both sides' moves autosaved: %r" % moves)
+    expect(moves[1] == m.group(1), "the printed move is the played one")
+    expect(s.tag("Black") == "ThinkChess (Beginner)", "Black is named in the PGN")
+    expect(s.tag("White") in (None, "?", ""), "White stays the person: %r" % s.tag("White"))
+
+
+@case
+def untimed_pace_of_a_beginner():
+    # No --movetime: the beginner takes about a second, not a moment.
+    s = Session(["d4", "quit"], ["--black", "computer", "--level", "0"])
+    m = expect_re(r"^ThinkChess \(Beginner\) played 1… \S+ in (\d+\.\d) s\.$", s.out)
+    expect(0.7 <= float(m.group(1)) <= 3.0, "beginner's pace: %s s" % m.group(1))
+
+
+@case
+def computer_plays_white_first():
+    s = Session(["quit"], ["--white", "computer", "--level", "2"] + FAST)
+    expect_re(r"^ThinkChess \(Casual\) played 1\. \S+ in \d+\.\d s\.$", s.out)
+    expect(len(s.moves()) == 1, "one move by White: %r" % s.moves())
+    expect_in("Black to move>", s.out)
+
+
+@case
+def level_or_engine_alone_means_computer_black():
+    s = Session(["e4", "quit"], ["--level", "1"] + FAST)
+    expect_re(r"^ThinkChess \(Novice\) played 1… ", s.out)
+
+
+@case
+def hint_suggests_without_playing():
+    s = Session(["e4", "hint", "quit"], ["--black", "computer", "--level", "0"] + FAST)
+    m = expect_re(r"^Hint: (\S+)$", s.out)
+    moves = s.moves()
+    expect(len(moves) == 2, "the hint was not played: %r" % moves)
+    expect(re.match(r"^([NBRQK]?[a-h]?[1-8]?x?[a-h][1-8](=[NBRQ])?|O-O(-O)?)[+#]?$", m.group(1)),
+           "a SAN move: %r" % m.group(1))
+
+
+@case
+def analyse_prints_score_and_line():
+    s = Session(["analyse", "quit"], FAST)
+    expect_re(r"^Evaluation: [+-]?\d+\.\d\d \(depth \d+; \+ favours White\)$", s.out)
+    expect_re(r"^Best line: 1\. \S+ \S+ 2\. ", s.out)
+    expect(s.pgn is None or s.moves() == [], "analyse plays nothing")
+
+
+@case
+def analyse_sees_a_mate():
+    # White mates in one: Ra8#.
+    s = Session(["analyse", "hint", "quit"],
+                ["--fen", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"] + FAST)
+    expect_re(r"^Evaluation: \+M1 \(depth \d+; \+ favours White\)$", s.out)
+    expect_re(r"^Best line: 1\. Ra8#$", s.out)
+    expect_re(r"^Hint: Ra8#$", s.out)
+    # Black to move and mate: the score is still from White's side.
+    s = Session(["analyse", "quit"],
+                ["--fen", "r5k1/8/8/8/8/8/5PPP/6K1 b - - 0 1"] + FAST)
+    expect_re(r"^Evaluation: -M1 ", s.out)
+    expect_re(r"^Best line: 1… Ra1#$", s.out)
+
+
+@case
+def undo_takes_back_the_pair():
+    s = Session(["e4", "undo", "d4", "undo", "redo", "quit"],
+                ["--black", "computer", "--level", "0"] + FAST)
+    expect(s.out.count("Took back") == 4, "two pairs taken back:\n" + s.out)
+    expect_in("Took back e4.", s.out)
+    moves = s.moves()
+    expect(len(moves) == 2 and moves[0] == "d4", "redo replayed the pair: %r" % moves)
+
+
+@case
+def computer_against_computer_to_mate():
+    s = Session([], ["--white", "computer", "--black", "computer", "--level", "9",
+                     "--fen", "7k/8/5K2/8/8/8/8/6Q1 w - - 0 1", "--movetime", "100"])
+    expect_in("Checkmate!", s.out)
+    expect(s.tag("Result") == "1-0", "White mated: %r" % s.tag("Result"))
+    expect(s.tag("White") == "ThinkChess (Maximum)", "White's name: %r" % s.tag("White"))
+
+
+@case
+def draw_offer_declined_by_computer():
+    s = Session(["e4", "draw", "quit"], ["--black", "computer", "--level", "0"] + FAST)
+    expect_in("ThinkChess (Beginner) declines the draw.", s.out)
+    expect(s.tag("Result") == "*", "the game goes on")
+
+
+@case
+def new_game_against_the_computer():
+    s = Session(["e4", "new", "d4", "quit"], ["--black", "computer", "--level", "0"] + FAST)
+    expect_in("A new game begins.", s.out)
+    moves = s.moves()
+    expect(len(moves) == 2 and moves[0] == "d4", "the new game: %r" % moves)
+
+
+def fake(*args):
+    return " ".join([FAKE] + list(args))
+
+
+@case
+def external_engine_plays():
+    s = Session(["e4", "quit"], ["--engine", fake()] + FAST)
+    expect_re(r"^Fake Engine 1\.0 played 1… \S+ in \d+\.\d s\.$", s.out)
+    expect(s.tag("Black") == "Fake Engine 1.0", "the engine's name: %r" % s.tag("Black"))
+    s = Session(["e4", "quit"], ["--engine", fake("--xboard"), "--protocol", "xboard"] + FAST)
+    expect_re(r"^Fake Board 2 played 1… \S+ in ", s.out)
+
+
+@case
+def crashing_engine_leaves_the_game():
+    s = Session(["e4", "e5", "Nf3", "quit"], ["--engine", fake("--misbehave=crash")] + FAST)
+    expect_in("Fake Engine 1.0 crashed.", s.out)
+    expect_in("From now on the moves of Fake Engine 1.0 are typed here.", s.out)
+    moves = s.moves()
+    expect(moves == ["e4", "e5", "Nf3"], "the game went on by hand: %r" % moves)
+
+
+@case
+def illegal_move_named():
+    s = Session(["e4", "quit"], ["--engine", fake("--misbehave=illegal")] + FAST)
+    # It plays a move of the side not to move.
+    expect_in("Fake Engine 1.0 played an illegal move: e2e4.", s.out)
+    expect(s.moves() == ["e4"], "the illegal move was not played: %r" % s.moves())
+    s = Session(["e4", "quit"], ["--engine", fake("--misbehave=nonsense")] + FAST)
+    expect_in("Fake Engine 1.0 played an illegal move: zz99.", s.out)
+
+
+@case
+def engine_exiting_while_idle():
+    # It answers, then exits while the person thinks; the next move is the
+    # person's to type for Black.
+    s = Session(["e4", "hint", "d4", "quit"], ["--engine", fake("--misbehave=exit-idle")] + FAST)
+    expect_in("Fake Engine 1.0 crashed.", s.out)
+    expect_in("From now on the moves of Fake Engine 1.0 are typed here.", s.out)
+
+
+@case
+def bad_command_lines():
+    s = Session([], ["--white", "robot"], status=2)
+    expect_in("--white wants “human” or “computer”, not “robot”.", s.err)
+    s = Session([], ["--level", "42"], status=2)
+    expect_in("The level must be a number from 0 to 9.", s.err)
+    s = Session([], ["--engine", "x", "--protocol", "zmodem"], status=2)
+    expect_in("Unknown engine protocol “zmodem”", s.err)
+    s = Session([], ["--movetime", "-5"], status=2)
+    expect_in("move time", s.err)
+    s = Session(["quit"], ["--engine", "/nonexistent/engine"], status=1)
+    expect_in("Could not run the engine “/nonexistent/engine”", s.err)
+    s = Session(["quit"], ["--engine", "'unclosed"], status=1)
+    expect_in("Cannot read the engine command", s.err)
+
+
+@case
+def help_names_the_options_and_commands():
+    s = Session([], ["--help"])
+    for option in ("--white", "--black", "--level", "--engine", "--protocol", "--movetime"):
+        expect_in(option, s.out, "--help")
+    s = Session(["help", "quit"])
+    expect_in("hint", s.out)
+    expect_in("analyse", s.out)
+
+
+@case
+def stockfish_when_installed():
+    if not any(os.access(os.path.join(d, "stockfish"), os.X_OK)
+               for d in os.environ.get("PATH", "").split(":") + ["/usr/games"]):
+        print("# skipped: Stockfish is not installed")
+        return
+    s = Session(["e4", "analyse", "quit"], ["--engine", "stockfish", "--movetime", "100"])
+    expect_re(r"^Stockfish played 1… \S+ in \d+\.\d s\.$", s.out)
+    expect_re(r"^Evaluation: [+-]?\d+\.\d\d \(depth \d+", s.out)
+
+
+@case
+def german():
+    localedir = os.environ.get("THINKCHESS_LOCALEDIR")
+    if not localedir or not os.path.isdir(localedir):
+        print("# skipped: no built translations")
+        return
+    s = Session(["e4", "hint", "quit"], ["--black", "computer", "--level", "0"] + FAST,
+                env={"LANGUAGE": "de", "LC_ALL": "de_DE.UTF-8"})
+    expect_in("denkt nach", s.out)
+    expect_re(r"^Tipp: \S+$", s.out)
+
+
+def main():
+    print("1..%d" % len(CASES))
+    failed = 0
+    for i, func in enumerate(CASES, 1):
+        try:
+            func()
+            print("ok %d - %s" % (i, func.__name__))
+        except Exception as e:  # noqa: BLE001 - every failure is reported
+            failed += 1
+            print("not ok %d - %s" % (i, func.__name__))
+            for line in str(e).splitlines():
+                print("# " + line)
+    sys.stdout.flush()
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
