@@ -136,6 +136,31 @@ format_node (ChessMoveListView   *self,
 
 static void update_current (ChessMoveListView *self);
 
+/* The worst of the move's marks ??, ? and ?! (NAGs 4, 2, 6), as the CSS
+ * class that colours it and the word a screen reader says. */
+static const char *
+mistake_class (const ChessTreeNode *node,
+               const char         **description)
+{
+  if (chess_tree_node_has_nag (node, 4))
+    {
+      *description = _("Blunder");
+      return "blunder";
+    }
+  if (chess_tree_node_has_nag (node, 2))
+    {
+      *description = _("Mistake");
+      return "mistake";
+    }
+  if (chess_tree_node_has_nag (node, 6))
+    {
+      *description = _("Inaccuracy");
+      return "inaccuracy";
+    }
+  *description = NULL;
+  return NULL;
+}
+
 static gboolean
 link_activated_cb (GtkLabel          *label,
                    const char        *uri,
@@ -397,6 +422,15 @@ rebuild (ChessMoveListView *self)
       gtk_label_set_xalign (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (button))), 0.0);
       g_object_set_data (G_OBJECT (button), "node", (gpointer) node);
       g_signal_connect (button, "clicked", G_CALLBACK (move_clicked_cb), self);
+      const char *description;
+      const char *mistake = mistake_class (node, &description);
+      if (mistake != NULL)
+        {
+          gtk_widget_add_css_class (button, mistake);
+          gtk_accessible_update_property (GTK_ACCESSIBLE (button),
+                                          GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description,
+                                          -1);
+        }
       gtk_grid_attach (GTK_GRID (self->grid), button, black ? 2 : 1, self->rows, 1, 1);
       g_ptr_array_add (self->buttons, button);
       g_ptr_array_add (self->numbers, row_number);

@@ -11,6 +11,7 @@
 #include "chess-board-view.h"
 #include "chess-captured-view.h"
 #include "chess-move-list-view.h"
+#include "chess-review-panel.h"
 
 struct _ChessWindow
 {
@@ -51,6 +52,7 @@ struct _ChessWindow
   GtkWidget         *eval_bar;
   GtkWidget         *eval_label;
   ChessMoveListView *move_list;
+  ChessReviewPanel  *review_panel;
   GtkWidget         *game_info;
   GtkWidget         *status_label;
   GtkWidget         *past_return_button;
@@ -765,6 +767,7 @@ attach_game (ChessWindow *self,
 
   chess_board_view_set_game (self->board, game);
   chess_move_list_view_set_game (self->move_list, game);
+  chess_review_panel_set_game (self->review_panel, game);
   gtk_widget_set_visible (self->result_screen, FALSE);
   update_all (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GAME]);
@@ -1128,6 +1131,7 @@ chess_window_class_init (ChessWindowClass *klass)
   g_type_ensure (CHESS_TYPE_BOARD_VIEW);
   g_type_ensure (CHESS_TYPE_CAPTURED_VIEW);
   g_type_ensure (CHESS_TYPE_MOVE_LIST_VIEW);
+  g_type_ensure (CHESS_TYPE_REVIEW_PANEL);
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/ui/chess-window.ui");
   gtk_widget_class_bind_template_child (widget_class, ChessWindow, header_bar);
@@ -1164,6 +1168,7 @@ chess_window_class_init (ChessWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ChessWindow, eval_bar);
   gtk_widget_class_bind_template_child (widget_class, ChessWindow, eval_label);
   gtk_widget_class_bind_template_child (widget_class, ChessWindow, move_list);
+  gtk_widget_class_bind_template_child (widget_class, ChessWindow, review_panel);
   gtk_widget_class_bind_template_child (widget_class, ChessWindow, game_info);
   gtk_widget_class_bind_template_child (widget_class, ChessWindow, status_label);
   gtk_widget_class_bind_template_child (widget_class, ChessWindow, past_return_button);

@@ -15,9 +15,10 @@
  *   primary_menu_button, toast_overlay, pause_screen, resume_button, board, board_overlay, side_panel,
  *   black_row, black_name, black_clock, black_marker,
  *   white_row, white_name, white_clock, white_marker,
- *   captured_by_black, captured_by_white, eval_bar, eval_label, move_list,
- *   game_info, status_label, move_entry, start_screen, continue_button,
- *   start_new_button, result_screen, result_label, result_new_button,
+ *   captured_by_black, captured_by_white, eval_bar, eval_label, review_panel,
+ *   move_list, game_info, status_label, move_entry, start_screen,
+ *   continue_button, start_new_button, result_screen, result_label,
+ *   result_new_button,
  *   past_banner.
  */
 #pragma once
