@@ -502,8 +502,9 @@ chess_eval_graph_snapshot (GtkWidget   *widget,
     }
   cairo_destroy (cr);
 
-  /* A focus ring as other controls have. */
-  if (gtk_widget_has_visible_focus (widget))
+  /* A ring while the keys move along the graph (also after a click:
+   * it says where the arrow keys go). */
+  if (gtk_widget_has_focus (widget))
     {
       GskRoundedRect outline;
       float widths[4] = { 2, 2, 2, 2 };
@@ -612,13 +613,12 @@ chess_eval_graph_init (ChessEvalGraph *self)
 {
   GtkWidget *widget = GTK_WIDGET (self);
   GtkGesture *click, *drag;
-  GtkEventController *keys;
+  GtkEventController *keys, *focus;
 
   self->points = g_array_new (FALSE, FALSE, sizeof (Point));
   self->marked = -1;
 
   gtk_widget_set_focusable (widget, TRUE);
-  gtk_widget_set_overflow (widget, GTK_OVERFLOW_HIDDEN);
   gtk_widget_set_tooltip_text (widget, _("Evaluation: click a point to see the position"));
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Evaluation graph"),
@@ -631,6 +631,11 @@ chess_eval_graph_init (ChessEvalGraph *self)
   drag = gtk_gesture_drag_new ();
   g_signal_connect (drag, "drag-update", G_CALLBACK (drag_update_cb), self);
   gtk_widget_add_controller (widget, GTK_EVENT_CONTROLLER (drag));
+
+  focus = gtk_event_controller_focus_new ();
+  g_signal_connect_swapped (focus, "enter", G_CALLBACK (gtk_widget_queue_draw), self);
+  g_signal_connect_swapped (focus, "leave", G_CALLBACK (gtk_widget_queue_draw), self);
+  gtk_widget_add_controller (widget, focus);
 
   keys = gtk_event_controller_key_new ();
   g_signal_connect (keys, "key-pressed", G_CALLBACK (key_pressed_cb), self);
