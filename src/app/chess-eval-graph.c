@@ -297,11 +297,11 @@ describe_eval (const ChessTreeEval *eval)
 
   if (eval->kind == CHESS_TREE_EVAL_MATE && value > 0)
     /* Translators: an evaluation: White mates in %d moves. */
-    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "White mates in %d move",
+    return g_strdup_printf (ngettext ("White mates in %d move",
                                          "White mates in %d moves", value), value);
   if (eval->kind == CHESS_TREE_EVAL_MATE && value < 0)
     /* Translators: an evaluation: Black mates in %d moves. */
-    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Black mates in %d move",
+    return g_strdup_printf (ngettext ("Black mates in %d move",
                                          "Black mates in %d moves", -value), -value);
   if (eval->kind == CHESS_TREE_EVAL_CENTIPAWNS)
     return g_strdup_printf ("%s%d.%02d", value > 0 ? "+" : value < 0 ? "\xe2\x88\x92" : "",
