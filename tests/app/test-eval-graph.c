@@ -63,6 +63,9 @@ graph_in_window (ChessGame  *game,
   gtk_window_present (GTK_WINDOW (window));
   gtk_test_widget_wait_for_draw (window);
   app_test_spin ();
+  /* Without the focus: no focus ring over the edges. */
+  gtk_window_set_focus (GTK_WINDOW (window), NULL);
+  gtk_test_widget_wait_for_draw (window);
   g_assert_cmpint (gtk_widget_get_width (graph), ==, width);
   g_assert_cmpint (gtk_widget_get_height (graph), ==, height);
   *window_out = window;
@@ -276,10 +279,10 @@ test_drawing (void)
   /* At point 4 (+0.66) Black's area above the line, White's below. */
   int x4 = (int) chess_eval_graph_x_of_point (graph, 4);
   int y4 = y_of (chess_eval_graph_get_level (graph, 4), h);
-  assert_color (&p, x4, 2, 30, 30, 30, "Black's area");
+  assert_color (&p, x4, 4, 30, 30, 30, "Black's area");
   assert_color (&p, x4, y4 - 3, 30, 30, 30, "Black's area just above the line");
   assert_color (&p, x4, y4 + 3, 246, 246, 246, "White's area just below the line");
-  assert_color (&p, x4, h - 2, 246, 246, 246, "White's area");
+  assert_color (&p, x4, h - 4, 246, 246, 246, "White's area");
   g_assert_cmpint (y4, <, h / 2);
   /* From the blunder on, White mates: all White's. */
   int x12 = (int) chess_eval_graph_x_of_point (graph, 12);
@@ -296,6 +299,16 @@ test_drawing (void)
   assert_color (&p, x6, y_of (chess_eval_graph_get_level (graph, 6), h), 246, 211, 45,
                 "the inaccuracy's dot over the marker");
   g_free (p.pixels);
+
+  /* With the focus, a ring round the edge (the arrow keys go there). */
+  gtk_widget_grab_focus (GTK_WIDGET (graph));
+  gtk_test_widget_wait_for_draw (window);
+  g_autoptr(GdkTexture) focused = render (GTK_WIDGET (graph));
+  p = download (focused, "eval-graph-focus.png");
+  assert_color (&p, 0, h / 2, 53, 132, 228, "the focus ring");
+  assert_color (&p, x4, h - 1, 53, 132, 228, "the focus ring");
+  g_free (p.pixels);
+  gtk_window_set_focus (GTK_WINDOW (window), NULL);
 
   /* After the blunder's eval is taken out (as before a review gets
    * there), its point is passed over, not drawn at the middle. */
