@@ -144,17 +144,17 @@ mistake_class (const ChessTreeNode *node,
 {
   if (chess_tree_node_has_nag (node, 4))
     {
-      *description = _("Blunder");
+      *description = C_("move class", "Blunder");
       return "blunder";
     }
   if (chess_tree_node_has_nag (node, 2))
     {
-      *description = _("Mistake");
+      *description = C_("move class", "Mistake");
       return "mistake";
     }
   if (chess_tree_node_has_nag (node, 6))
     {
-      *description = _("Inaccuracy");
+      *description = C_("move class", "Inaccuracy");
       return "inaccuracy";
     }
   *description = NULL;

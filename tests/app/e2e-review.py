@@ -11,6 +11,7 @@ Scenarios:
            a drag along it and its keys show the positions under them.
 """
 
+import gettext
 import importlib.util
 import os
 import shutil
@@ -63,6 +64,17 @@ class App(flows.App):
         wait_until(lambda: text in self.status(), what + " (status: %r)" % self.status(), 8)
 
 
+def move_class(name):
+    """A move class as the app names it ("move class" context)."""
+    localedir = os.environ.get("THINKCHESS_LOCALEDIR")
+    language = os.environ.get("LANGUAGE", "C")
+    if localedir and language not in ("", "C"):
+        translation = gettext.translation("thinkchess", localedir,
+                                          languages=language.split(":"), fallback=True)
+        return translation.pgettext("move class", name)
+    return name
+
+
 def viewing(number, black):
     fmt = T("Viewing move %u, Black. Press End or click the board to return." if black
             else "Viewing move %u, White. Press End or click the board to return.")
@@ -82,7 +94,7 @@ def scenario_graph(app):
     # The mistakes are named for screen readers.
     for name in ("Inaccuracy", "Mistake", "Blunder"):
         app.find(lambda n, name=name: n.getRole() == pyatspi.ROLE_PUSH_BUTTON
-                 and (n.description or "") == T(name), "a move described as " + name)
+                 and (n.description or "") == move_class(name), "a move described as " + name)
     app.shot("review-graph-open")
 
     # A click on point 4 (after 2... d6) shows that position.
