@@ -275,6 +275,42 @@ def main():
                 if " 8  r  n  b  q  k  b  n  r  8" not in screen:
                     raise AssertionError("%s: no ASCII board in:\n%s" % (name, screen))
 
+        def against_the_computer():
+            # A terminal game against the beginner: its answer shows with its
+            # time, "hint" completes with Tab and names a move, the board
+            # shows both moves.
+            fresh = os.path.join(data, "computer")
+            os.makedirs(fresh, exist_ok=True)
+            tmux("new-session", "-d", "-s", "computer", "-x", "100", "-y", "45",
+                 "env XDG_DATA_HOME=%s TERM=xterm-256color INPUTRC=/dev/null %s play "
+                 "--black computer --level 0 --movetime 50" % (fresh, CLI))
+            try:
+                def wait(pattern, what):
+                    deadline = time.monotonic() + 30
+                    screen = ""
+                    while time.monotonic() < deadline:
+                        screen = plain(tmux("capture-pane", "-p", "-e", "-t", "computer"))
+                        if re.search(pattern, screen, re.M):
+                            return screen
+                        time.sleep(0.05)
+                    raise AssertionError("timed out waiting for %s; screen:\n%s" % (what, screen))
+
+                wait(r"White to move> ?$", "the first prompt")
+                tmux("send-keys", "-t", "computer", "-l", "e4")
+                tmux("send-keys", "-t", "computer", "Enter")
+                screen = wait(r"^ThinkChess \(Beginner\) played 1… \S+ in \d+\.\d s\.$",
+                              "the computer's answer")
+                if not re.search(r"^ 1\. e4 \S+", screen, re.M):
+                    raise AssertionError("no history with both moves:\n%s" % screen)
+                wait(r"White to move> ?$", "White's prompt after the answer")
+                tmux("send-keys", "-t", "computer", "-l", "hi")
+                tmux("send-keys", "-t", "computer", "Tab")
+                wait(r"White to move> hint ?$", "Tab completing hint")
+                tmux("send-keys", "-t", "computer", "Enter")
+                wait(r"^Hint: \S+$", "the hint")
+            finally:
+                tmux("kill-session", "-t", "computer", check=False)
+
         check("the Unicode board renders in colour", unicode_board)
         check("a selected piece's targets are marked", selected_targets)
         check("the prompt follows the side to move", prompt_follows_side)
@@ -283,6 +319,7 @@ def main():
         check("Tab completes moves and commands", tab_completes)
         check("Ctrl+D quits and the game is autosaved", quits_on_ctrl_d)
         check("NO_COLOR, --ascii and TERM=dumb draw plain ASCII in a terminal", plain_when_asked)
+        check("against the computer in a terminal: its move, its time, a hint", against_the_computer)
 
         if os.environ.get("THINKCHESS_TMUX_DUMP"):
             for key in ("start", "end"):
