@@ -949,6 +949,62 @@ test_external_real_uci (void)
   chess_line_clear (&line);
 }
 
+/* A real xboard dialogue: thinkchess-cli uci behind PolyGlot's adapter. */
+static void
+test_external_real_xboard (void)
+{
+  const char *polyglot = "/usr/games/polyglot";
+  const char *argv[] = { polyglot, "-noini", "-ec", CLI_PATH " uci", NULL };
+  ChessEnginePlayer *player;
+  g_autoptr (GError) error = NULL;
+  ChessEngineLimits limits;
+  ChessLine line;
+  Think t;
+
+  if (!g_file_test (polyglot, G_FILE_TEST_IS_EXECUTABLE))
+    {
+      g_test_skip ("PolyGlot is not installed (build-aux/install-deps.sh --test)");
+      return;
+    }
+  player = chess_engine_player_new_external (NULL, argv, CHESS_ENGINE_PROTOCOL_XBOARD, NULL);
+  g_assert_true (chess_engine_player_start_sync (player, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_str_has_prefix (chess_engine_player_get_name (player), "ThinkChess"));
+  g_assert_true (chess_engine_player_new_game (player, &error));
+  start_line (&line);
+  play (&line, "d4");
+  think_init (&t, &line);
+  g_signal_connect (player, "thinking", G_CALLBACK (thinking_cb), &t);
+  chess_engine_limits_init (&limits);
+  limits.depth = 4;
+  chess_engine_player_think_async (player, &line, &limits, 1, NULL, think_cb, &t);
+  g_assert_true (run_until (&t.done, 30000));
+  g_assert_no_error (t.error);
+  g_assert_true (is_legal (&line.current, t.reply->move));
+  chess_line_push (&line, t.reply->move);
+  think_clear (&t);
+
+  /* Analysis mode: thinks until stopped, answers with its best line's move. */
+  think_init (&t, &line);
+  limits.depth = 0;
+  limits.infinite = TRUE;
+  chess_engine_player_think_async (player, &line, &limits, 1, NULL, think_cb, &t);
+  run_for (500);
+  g_assert_false (t.done);
+  chess_engine_player_stop (player);
+  g_assert_true (run_until (&t.done, 5000));
+  g_assert_no_error (t.error);
+  g_assert_cmpuint (t.n_infos, >, 0);
+  g_assert_true (t.pv_ok);
+  g_assert_cmpint (t.reply->kind, ==, CHESS_ENGINE_REPLY_MOVE);
+  g_assert_true (is_legal (&line.current, t.reply->move));
+  think_clear (&t);
+  g_signal_handlers_disconnect_by_data (player, &t);
+  chess_engine_player_close_sync (player);
+  g_assert_finalize_object (player);
+  chess_line_clear (&line);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -985,6 +1041,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine-player/external/stop-and-cancel", test_external_stop_and_cancel);
   g_test_add_func ("/engine-player/external/dispose-quits", test_external_dispose_quits);
   g_test_add_func ("/engine-player/external/real-uci", test_external_real_uci);
+  g_test_add_func ("/engine-player/external/real-xboard", test_external_real_xboard);
   g_test_add_func ("/engine-player/close-sync", test_close_sync);
   return g_test_run ();
 }
