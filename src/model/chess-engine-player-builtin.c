@@ -28,6 +28,7 @@ struct _ChessEnginePlayerBuiltin
   ChessEngine       *engine;
   guint64            seed;
   guint              moves_thought;     /* this game: varies the pace        */
+  gboolean           new_game_pending;  /* asked during a think              */
   GMainContext      *context;
   ChessInfoThrottle *throttle;
 
@@ -205,7 +206,10 @@ search_thread (gpointer user_data)
 
 /* ---- the owner's side --------------------------------------------------- */
 
-/* Ends the think: joins the thread, forgets the job. */
+static void new_seed (ChessEnginePlayerBuiltin *self);
+
+/* Ends the think: joins the thread, forgets the job (and starts the new
+ * game asked for meanwhile). */
 static GTask *
 finish_think (ChessEnginePlayerBuiltin *self)
 {
@@ -224,6 +228,12 @@ finish_think (ChessEnginePlayerBuiltin *self)
     g_thread_join (g_steal_pointer (&self->thread));
   if (self->job)
     g_clear_pointer (&self->job, job_unref);
+  if (self->new_game_pending && self->engine)
+    {
+      self->new_game_pending = FALSE;
+      chess_engine_clear (self->engine);
+      new_seed (self);
+    }
   return task;
 }
 
@@ -469,17 +479,18 @@ builtin_new_game (ChessEnginePlayer  *player,
 {
   ChessEnginePlayerBuiltin *self = CHESS_ENGINE_PLAYER_BUILTIN (player);
 
-  if (self->task)
-    {
-      g_set_error (error, CHESS_ENGINE_ERROR, CHESS_ENGINE_ERROR_BUSY,
-                   _("%s is already thinking."), chess_engine_player_get_name (player));
-      return FALSE;
-    }
   if (self->engine == NULL)
     {
       g_set_error (error, CHESS_ENGINE_ERROR, CHESS_ENGINE_ERROR_BUSY,
                    _("%s is not running."), chess_engine_player_get_name (player));
       return FALSE;
+    }
+  /* The search uses the table and the seed: a new game during a think
+   * begins when it ends. */
+  if (self->task)
+    {
+      self->new_game_pending = TRUE;
+      return TRUE;
     }
   chess_engine_clear (self->engine);
   new_seed (self);

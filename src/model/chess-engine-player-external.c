@@ -29,6 +29,7 @@ struct _ChessEnginePlayerExternal
   ChessInfoThrottle  *throttle;
   char               *last_line;         /* the engine's last output line   */
   int                 multipv_sent;      /* 0: never set                     */
+  gboolean            new_game_pending;  /* asked during a think             */
   gboolean            started;
   gboolean            busy;              /* start or think pending          */
   gboolean            dead;
@@ -226,6 +227,12 @@ external_new_game (ChessEnginePlayer  *player,
   ChessEnginePlayerExternal *self = CHESS_ENGINE_PLAYER_EXTERNAL (player);
   g_autoptr (GError) client_error = NULL;
 
+  /* The engine is busy until it answers: tell it then. */
+  if (self->busy && self->started && !self->dead)
+    {
+      self->new_game_pending = TRUE;
+      return TRUE;
+    }
   if (self->client == NULL || !chess_engine_client_new_game (self->client, &client_error))
     {
       if (client_error)
@@ -254,6 +261,9 @@ go_cb (GObject      *source,
   reply = chess_engine_client_go_finish (CHESS_ENGINE_CLIENT (source), result, &error);
   if (self->throttle)
     chess_info_throttle_flush (self->throttle);
+  if (self->new_game_pending && self->client && chess_engine_client_is_running (self->client))
+    chess_engine_client_new_game (self->client, NULL);
+  self->new_game_pending = FALSE;
   if (reply == NULL)
     {
       g_task_return_error (task, translate_error (self, error));

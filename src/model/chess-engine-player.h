@@ -137,7 +137,9 @@ gboolean    chess_engine_player_start_sync   (ChessEnginePlayer   *self,
                                               GCancellable        *cancellable,
                                               GError             **error);
 
-/* Forget the last game (hash, histories; UCI ucinewgame, xboard new). */
+/* Forget the last game (hash, histories; UCI ucinewgame, xboard new).
+ * Asked during a think (best cancelled or stopped first), it takes effect
+ * when that think ends. */
 gboolean    chess_engine_player_new_game     (ChessEnginePlayer   *self,
                                               GError             **error);
 

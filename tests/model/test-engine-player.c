@@ -273,6 +273,13 @@ test_builtin_cancel (void)
   run_for (300);
   cancel_us = g_get_monotonic_time ();
   g_cancellable_cancel (cancellable);
+  /* A new game asked at once (as New Game does) is taken, for after it. */
+  {
+    g_autoptr (GError) error = NULL;
+
+    g_assert_true (chess_engine_player_new_game (player, &error));
+    g_assert_no_error (error);
+  }
   g_assert_true (run_until (&t.done, 5000));
   g_assert_error (t.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
   g_assert_null (t.reply);
@@ -830,6 +837,8 @@ test_external_stop_and_cancel (void)
   chess_engine_player_think_async (player, &line, &limits, 1, cancellable, think_cb, &t);
   run_for (100);
   g_cancellable_cancel (cancellable);
+  g_assert_true (chess_engine_player_new_game (player, &error));
+  g_assert_no_error (error);
   g_assert_true (run_until (&t.done, 5000));
   g_assert_error (t.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
   think_clear (&t);
