@@ -5,10 +5,14 @@
 # 1350 against the next level up, already measured (its error is carried
 # over). GAMES games each (default 100), both colours of each opening of
 # bench/data/openings, one at a time, at TC (default 10+0.1). Prints level,
-# Elo, ± 95% error, games.
+# opponent, W-D-L, Elo, ± 95% error, games, one line as each match ends.
 #
 #   bench/levels.sh [BUILD-DIR]                      (default: build)
 #   GAMES=20 LEVELS="1000 1400 max" bench/levels.sh
+#   MATCH_ARGS="--resign 3,1000" PGN_DIR=/tmp/levels bench/levels.sh
+#
+# MATCH_ARGS are passed on to `thinkchess-cli match` (e.g. adjudication); the
+# games of each level go to PGN_DIR/level-LEVEL.pgn (default /tmp/thinkchess-levels).
 #
 # A level is chosen through UCI as UCI_LimitStrength=true + UCI_Elo=N (the
 # level whose nominal Elo is nearest N); "max" is the full engine, measured
@@ -24,6 +28,8 @@ tc=${TC:-10+0.1}
 levels=${LEVELS:-max 2400 2200 2000 1800 1600 1400 1200 1000 800}
 max_anchor=${MAX_ANCHOR:-2500}
 openings=${OPENINGS:-bench/data/openings}
+read -r -a match_args <<< "${MATCH_ARGS:-}"
+pgn_dir=${PGN_DIR:-/tmp/thinkchess-levels}
 ours=$(realpath "$build/src/cli/thinkchess-cli")
 stockfish=${STOCKFISH:-$(command -v stockfish || echo /usr/games/stockfish)}
 
@@ -45,9 +51,12 @@ level_args () {
   fi
 }
 
-# run_match ARGS… → prints "W D L" of the first engine
+# run_match LEVEL ARGS… → prints "W D L" of the first engine
 run_match () {
-  "$ours" match --quiet --openings "$openings" --games "$games" --each "tc=$tc" "$@" |
+  local pgn="$pgn_dir/level-$1.pgn"
+  shift
+  "$ours" match --quiet "${match_args[@]}" --openings "$openings" --games "$games" --pgn "$pgn" \
+          --each "tc=$tc" "$@" |
     grep -oE ' [0-9]+-[0-9]+-[0-9]+ ' | tail -1 | tr -- '-' ' '
 }
 
@@ -66,8 +75,10 @@ elo () {
     }'
 }
 
-echo "ThinkChess levels, $(date -u +%Y-%m-%d), $games games each at $tc, $(nproc) cores"
-printf '%-8s %-34s %8s %8s %6s\n' level opponent Elo "±" games
+mkdir -p "$pgn_dir"
+echo "ThinkChess levels, $(date -u +%Y-%m-%d), $games games each at $tc, $(nproc) cores," \
+     "load average $(cut -d' ' -f1-3 /proc/loadavg)${MATCH_ARGS:+, $MATCH_ARGS}"
+printf '%-8s %-28s %-10s %8s %8s %6s\n' level opponent W-D-L Elo "±" games
 
 declare -A measured error
 # Levels Stockfish can anchor first, then the rest from the top down.
@@ -77,21 +88,22 @@ for pass in stockfish ladder; do
     nominal=$([ "$level" = max ] && echo "$max_anchor" || echo "$level")
     if [ "$pass" = stockfish ] && [ "$nominal" -ge 1350 ]; then
       anchor=$(( nominal > 2850 ? 2850 : nominal ))
-      read -r w d l < <(run_match --engine "cmd=$ours uci" "name=level $level" $(level_args "$level") \
+      read -r w d l < <(run_match "$level" --engine "cmd=$ours uci" "name=level $level" $(level_args "$level") \
                                   --engine "cmd=$stockfish" option.Threads=1 option.UCI_LimitStrength=true \
                                            "option.UCI_Elo=$anchor")
       read -r measured[$level] error[$level] < <(elo "$w" "$d" "$l" "$anchor" 0)
-      printf '%-8s %-34s %8s %8s %6d\n' "$level" "Stockfish UCI_Elo $anchor" "${measured[$level]}" \
-             "${error[$level]}" $((w + d + l))
+      printf '%-8s %-28s %-10s %8s %8s %6d\n' "$level" "Stockfish UCI_Elo $anchor" "$w-$d-$l" \
+             "${measured[$level]}" "${error[$level]}" $((w + d + l))
     elif [ "$pass" = ladder ] && [ "$nominal" -lt 1350 ] && [ -n "$previous" ]; then
       up=${measured[$previous]}
       case $up in *[!0-9]*) echo "level $level: the level above has no finite Elo" >&2; previous=$level; continue ;; esac
-      read -r w d l < <(run_match --engine "cmd=$ours uci" "name=level $level" $(level_args "$level") \
+      read -r w d l < <(run_match "$level" --engine "cmd=$ours uci" "name=level $level" $(level_args "$level") \
                                   --engine "cmd=$ours uci" "name=level $previous" $(level_args "$previous"))
       read -r measured[$level] error[$level] < <(elo "$w" "$d" "$l" "$up" "${error[$previous]}")
-      printf '%-8s %-34s %8s %8s %6d\n' "$level" "level $previous ($up)" "${measured[$level]}" \
-             "${error[$level]}" $((w + d + l))
+      printf '%-8s %-28s %-10s %8s %8s %6d\n' "$level" "level $previous ($up)" "$w-$d-$l" \
+             "${measured[$level]}" "${error[$level]}" $((w + d + l))
     fi
     previous=$level
   done
 done
+echo "Load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -10,6 +10,10 @@
 #
 #   bench/strength.sh [BUILD-DIR]                  (default: build)
 #   GAMES=20 OPPONENTS="fairymax phalanx" bench/strength.sh
+#   MATCH_ARGS="--resign 3,1000 --draw 40,8,10" bench/strength.sh
+#
+# MATCH_ARGS are passed on to `thinkchess-cli match` (e.g. adjudication, which
+# shortens lopsided and dead-drawn games; none by default).
 #
 # Opponents (OPPONENTS, in this order by default; missing ones are skipped):
 #   fairymax phalanx gnuchess sf2000 sf2500 toga2 glaurung
@@ -22,6 +26,7 @@ games=${GAMES:-100}
 tc=${TC:-10+0.1}
 opponents=${OPPONENTS:-fairymax phalanx gnuchess sf2000 sf2500 toga2 glaurung}
 openings=${OPENINGS:-bench/data/openings}
+read -r -a match_args <<< "${MATCH_ARGS:-}"
 pgn=${PGN:-/tmp/thinkchess-strength.pgn}
 ours=$build/src/cli/thinkchess-cli
 games_dir=/usr/games
@@ -72,8 +77,10 @@ for o in $opponents; do
   [ -n "$e" ] || echo "Skipped $o: not installed (apt-get install it)" >&2
 done
 
-echo "ThinkChess strength, $(date -u +%Y-%m-%d), $games games per opponent at $tc, $(nproc) cores"
-"$ours" match "${args[@]}"
+echo "ThinkChess strength, $(date -u +%Y-%m-%d), $games games per opponent at $tc, $(nproc) cores," \
+     "load average $(cut -d' ' -f1-3 /proc/loadavg)${MATCH_ARGS:+, $MATCH_ARGS}"
+"$ours" match "${match_args[@]}" "${args[@]}"
+echo "Load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
 
 echo
 echo "Nodes per second (single thread, same machine, same run):"
