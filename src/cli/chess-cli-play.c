@@ -1587,6 +1587,28 @@ make_prompt (ChessPlay *self)
   return g_strdup_printf ("%s> ", prompt);
 }
 
+/* --help's end: examples, and the levels with their names and strength. */
+static char *
+describe_computer_options (void)
+{
+  GString *text = g_string_new (NULL);
+
+  g_string_append (text, _("Against the computer:\n"
+                           "  thinkchess-cli play --black computer --level 2\n"
+                           "  thinkchess-cli play --white computer --engine stockfish\n"
+                           "  thinkchess-cli play --black computer --engine /usr/games/fairymax --protocol xboard\n"));
+  g_string_append_c (text, '\n');
+  g_string_append (text, _("Levels of the built-in engine:"));
+  g_string_append_c (text, '\n');
+  for (int level = 0; level < chess_engine_n_levels; level++)
+    {
+      g_autofree char *elo = g_strdup_printf (_("about %d Elo"), chess_engine_levels[level].elo);
+
+      g_string_append_printf (text, "  %d  %s (%s)\n", level, _(chess_engine_levels[level].name), elo);
+    }
+  return g_string_free (text, FALSE);
+}
+
 /* The level when --level is not given: a club player, who makes a game of
  * it for most people. */
 #define DEFAULT_LEVEL 3
@@ -1714,6 +1736,7 @@ chess_cli_play (int    argc,
     { NULL }
   };
   g_autoptr(GOptionContext) context = NULL;
+  g_autofree char *description = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(ChessGame) game = NULL;
   ChessPlay play = { 0 };
@@ -1721,13 +1744,10 @@ chess_cli_play (int    argc,
 
   context = g_option_context_new (_("— play chess at the terminal"));
   g_option_context_set_summary (context,
-                                _("Two players at one terminal. Type “help” during the game "
-                                  "for the commands."));
-  g_option_context_set_description (context,
-                                    _("Against the computer:\n"
-                                      "  thinkchess-cli play --black computer --level 2\n"
-                                      "  thinkchess-cli play --white computer --engine stockfish\n"
-                                      "  thinkchess-cli play --black computer --engine \"fairymax\" --protocol xboard\n"));
+                                _("Two players at one terminal, or a game against the "
+                                  "computer. Type “help” during the game for the commands."));
+  description = describe_computer_options ();
+  g_option_context_set_description (context, description);
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
   /* So that --help and the option errors say "thinkchess-cli play". */

@@ -269,6 +269,8 @@ def help_names_the_options_and_commands():
     s = Session([], ["--help"])
     for option in ("--white", "--black", "--level", "--engine", "--protocol", "--movetime"):
         expect_in(option, s.out, "--help")
+    expect_re(r"^  0  Beginner \(about \d+ Elo\)$", s.out, "--help")
+    expect_re(r"^  9  Maximum \(about \d+ Elo\)$", s.out, "--help")
     s = Session(["help", "quit"])
     expect_in("hint", s.out)
     expect_in("analyse", s.out)
