@@ -238,8 +238,10 @@ test_builtin_stop (void)
   g_assert_no_error (t.error);
   g_assert_cmpint (t.reply->kind, ==, CHESS_ENGINE_REPLY_MOVE);
   g_assert_true (is_legal (&line.current, t.reply->move));
-  /* Promptly: a generous bound for a loaded machine under ASan. */
-  g_assert_cmpint (t.done_us - stop_us, <, 250 * 1000);
+  /* Promptly (a few ms when the machine is idle; the bound only catches a
+   * search that did not stop, not a slow one on a loaded machine). */
+  g_test_message ("answer %" G_GINT64_FORMAT " µs after stop", t.done_us - stop_us);
+  g_assert_cmpint (t.done_us - stop_us, <, 1000 * 1000);
   g_assert_cmpuint (t.n_infos, >, 0);
   g_assert_true (t.pv_ok);
   think_clear (&t);
@@ -283,7 +285,8 @@ test_builtin_cancel (void)
   g_assert_true (run_until (&t.done, 5000));
   g_assert_error (t.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
   g_assert_null (t.reply);
-  g_assert_cmpint (t.done_us - cancel_us, <, 250 * 1000);
+  g_test_message ("failed %" G_GINT64_FORMAT " µs after cancel", t.done_us - cancel_us);
+  g_assert_cmpint (t.done_us - cancel_us, <, 1000 * 1000);
   think_clear (&t);
 
   /* The player goes on thinking afterwards. */
