@@ -9,6 +9,7 @@ typedef struct
 {
   ChessFileCallback callback;
   gpointer          user_data;
+  gboolean          program;   /* an engine's program: its folder is not remembered */
 } ChessFileRequest;
 
 static gboolean
@@ -127,7 +128,8 @@ all_filter_new (void)
 #if GTK_CHECK_VERSION (4, 10, 0)
 
 static GtkFileDialog *
-file_dialog_new (const char *title)
+file_dialog_new (const char *title,
+                 gboolean    games)
 {
   GtkFileDialog *dialog = gtk_file_dialog_new ();
   g_autoptr(GListStore) filters = g_list_store_new (GTK_TYPE_FILE_FILTER);
@@ -136,10 +138,11 @@ file_dialog_new (const char *title)
 
   gtk_file_dialog_set_title (dialog, title);
   gtk_file_dialog_set_modal (dialog, TRUE);
-  g_list_store_append (filters, pgn);
+  if (games)
+    g_list_store_append (filters, pgn);
   g_list_store_append (filters, all);
   gtk_file_dialog_set_filters (dialog, G_LIST_MODEL (filters));
-  gtk_file_dialog_set_default_filter (dialog, pgn);
+  gtk_file_dialog_set_default_filter (dialog, games ? pgn : all);
   return dialog;
 }
 
@@ -168,6 +171,21 @@ file_dialog_opened_cb (GObject      *source,
   file = gtk_file_dialog_open_finish (GTK_FILE_DIALOG (source), result, &error);
   file_dialog_check_error ("open", error);
   remember_folder (file);
+  request->callback (file, request->user_data);
+}
+
+/* The engine's folder is not a game folder: not remembered. */
+static void
+file_dialog_program_cb (GObject      *source,
+                        GAsyncResult *result,
+                        gpointer      user_data)
+{
+  g_autofree ChessFileRequest *request = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GFile) file = NULL;
+
+  file = gtk_file_dialog_open_finish (GTK_FILE_DIALOG (source), result, &error);
+  file_dialog_check_error ("program", error);
   request->callback (file, request->user_data);
 }
 
@@ -205,13 +223,15 @@ native_response_cb (GtkNativeDialog *native,
   gtk_native_dialog_destroy (native);
   g_object_unref (native);
 
-  remember_folder (file);
+  if (!request->program)
+    remember_folder (file);
   request->callback (file, request->user_data);
 }
 
 static void
 native_show (GtkFileChooserNative *native,
              GFile                *folder,
+             gboolean              games,
              ChessFileCallback     callback,
              gpointer              user_data)
 {
@@ -221,9 +241,11 @@ native_show (GtkFileChooserNative *native,
 
   request->callback = callback;
   request->user_data = user_data;
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), pgn);
+  request->program = !games;
+  if (games)
+    gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), pgn);
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), all);
-  gtk_file_chooser_set_filter (GTK_FILE_CHOOSER (native), pgn);
+  gtk_file_chooser_set_filter (GTK_FILE_CHOOSER (native), games ? pgn : all);
   gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (native), folder, NULL);
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
   /* The reference from _new() is the request's until the response. */
@@ -249,7 +271,7 @@ chess_file_dialog_open (GtkWindow         *parent,
 
 #if GTK_CHECK_VERSION (4, 10, 0)
   {
-    g_autoptr(GtkFileDialog) dialog = file_dialog_new (_("Open Game"));
+    g_autoptr(GtkFileDialog) dialog = file_dialog_new (_("Open Game"), TRUE);
     ChessFileRequest *request = g_new0 (ChessFileRequest, 1);
 
     request->callback = callback;
@@ -261,7 +283,7 @@ chess_file_dialog_open (GtkWindow         *parent,
   native_show (gtk_file_chooser_native_new (_("Open Game"), parent,
                                             GTK_FILE_CHOOSER_ACTION_OPEN,
                                             _("_Open"), _("_Cancel")),
-               folder, callback, user_data);
+               folder, TRUE, callback, user_data);
 #endif
 }
 
@@ -282,7 +304,7 @@ chess_file_dialog_save (GtkWindow         *parent,
 
 #if GTK_CHECK_VERSION (4, 10, 0)
   {
-    g_autoptr(GtkFileDialog) dialog = file_dialog_new (_("Save Game"));
+    g_autoptr(GtkFileDialog) dialog = file_dialog_new (_("Save Game"), TRUE);
     ChessFileRequest *request = g_new0 (ChessFileRequest, 1);
 
     request->callback = callback;
@@ -301,7 +323,39 @@ chess_file_dialog_save (GtkWindow         *parent,
                                           _("_Save"), _("_Cancel"));
     if (suggested_name != NULL)
       gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), suggested_name);
-    native_show (native, folder, callback, user_data);
+    native_show (native, folder, TRUE, callback, user_data);
   }
+#endif
+}
+
+void
+chess_file_dialog_open_program (GtkWindow         *parent,
+                                ChessFileCallback  callback,
+                                gpointer           user_data)
+{
+  g_autoptr(GFile) folder = NULL;
+
+  g_return_if_fail (callback != NULL);
+
+  if (answer_for_test (callback, user_data))
+    return;
+  /* Debian installs chess engines there, off the PATH. */
+  folder = g_file_new_for_path (g_file_test ("/usr/games", G_FILE_TEST_IS_DIR) ? "/usr/games" : "/usr/bin");
+
+#if GTK_CHECK_VERSION (4, 10, 0)
+  {
+    g_autoptr(GtkFileDialog) dialog = file_dialog_new (_("Choose an Engine Program"), FALSE);
+    ChessFileRequest *request = g_new0 (ChessFileRequest, 1);
+
+    request->callback = callback;
+    request->user_data = user_data;
+    gtk_file_dialog_set_initial_folder (dialog, folder);
+    gtk_file_dialog_open (dialog, parent, NULL, file_dialog_program_cb, request);
+  }
+#else
+  native_show (gtk_file_chooser_native_new (_("Choose an Engine Program"), parent,
+                                            GTK_FILE_CHOOSER_ACTION_OPEN,
+                                            _("_Choose"), _("_Cancel")),
+               folder, FALSE, callback, user_data);
 #endif
 }

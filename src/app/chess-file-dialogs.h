@@ -1,4 +1,5 @@
-/* chess-file-dialogs.h — choosing a game file to open or a place to save.
+/* chess-file-dialogs.h — choosing a game file to open or a place to save,
+ * or an engine's program.
  *
  * GtkFileDialog from GTK 4.10, GtkFileChooserNative on 4.8; both go
  * through the file-chooser portal inside Flatpak.
@@ -29,6 +30,11 @@ void chess_file_dialog_save (GtkWindow         *parent,
                              const char        *suggested_name,
                              ChessFileCallback  callback,
                              gpointer           user_data);
+
+/* Asks for a program (a chess engine), starting in /usr/games. */
+void chess_file_dialog_open_program (GtkWindow         *parent,
+                                     ChessFileCallback  callback,
+                                     gpointer           user_data);
 
 /* The folder a file dialog starts in: `current`'s folder when there is a
  * current file, else `last_folder` (a path; "" or NULL for none) when it is

@@ -3,7 +3,10 @@
 
 #include <glib/gi18n.h>
 
+#include "chess-engine-levels.h"
+#include "chess-engine-registry.h"
 #include "chess-new-game-dialog.h"
+#include "chess-opponents.h"
 
 struct _ChessNewGameDialog
 {
@@ -13,9 +16,15 @@ struct _ChessNewGameDialog
   GtkToggleButton *white_human;
   GtkToggleButton *white_computer;
   GtkEntry        *white_name;
+  GtkDropDown     *white_engine;
+  GtkDropDown     *white_level;
+  GtkWidget       *white_label;
   GtkToggleButton *black_human;
   GtkToggleButton *black_computer;
   GtkEntry        *black_name;
+  GtkDropDown     *black_engine;
+  GtkDropDown     *black_level;
+  GtkWidget       *black_label;
   GtkDropDown     *time_dropdown;
   GtkWidget       *custom_grid;
   GtkWidget       *time_hint;
@@ -26,6 +35,8 @@ struct _ChessNewGameDialog
 
   /* Owned */
   GSettings       *settings;
+  GPtrArray       *engines;   /* ChessEngineEntry: the external engines,
+                               * after the built-in one in the drop-downs */
 };
 
 G_DEFINE_FINAL_TYPE (ChessNewGameDialog, chess_new_game_dialog, GTK_TYPE_WINDOW)
@@ -96,6 +107,85 @@ time_control_changed_cb (ChessNewGameDialog *self)
                             selected != 0 && current_seconds (self) > 0);
 }
 
+/* ---- Players ---- */
+
+/* One side's widgets, so both sides share the code. */
+typedef struct
+{
+  GtkToggleButton *human;
+  GtkToggleButton *computer;
+  GtkEntry        *name;
+  GtkDropDown     *engine;
+  GtkDropDown     *level;
+  GtkWidget       *label;
+  const char      *player_key, *name_key, *engine_key, *level_key;
+} Side;
+
+static Side
+get_side (ChessNewGameDialog *self,
+          ChessColor          color)
+{
+  if (color == CHESS_COLOR_WHITE)
+    return (Side) { self->white_human, self->white_computer, self->white_name, self->white_engine,
+                    self->white_level, self->white_label,
+                    "white-player", "white-name", "white-engine", "white-level" };
+  return (Side) { self->black_human, self->black_computer, self->black_name, self->black_engine,
+                  self->black_level, self->black_label,
+                  "black-player", "black-name", "black-engine", "black-level" };
+}
+
+/* A human is named; a computer is an engine, and the built-in one plays
+ * at a level. The label's mnemonic goes to what is shown. */
+static void
+players_changed_cb (ChessNewGameDialog *self)
+{
+  for (int c = 0; c < 2; c++)
+    {
+      Side side = get_side (self, c);
+      gboolean computer = gtk_toggle_button_get_active (side.computer);
+      gboolean builtin = gtk_drop_down_get_selected (side.engine) == 0;
+
+      gtk_widget_set_visible (GTK_WIDGET (side.name), !computer);
+      gtk_widget_set_visible (GTK_WIDGET (side.engine), computer);
+      gtk_widget_set_visible (GTK_WIDGET (side.level), computer && builtin);
+      gtk_label_set_mnemonic_widget (GTK_LABEL (side.label),
+                                     computer ? GTK_WIDGET (side.engine) : GTK_WIDGET (side.name));
+    }
+}
+
+static void
+load_side (ChessNewGameDialog *self,
+           ChessColor          color)
+{
+  Side side = get_side (self, color);
+  g_autofree char *name = g_settings_get_string (self->settings, side.name_key);
+  g_autofree char *engine = g_settings_get_string (self->settings, side.engine_key);
+  int level = g_settings_get_int (self->settings, side.level_key);
+  gboolean computer = g_settings_get_enum (self->settings, side.player_key) == 1;
+
+  gtk_editable_set_text (GTK_EDITABLE (side.name), name);
+  gtk_drop_down_set_selected (side.engine, chess_opponents_engine_position (self->engines, engine));
+  gtk_drop_down_set_selected (side.level, (guint) CLAMP (level, 0, CHESS_ENGINE_LEVEL_MAX));
+  gtk_toggle_button_set_active (computer ? side.computer : side.human, TRUE);
+}
+
+static void
+save_side (ChessNewGameDialog *self,
+           ChessColor          color)
+{
+  Side side = get_side (self, color);
+  g_autofree char *name = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (side.name))));
+  const char *engine_id = chess_opponents_engine_at (self->engines,
+                                                     gtk_drop_down_get_selected (side.engine));
+
+  g_settings_set_enum (self->settings, side.player_key,
+                       gtk_toggle_button_get_active (side.computer) ? 1 : 0);
+  g_settings_set_string (self->settings, side.name_key, name);
+  g_settings_set_string (self->settings, side.engine_key, engine_id != NULL ? engine_id : "");
+  g_settings_set_int (self->settings, side.level_key,
+                      (int) gtk_drop_down_get_selected (side.level));
+}
+
 static void
 cancel_clicked_cb (ChessNewGameDialog *self)
 {
@@ -106,19 +196,15 @@ cancel_clicked_cb (ChessNewGameDialog *self)
 static void
 load_settings (ChessNewGameDialog *self)
 {
-  g_autofree char *white = g_settings_get_string (self->settings, "white-name");
-  g_autofree char *black = g_settings_get_string (self->settings, "black-name");
   int minutes = g_settings_get_int (self->settings, "time-minutes");
   int increment = g_settings_get_int (self->settings, "time-increment");
   int delay = g_settings_get_int (self->settings, "time-delay");
   int seconds = delay > 0 ? delay : increment;
   guint selected = CUSTOM_INDEX;
 
-  /* The computer cannot play yet: both sides start as humans. */
-  gtk_toggle_button_set_active (self->white_human, TRUE);
-  gtk_toggle_button_set_active (self->black_human, TRUE);
-  gtk_editable_set_text (GTK_EDITABLE (self->white_name), white);
-  gtk_editable_set_text (GTK_EDITABLE (self->black_name), black);
+  load_side (self, CHESS_COLOR_WHITE);
+  load_side (self, CHESS_COLOR_BLACK);
+  players_changed_cb (self);
 
   if (minutes == 0)
     selected = 0;
@@ -138,14 +224,9 @@ load_settings (ChessNewGameDialog *self)
 static void
 save_settings (ChessNewGameDialog *self)
 {
-  g_autofree char *white = NULL;
-  g_autofree char *black = NULL;
   guint selected = gtk_drop_down_get_selected (self->time_dropdown);
   int minutes, seconds;
   gboolean delay;
-
-  white = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->white_name))));
-  black = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->black_name))));
 
   if (selected < N_PRESETS)
     {
@@ -162,12 +243,8 @@ save_settings (ChessNewGameDialog *self)
   delay = seconds > 0 && gtk_check_button_get_active (self->delay_check);
 
   g_settings_delay (self->settings);
-  g_settings_set_enum (self->settings, "white-player",
-                       gtk_toggle_button_get_active (self->white_computer) ? 1 : 0);
-  g_settings_set_enum (self->settings, "black-player",
-                       gtk_toggle_button_get_active (self->black_computer) ? 1 : 0);
-  g_settings_set_string (self->settings, "white-name", white);
-  g_settings_set_string (self->settings, "black-name", black);
+  save_side (self, CHESS_COLOR_WHITE);
+  save_side (self, CHESS_COLOR_BLACK);
   g_settings_set_int (self->settings, "time-minutes", minutes);
   g_settings_set_int (self->settings, "time-increment", delay ? 0 : seconds);
   g_settings_set_int (self->settings, "time-delay", delay ? seconds : 0);
@@ -194,6 +271,7 @@ chess_new_game_dialog_dispose (GObject *object)
 
   gtk_widget_dispose_template (GTK_WIDGET (self), CHESS_TYPE_NEW_GAME_DIALOG);
   g_clear_object (&self->settings);
+  g_clear_pointer (&self->engines, g_ptr_array_unref);
 
   G_OBJECT_CLASS (chess_new_game_dialog_parent_class)->dispose (object);
 }
@@ -220,9 +298,15 @@ chess_new_game_dialog_class_init (ChessNewGameDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ChessNewGameDialog, white_human);
   gtk_widget_class_bind_template_child (widget_class, ChessNewGameDialog, white_computer);
   gtk_widget_class_bind_template_child (widget_class, ChessNewGameDialog, white_name);
+  gtk_widget_class_bind_template_child (widget_class, ChessNewGameDialog, white_engine);
+  gtk_widget_class_bind_template_child (widget_class, ChessNewGameDialog, white_level);
+  gtk_widget_class_bind_template_child (widget_class, ChessNewGameDialog, white_label);
   gtk_widget_class_bind_template_child (widget_class, ChessNewGameDialog, black_human);
   gtk_widget_class_bind_template_child (widget_class, ChessNewGameDialog, black_computer);
   gtk_widget_class_bind_template_child (widget_class, ChessNewGameDialog, black_name);
+  gtk_widget_class_bind_template_child (widget_class, ChessNewGameDialog, black_engine);
+  gtk_widget_class_bind_template_child (widget_class, ChessNewGameDialog, black_level);
+  gtk_widget_class_bind_template_child (widget_class, ChessNewGameDialog, black_label);
   gtk_widget_class_bind_template_child (widget_class, ChessNewGameDialog, time_dropdown);
   gtk_widget_class_bind_template_child (widget_class, ChessNewGameDialog, custom_grid);
   gtk_widget_class_bind_template_child (widget_class, ChessNewGameDialog, time_hint);
@@ -231,6 +315,7 @@ chess_new_game_dialog_class_init (ChessNewGameDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ChessNewGameDialog, seconds_spin);
   gtk_widget_class_bind_template_child (widget_class, ChessNewGameDialog, delay_check);
   gtk_widget_class_bind_template_callback (widget_class, time_control_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, players_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, cancel_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, chess_new_game_dialog_start);
 
@@ -263,6 +348,16 @@ chess_new_game_dialog_new (GtkWindow *parent,
                        "transient-for", parent,
                        NULL);
   self->settings = g_object_ref (settings);
+  self->engines = chess_engine_registry_list (settings, NULL);
+  for (int c = 0; c < 2; c++)
+    {
+      Side side = get_side (self, c);
+      g_autoptr(GListModel) engines = chess_opponents_engine_model (self->engines);
+      g_autoptr(GListModel) levels = chess_opponents_level_model ();
+
+      gtk_drop_down_set_model (side.engine, engines);
+      gtk_drop_down_set_model (side.level, levels);
+    }
   load_settings (self);
   /* Enter starts the game: the first focus is not a toggle Enter would flip. */
   gtk_window_set_focus (GTK_WINDOW (self), self->start_button);

@@ -1,4 +1,6 @@
-/* chess-new-game-dialog.h — players and time control for a new game. */
+/* chess-new-game-dialog.h — players and time control for a new game: each
+ * side a human (with a name) or the computer (the built-in engine at a
+ * level, or an external engine of the registry). */
 #pragma once
 
 #include <gtk/gtk.h>
@@ -19,7 +21,8 @@ typedef struct
  * is "Custom". */
 const ChessTimePreset *chess_new_game_dialog_get_presets (guint *n_presets);
 
-/* Shows the choices remembered in `settings` (the app's schema). "Start"
+/* Shows the choices remembered in `settings` (the app's schema; the
+ * external engines are the registry's, from the same settings). "Start"
  * writes them back to `settings`, emits `start`, then closes the dialog;
  * the caller builds the game from the settings. */
 ChessNewGameDialog *chess_new_game_dialog_new   (GtkWindow          *parent,

@@ -4,6 +4,7 @@
 #include <glib/gi18n.h>
 
 #include "chess-board-view.h"
+#include "chess-engines-page.h"
 #include "chess-piece-set.h"
 #include "chess-preferences-dialog.h"
 
@@ -186,5 +187,7 @@ chess_preferences_dialog_new (GtkWindow *parent,
                    self->legal_moves_switch, "active", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (settings, "animate-moves",
                    self->animate_switch, "active", G_SETTINGS_BIND_DEFAULT);
+  adw_preferences_window_add (ADW_PREFERENCES_WINDOW (self),
+                              ADW_PREFERENCES_PAGE (chess_engines_page_new (settings)));
   return self;
 }

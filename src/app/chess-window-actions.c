@@ -14,6 +14,7 @@
 #include "chess-game-chooser.h"
 #include "chess-new-game-dialog.h"
 #include "chess-window-actions.h"
+#include "chess-window-computer.h"
 
 #define STATE_KEY "chess-window-actions"
 
@@ -855,7 +856,8 @@ undo_activated (GtkWidget  *widget,
                 const char *action_name,
                 GVariant   *parameter)
 {
-  chess_game_take_back (chess_window_get_game (CHESS_WINDOW (widget)));
+  /* Against the computer, the move pair. */
+  chess_window_computer_take_back (CHESS_WINDOW (widget));
 }
 
 static void
@@ -863,7 +865,7 @@ redo_activated (GtkWidget  *widget,
                 const char *action_name,
                 GVariant   *parameter)
 {
-  chess_game_redo (chess_window_get_game (CHESS_WINDOW (widget)));
+  chess_window_computer_redo (CHESS_WINDOW (widget));
 }
 
 /* ---- Draws and resignation ---- */
@@ -930,6 +932,10 @@ offer_draw_activated (GtkWidget  *widget,
 
   if (chess_game_is_over (game) || self->draw_offer != NULL)
     return;
+  /* The computer answers for itself. */
+  if (chess_window_computer_offer_draw (window, chess_game_get_side_to_move (game))
+      || chess_window_computer_offer_draw (window, chess_color_other (chess_game_get_side_to_move (game))))
+    return;
 
   offer = game_question_new (window, game);
   self->draw_offer = g_cancellable_new ();
@@ -976,8 +982,10 @@ resign_activated (GtkWidget  *widget,
   if (chess_game_is_over (game))
     return;
 
-  /* Two people at one board: the one to move resigns. */
+  /* Two people at one board: the one to move resigns; against the
+   * computer, the person. */
   resignation = game_question_new (window, game);
+  resignation->side = chess_window_computer_resigning_side (window);
   chess_alert_resign (GTK_WINDOW (window),
                       chess_game_get_player_display_name (game, resignation->side),
                       chess_game_get_player_display_name (game, chess_color_other (resignation->side)),

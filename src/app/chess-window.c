@@ -12,6 +12,7 @@
 #include "chess-captured-view.h"
 #include "chess-move-list-view.h"
 #include "chess-review-panel.h"
+#include "chess-window-computer.h"
 
 struct _ChessWindow
 {
@@ -152,7 +153,10 @@ describe_status (ChessWindow *self)
   if (chess_game_is_over (game))
     return chess_game_describe_result (game);
 
-  if (chess_game_is_in_check (game))
+  if (chess_window_computer_is_thinking (self))
+    /* Translators: %s is the computer player's name, e.g. "ThinkChess (Beginner)". */
+    turn = g_strdup_printf (_("%s is thinking…"), name);
+  else if (chess_game_is_in_check (game))
     /* Translators: %s is a player's name, or "White" / "Black". */
     turn = g_strdup_printf (_("Check! %s to move."), name);
   else
@@ -519,12 +523,23 @@ apply_clock_pause (ChessWindow *self)
     chess_clock_pause (self->clock);
   else
     chess_clock_resume (self->clock);
+  /* The computer thinks only while the clock may run. */
+  chess_window_computer_update (self);
 }
 
+gboolean
+chess_window_get_can_play (ChessWindow *self)
+{
+  g_return_val_if_fail (CHESS_IS_WINDOW (self), FALSE);
+  return self->playing && !self->paused && self->clock_holds == 0;
+}
+
+/* A person moves on their own turn only. */
 static void
 update_interactive (ChessWindow *self)
 {
-  gboolean moving = self->playing && !self->paused;
+  gboolean moving = self->playing && !self->paused
+                    && chess_window_computer_human_may_move (self);
 
   chess_board_view_set_interactive (self->board, moving);
   gtk_widget_set_sensitive (self->move_entry, moving);
@@ -579,6 +594,23 @@ clock_released_cb (ChessWindow *self)
 }
 
 void
+chess_window_hold_clock (ChessWindow *self)
+{
+  g_return_if_fail (CHESS_IS_WINDOW (self));
+
+  self->clock_holds++;
+  apply_clock_pause (self);
+}
+
+void
+chess_window_release_clock (ChessWindow *self)
+{
+  g_return_if_fail (CHESS_IS_WINDOW (self));
+
+  clock_released_cb (self);
+}
+
+void
 chess_window_hold_clock_for (ChessWindow *self,
                              GtkWidget   *dialog)
 {
@@ -594,6 +626,7 @@ chess_window_hold_clock_for (ChessWindow *self,
 static void
 update_all (ChessWindow *self)
 {
+  update_interactive (self);
   update_title (self);
   update_pause (self);
   update_players (self);
@@ -602,6 +635,15 @@ update_all (ChessWindow *self)
   update_overlays (self);
   update_orientation (self);
   update_status (self);
+}
+
+void
+chess_window_refresh_turn (ChessWindow *self)
+{
+  g_return_if_fail (CHESS_IS_WINDOW (self));
+
+  if (self->game != NULL)
+    update_all (self);
 }
 
 /* ---- Autosave and game end ---- */
@@ -779,6 +821,7 @@ set_playing (ChessWindow *self,
 {
   self->playing = playing;
   update_interactive (self);
+  chess_window_computer_update (self);
 }
 
 ChessGame *
@@ -821,14 +864,12 @@ static ChessGame *
 create_game (ChessWindow *self)
 {
   ChessGame *game = chess_game_new ();
-  g_autofree char *white = g_settings_get_string (self->settings, "white-name");
-  g_autofree char *black = g_settings_get_string (self->settings, "black-name");
   int minutes = g_settings_get_int (self->settings, "time-minutes");
   int increment = g_settings_get_int (self->settings, "time-increment");
   int delay = g_settings_get_int (self->settings, "time-delay");
 
-  chess_game_set_player_name (game, CHESS_COLOR_WHITE, white);
-  chess_game_set_player_name (game, CHESS_COLOR_BLACK, black);
+  /* The players' names, and which of them the computer plays. */
+  chess_window_computer_prepare_game (self->settings, game);
   if (minutes > 0)
     {
       ChessClockMode mode = delay > 0 ? CHESS_CLOCK_BRONSTEIN
@@ -1074,6 +1115,8 @@ chess_window_dispose (GObject *object)
 {
   ChessWindow *self = CHESS_WINDOW (object);
 
+  /* Stops the computer first: no reply lands on a window going away. */
+  chess_window_computer_dispose (self);
   chess_window_actions_dispose (self);
   if (self->game != NULL)
     g_signal_handlers_disconnect_by_data (self->game, self);
@@ -1257,6 +1300,7 @@ chess_window_init (ChessWindow *self)
   set_playing (self, !resume);
 
   chess_window_actions_init (self);
+  chess_window_computer_init (self);
 }
 
 ChessWindow *

@@ -73,6 +73,15 @@ void            chess_window_set_paused     (ChessWindow    *self,
  * now, released when the widget is destroyed. */
 void            chess_window_hold_clock_for (ChessWindow    *self,
                                              GtkWidget      *dialog);
+/* The same without a dialog: each hold is released once. */
+void            chess_window_hold_clock     (ChessWindow    *self);
+void            chess_window_release_clock  (ChessWindow    *self);
+/* Moves may be made now: the game is shown (not behind the start screen),
+ * not paused, and no modal dialog holds the clock. */
+gboolean        chess_window_get_can_play   (ChessWindow    *self);
+/* Whose turn it is and what the computer does changed: the board's input,
+ * the panel and the status line follow. */
+void            chess_window_refresh_turn   (ChessWindow    *self);
 /* Turns the board round (on top of the board-orientation setting). */
 void            chess_window_flip           (ChessWindow    *self);
 /* TRUE when Black is at the bottom. */

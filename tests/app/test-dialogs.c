@@ -51,12 +51,10 @@ test_new_game_defaults (void)
   gtk_window_present (GTK_WINDOW (dialog));
   app_test_spin ();
 
-  /* No computer yet: insensitive, and the tooltip says why. */
-  g_assert_false (gtk_widget_get_sensitive (computer));
-  g_assert_cmpstr (gtk_widget_get_tooltip_text (computer), ==,
-                   "The computer opponent is not available yet");
-  g_assert_false (gtk_widget_get_sensitive (child (dialog, CHESS_TYPE_NEW_GAME_DIALOG,
-                                                   "black_computer")));
+  /* The computer can play either side; a person by default. */
+  g_assert_true (gtk_widget_get_sensitive (computer));
+  g_assert_true (gtk_widget_get_sensitive (child (dialog, CHESS_TYPE_NEW_GAME_DIALOG,
+                                                  "black_computer")));
   g_assert_true (gtk_toggle_button_get_active (child (dialog, CHESS_TYPE_NEW_GAME_DIALOG,
                                                       "white_human")));
 

@@ -1,0 +1,603 @@
+/* test-computer.c — playing the computer in the window: the new-game
+ * dialog's choices, the computer's turns with the built-in engine at its
+ * lowest level (its clock, the board closed to the person meanwhile),
+ * undo and redo by move pairs, searches stopped by a new game, a
+ * take-back or a pasted position, and an external engine that crashes
+ * (tests/model/fake-engine) leaving the game as it was. */
+#include "config.h"
+
+#include <string.h>
+
+#include <gtk/gtk.h>
+
+#include "chess-alerts.h"
+#include "chess-engine-levels.h"
+#include "chess-engine-registry.h"
+#include "chess-engines-page.h"
+#include "chess-new-game-dialog.h"
+#include "chess-opponent-dialog.h"
+#include "chess-window-actions.h"
+#include "chess-window-computer.h"
+
+#include "app-test-util.h"
+
+static char *data_home;
+
+static gpointer
+child (gpointer    widget,
+       GType       type,
+       const char *name)
+{
+  GObject *object = gtk_widget_get_template_child (GTK_WIDGET (widget), type, name);
+
+  g_assert_nonnull (object);
+  return object;
+}
+
+/* The `index`-th widget of `type` below `root`, in tree order. */
+static GtkWidget *
+child_of_type (GtkWidget *root,
+               GType      type,
+               guint      index)
+{
+  g_autoptr(GPtrArray) queue = g_ptr_array_new ();
+
+  g_ptr_array_add (queue, root);
+  for (guint i = 0; i < queue->len; i++)
+    {
+      GtkWidget *widget = g_ptr_array_index (queue, i);
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type) && index-- == 0)
+        return widget;
+      for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+        g_ptr_array_add (queue, c);
+    }
+  g_assert_not_reached ();
+}
+
+/* The button that removes an engine added by hand. */
+static GtkWidget *
+find_remove_button (GtkWidget *widget)
+{
+  if (GTK_IS_BUTTON (widget) && g_object_get_data (G_OBJECT (widget), "engine-id") != NULL)
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_remove_button (c);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static gboolean
+timed_out_cb (gpointer user_data)
+{
+  *(gboolean *) user_data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+typedef gboolean (*Condition) (ChessWindow *window, gpointer data);
+
+/* Runs the main loop until `condition` holds; FALSE after `seconds`. */
+static gboolean
+wait_for (ChessWindow *window,
+          Condition    condition,
+          gpointer     data,
+          guint        seconds)
+{
+  gboolean timed_out = FALSE;
+  guint id = g_timeout_add_seconds (seconds, timed_out_cb, &timed_out);
+
+  while (!condition (window, data) && !timed_out)
+    g_main_context_iteration (NULL, TRUE);
+  if (!timed_out)
+    g_source_remove (id);
+  return condition (window, data);
+}
+
+/* Runs the main loop for `ms` milliseconds, whatever happens. */
+static void
+run_for (guint ms)
+{
+  gboolean done = FALSE;
+
+  g_timeout_add (ms, timed_out_cb, &done);
+  while (!done)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+static gboolean
+has_moves (ChessWindow *window,
+           gpointer     data)
+{
+  return chess_game_get_move_count (chess_window_get_game (window)) >= GPOINTER_TO_UINT (data);
+}
+
+static gboolean
+is_thinking (ChessWindow *window,
+             gpointer     data)
+{
+  return chess_window_computer_is_thinking (window);
+}
+
+static gboolean
+has_alert (ChessWindow *window,
+           gpointer     data)
+{
+  return chess_alert_get_n_open () > 0;
+}
+
+static void
+play (ChessWindow *window,
+      const char  *move)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (chess_game_play (chess_window_get_game (window), move, &error));
+  g_assert_no_error (error);
+}
+
+/* Settings for a new game: `white` and `black` are "human", "builtin"
+ * (at the lowest level) or an external engine's id. */
+static GSettings *
+settings_for (const char *white,
+              const char *black,
+              int         minutes)
+{
+  GSettings *settings = app_test_fresh_settings ();
+  const char *sides[2] = { white, black };
+
+  for (int c = 0; c < 2; c++)
+    {
+      const char *prefix = c == 0 ? "white" : "black";
+      g_autofree char *player = g_strconcat (prefix, "-player", NULL);
+      g_autofree char *engine = g_strconcat (prefix, "-engine", NULL);
+      g_autofree char *level = g_strconcat (prefix, "-level", NULL);
+      gboolean human = g_str_equal (sides[c], "human");
+
+      g_settings_set_enum (settings, player, human ? 0 : 1);
+      g_settings_set_string (settings, engine,
+                             human || g_str_equal (sides[c], "builtin") ? "" : sides[c]);
+      g_settings_set_int (settings, level, 0);
+    }
+  g_settings_set_int (settings, "time-minutes", minutes);
+  return settings;
+}
+
+/* ---- The new-game dialog ---- */
+
+static void
+test_dialog_choices (void)
+{
+  g_autoptr(GSettings) settings = app_test_fresh_settings ();
+  ChessNewGameDialog *dialog = chess_new_game_dialog_new (NULL, settings);
+  GtkWidget *name = child (dialog, CHESS_TYPE_NEW_GAME_DIALOG, "black_name");
+  GtkDropDown *engine = child (dialog, CHESS_TYPE_NEW_GAME_DIALOG, "black_engine");
+  GtkDropDown *level = child (dialog, CHESS_TYPE_NEW_GAME_DIALOG, "black_level");
+  GtkStringObject *item;
+  int width = 0;
+  g_autofree char *engine_id = NULL;
+
+  gtk_window_present (GTK_WINDOW (dialog));
+  app_test_spin ();
+
+  /* A person by default: named, no engine shown. */
+  g_assert_true (gtk_widget_get_visible (name));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (engine)));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (level)));
+
+  /* The computer: the built-in engine first, at named levels with Elo. */
+  gtk_toggle_button_set_active (child (dialog, CHESS_TYPE_NEW_GAME_DIALOG, "black_computer"), TRUE);
+  g_assert_false (gtk_widget_get_visible (name));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (engine)));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (level)));
+  item = g_list_model_get_item (gtk_drop_down_get_model (engine), 0);
+  g_assert_cmpstr (gtk_string_object_get_string (item), ==, "ThinkChess (built in)");
+  g_object_unref (item);
+  g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (level)), ==,
+                    (guint) chess_engine_n_levels);
+  item = g_list_model_get_item (gtk_drop_down_get_model (level), 0);
+  g_assert_cmpstr (gtk_string_object_get_string (item), ==, "Beginner (Elo 800)");
+  g_object_unref (item);
+  /* The label's mnemonic now goes to the engine. */
+  g_assert_true (gtk_label_get_mnemonic_widget (child (dialog, CHESS_TYPE_NEW_GAME_DIALOG,
+                                                       "black_label")) == GTK_WIDGET (engine));
+
+  /* Narrow screens: the dialog fits 360 px. */
+  gtk_widget_measure (GTK_WIDGET (dialog), GTK_ORIENTATION_HORIZONTAL, -1, &width, NULL, NULL, NULL);
+  g_test_message ("new-game dialog minimum width with a computer: %d", width);
+  g_assert_cmpint (width, <=, 360);
+
+  gtk_drop_down_set_selected (level, 3);
+  chess_new_game_dialog_start (dialog);
+  app_test_spin ();
+  g_assert_cmpint (g_settings_get_enum (settings, "black-player"), ==, 1);
+  g_assert_cmpint (g_settings_get_enum (settings, "white-player"), ==, 0);
+  g_assert_cmpint (g_settings_get_int (settings, "black-level"), ==, 3);
+  engine_id = g_settings_get_string (settings, "black-engine");
+  g_assert_cmpstr (engine_id, ==, "");
+
+  /* Remembered. */
+  dialog = chess_new_game_dialog_new (NULL, settings);
+  g_assert_true (gtk_toggle_button_get_active (child (dialog, CHESS_TYPE_NEW_GAME_DIALOG,
+                                                      "black_computer")));
+  g_assert_cmpuint (gtk_drop_down_get_selected (child (dialog, CHESS_TYPE_NEW_GAME_DIALOG,
+                                                       "black_level")), ==, 3);
+  g_assert_true (gtk_toggle_button_get_active (child (dialog, CHESS_TYPE_NEW_GAME_DIALOG,
+                                                      "white_human")));
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  app_test_spin ();
+}
+
+/* ---- The computer's turns ---- */
+
+static void
+test_computer_answers (void)
+{
+  g_autoptr(GSettings) settings = settings_for ("human", "builtin", 0);
+  ChessWindow *window = app_test_new_window ();
+  ChessBoardView *board = chess_window_get_board (window);
+  ChessGame *game;
+
+  chess_window_new_game (window);
+  game = chess_window_get_game (window);
+  g_assert_cmpstr (chess_game_get_player_name (game, CHESS_COLOR_BLACK), ==, "ThinkChess (Beginner)");
+  g_assert_cmpstr (chess_game_get_tag (game, "BlackType"), ==, "program");
+  g_assert_cmpstr (chess_game_get_tag (game, "WhiteType"), ==, "human");
+  g_assert_nonnull (chess_window_computer_get_player (window, CHESS_COLOR_BLACK));
+  g_assert_null (chess_window_computer_get_player (window, CHESS_COLOR_WHITE));
+  run_for (300);
+  /* White (the person) moves first: the computer waits. */
+  g_assert_false (chess_window_computer_is_thinking (window));
+  g_assert_true (gtk_widget_get_sensitive (app_test_window_child (window, "move_entry")));
+
+  play (window, "e4");
+  g_assert_true (wait_for (window, is_thinking, NULL, 5));
+  /* Its turn: the board and the move field are closed to the person, and
+   * the status line says who thinks. */
+  {
+    gboolean interactive = TRUE;
+
+    g_object_get (board, "interactive", &interactive, NULL);
+    g_assert_false (interactive);
+  }
+  g_assert_false (gtk_widget_get_sensitive (app_test_window_child (window, "move_entry")));
+  g_assert_nonnull (strstr (chess_window_get_status_text (window), "ThinkChess (Beginner) is thinking"));
+
+  g_assert_true (wait_for (window, has_moves, GUINT_TO_POINTER (2), 10));
+  g_assert_cmpint (chess_game_get_side_to_move (game), ==, CHESS_COLOR_WHITE);
+  g_assert_false (chess_window_computer_is_thinking (window));
+  g_assert_true (gtk_widget_get_sensitive (app_test_window_child (window, "move_entry")));
+  g_assert_null (strstr (chess_window_get_status_text (window), "thinking"));
+
+  /* Undo takes back the pair; redo replays it, the computer's move as it was. */
+  {
+    ChessMove reply = chess_game_get_move (game, 1);
+
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+    g_assert_cmpuint (chess_game_get_move_count (game), ==, 0);
+    run_for (500);
+    g_assert_cmpuint (chess_game_get_move_count (game), ==, 0);
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL);
+    g_assert_cmpuint (chess_game_get_move_count (game), ==, 2);
+    g_assert_true (chess_game_get_move (game, 1) == reply);
+    run_for (500);
+    g_assert_cmpuint (chess_game_get_move_count (game), ==, 2);
+  }
+
+  /* A take-back while it thinks stops it: the person's move is gone and
+   * no late reply lands. */
+  play (window, "d4");
+  g_assert_true (wait_for (window, is_thinking, NULL, 5));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  g_assert_cmpuint (chess_game_get_move_count (game), ==, 2);
+  g_assert_false (chess_window_computer_is_thinking (window));
+  run_for (1500);
+  g_assert_cmpuint (chess_game_get_move_count (game), ==, 2);
+
+  app_test_destroy_window (window);
+}
+
+static void
+test_new_game_while_thinking (void)
+{
+  g_autoptr(GSettings) settings = settings_for ("human", "builtin", 0);
+  ChessWindow *window = app_test_new_window ();
+  ChessGame *old_game;
+
+  chess_window_new_game (window);
+  old_game = g_object_ref (chess_window_get_game (window));
+  play (window, "e4");
+  g_assert_true (wait_for (window, is_thinking, NULL, 5));
+  chess_window_new_game (window);
+  g_assert_true (chess_window_get_game (window) != old_game);
+  run_for (1500);
+  /* Nothing landed on the new game, nor on the old one. */
+  g_assert_cmpuint (chess_game_get_move_count (chess_window_get_game (window)), ==, 0);
+  g_assert_cmpuint (chess_game_get_move_count (old_game), ==, 1);
+  g_object_unref (old_game);
+
+  /* A pasted position: the computer plays on from there when it is its
+   * turn, and its think about the old position is dropped. */
+  play (window, "e4");
+  g_assert_true (wait_for (window, is_thinking, NULL, 5));
+  chess_window_actions_paste_fen (window, "4k3/8/8/8/8/8/4P3/4K3 b - - 0 1");
+  /* The game with e4 is not saved: the person lets it go. */
+  g_assert_cmpuint (chess_alert_get_n_open (), ==, 1);
+  g_assert_true (chess_alert_respond (CHESS_UNSAVED_DISCARD));
+  app_test_spin ();
+  g_assert_cmpuint (chess_game_get_move_count (chess_window_get_game (window)), ==, 0);
+  g_assert_true (wait_for (window, has_moves, GUINT_TO_POINTER (1), 10));
+  g_assert_cmpint (chess_game_get_side_to_move (chess_window_get_game (window)), ==, CHESS_COLOR_WHITE);
+  g_assert_cmpstr (chess_game_get_tag (chess_window_get_game (window), "BlackType"), ==, "program");
+  run_for (800);
+  g_assert_cmpuint (chess_game_get_move_count (chess_window_get_game (window)), ==, 1);
+
+  /* Destroying the window while it thinks leaves nothing behind. */
+  play (window, "Kd1");
+  g_assert_true (wait_for (window, is_thinking, NULL, 5));
+  app_test_destroy_window (window);
+  run_for (300);
+}
+
+static void
+test_computer_vs_computer_timed (void)
+{
+  g_autoptr(GSettings) settings = settings_for ("builtin", "builtin", 1);
+  ChessWindow *window = app_test_new_window ();
+  ChessGame *game;
+  ChessClock *clock;
+
+  chess_window_new_game (window);
+  game = chess_window_get_game (window);
+  clock = chess_game_get_clock (game);
+  /* White is the computer: it starts at once, on its own clock. */
+  g_assert_true (wait_for (window, has_moves, GUINT_TO_POINTER (6), 20));
+  g_assert_cmpint (chess_clock_get_time_ms (clock, CHESS_COLOR_WHITE), <, 60000);
+  g_assert_cmpint (chess_clock_get_time_ms (clock, CHESS_COLOR_BLACK), <, 60000);
+  g_assert_cmpint (chess_game_get_clock_ms_at (game, 0), >, 0);
+
+  /* Pause stops it; nothing is played while paused. */
+  chess_window_set_paused (window, TRUE);
+  g_assert_false (chess_window_computer_is_thinking (window));
+  {
+    guint count = chess_game_get_move_count (game);
+
+    run_for (1200);
+    g_assert_cmpuint (chess_game_get_move_count (game), ==, count);
+    chess_window_set_paused (window, FALSE);
+    g_assert_true (wait_for (window, has_moves, GUINT_TO_POINTER (count + 2), 10));
+  }
+  app_test_destroy_window (window);
+}
+
+/* ---- An engine that fails ---- */
+
+static char *
+add_fake_engine (GSettings  *settings,
+                 const char *misbehave)
+{
+  const char *program = g_getenv ("THINKCHESS_FAKE_ENGINE");
+  g_autofree char *option = g_strconcat ("--misbehave=", misbehave, NULL);
+  char *argv[] = { (char *) program, option, (char *) "--on-move=2", NULL };
+  ChessEngineEntry entry = { 0 };
+
+  g_assert_nonnull (program);
+  entry.name = (char *) "Fakefish";
+  entry.argv = argv;
+  entry.protocol = CHESS_ENGINE_PROTOCOL_UCI;
+  entry.options = g_hash_table_new (g_str_hash, g_str_equal);
+  chess_engine_registry_save (settings, &entry);
+  g_hash_table_unref (entry.options);
+  g_assert_nonnull (entry.id);
+  g_settings_set_string (settings, "black-engine", entry.id);
+  return entry.id;
+}
+
+static void
+test_engine_crash (void)
+{
+  g_autoptr(GSettings) settings = settings_for ("human", "builtin", 0);
+  g_autofree char *id = add_fake_engine (settings, "crash");
+  ChessWindow *window = app_test_new_window ();
+  ChessGame *game;
+  GtkWindow *chooser;
+  ChessOpponentDialog *dialog;
+
+  chess_window_new_game (window);
+  game = chess_window_get_game (window);
+  g_assert_cmpstr (chess_game_get_player_name (game, CHESS_COLOR_BLACK), ==, "Fakefish");
+  /* Its first move is fine; it crashes on the second. */
+  play (window, "e4");
+  g_assert_true (wait_for (window, has_moves, GUINT_TO_POINTER (2), 10));
+  play (window, "d4");
+  g_assert_true (wait_for (window, has_alert, NULL, 15));
+
+  /* The game is as it was, the message names the engine, the clock stands. */
+  g_assert_cmpuint (chess_game_get_move_count (game), ==, 3);
+  g_assert_cmpstr (chess_alert_get_message (), ==, "Black’s Engine Failed");
+  g_test_message ("failure: %s", chess_alert_get_detail ());
+  g_assert_nonnull (strstr (chess_alert_get_detail (), "Fakefish"));
+  g_assert_nonnull (strstr (chess_window_get_status_text (window), "Fakefish"));
+  g_assert_true (chess_clock_is_paused (chess_game_get_clock (game)));
+  g_assert_false (chess_window_computer_is_thinking (window));
+
+  /* Another opponent: the built-in engine plays Black from here. */
+  g_assert_true (chess_alert_respond (1));
+  app_test_spin ();
+  chooser = NULL;
+  {
+    GListModel *toplevels = gtk_window_get_toplevels ();
+
+    for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+      {
+        g_autoptr(GObject) item = g_list_model_get_item (toplevels, i);
+
+        if (CHESS_IS_OPPONENT_DIALOG (item))
+          chooser = GTK_WINDOW (item);
+      }
+  }
+  g_assert_nonnull (chooser);
+  dialog = CHESS_OPPONENT_DIALOG (chooser);
+  chess_opponent_dialog_choose (dialog);
+  g_assert_cmpstr (chess_game_get_player_name (game, CHESS_COLOR_BLACK), ==, "ThinkChess (Beginner)");
+  g_assert_true (wait_for (window, has_moves, GUINT_TO_POINTER (4), 10));
+  g_assert_false (chess_clock_is_paused (chess_game_get_clock (game)));
+  app_test_destroy_window (window);
+}
+
+static void
+test_engine_illegal_then_human (void)
+{
+  g_autoptr(GSettings) settings = settings_for ("human", "builtin", 0);
+  g_autofree char *id = add_fake_engine (settings, "illegal");
+  ChessWindow *window = app_test_new_window ();
+  ChessGame *game;
+
+  chess_window_new_game (window);
+  game = chess_window_get_game (window);
+  play (window, "e4");
+  g_assert_true (wait_for (window, has_moves, GUINT_TO_POINTER (2), 10));
+  play (window, "d4");
+  g_assert_true (wait_for (window, has_alert, NULL, 15));
+  g_assert_cmpuint (chess_game_get_move_count (game), ==, 3);
+  g_test_message ("failure: %s", chess_alert_get_detail ());
+  g_assert_nonnull (strstr (chess_alert_get_detail (), "Fakefish"));
+
+  /* Play on as a person: Black's moves are the person's now. */
+  g_assert_true (chess_alert_respond (0));
+  app_test_spin ();
+  g_assert_null (chess_window_computer_get_player (window, CHESS_COLOR_BLACK));
+  g_assert_cmpstr (chess_game_get_tag (game, "BlackType"), ==, "human");
+  g_assert_true (gtk_widget_get_sensitive (app_test_window_child (window, "move_entry")));
+  play (window, "e5");
+  run_for (500);
+  g_assert_cmpuint (chess_game_get_move_count (game), ==, 4);
+  app_test_destroy_window (window);
+}
+
+/* ---- Preferences → Engines ---- */
+
+static void
+page_answered_cb (ChessEnginesPage *page,
+                  const char       *message,
+                  gpointer          user_data)
+{
+  *(int *) user_data += 1;
+}
+
+static void
+wait_for_answer (ChessEnginesPage *page,
+                 int              *answers,
+                 int               expected)
+{
+  gboolean timed_out = FALSE;
+  guint id = g_timeout_add_seconds (15, timed_out_cb, &timed_out);
+
+  while (*answers < expected && !timed_out)
+    g_main_context_iteration (NULL, TRUE);
+  if (!timed_out)
+    g_source_remove (id);
+  g_assert_cmpint (*answers, ==, expected);
+}
+
+static void
+test_engines_page (void)
+{
+  g_autoptr(GSettings) settings = app_test_fresh_settings ();
+  ChessEnginesPage *page = chess_engines_page_new (settings);
+  GtkWidget *window = gtk_window_new ();
+  g_autoptr(GPtrArray) engines = NULL;
+  ChessEngineEntry *added = NULL;
+  guint found;
+  int answers = 0;
+
+  gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (page));
+  gtk_window_present (GTK_WINDOW (window));
+  g_signal_connect (page, "added", G_CALLBACK (page_answered_cb), &answers);
+  g_signal_connect (page, "add-failed", G_CALLBACK (page_answered_cb), &answers);
+  found = chess_engines_page_get_n_listed (page);
+
+  /* Options must be name=value. */
+  chess_engines_page_set_program (page, g_getenv ("THINKCHESS_FAKE_ENGINE"));
+  gtk_editable_set_text (GTK_EDITABLE (child_of_type (GTK_WIDGET (page), ADW_TYPE_ENTRY_ROW, 1)),
+                         "Hash");
+  chess_engines_page_add (page);
+  g_assert_cmpint (answers, ==, 1);
+  g_assert_nonnull (strstr (chess_engines_page_get_message (page), "name=value"));
+
+  /* An option the engine does not have is refused after the handshake. */
+  gtk_editable_set_text (GTK_EDITABLE (child_of_type (GTK_WIDGET (page), ADW_TYPE_ENTRY_ROW, 1)),
+                         "Frobnicate=3");
+  chess_engines_page_add (page);
+  wait_for_answer (page, &answers, 2);
+  g_test_message ("%s", chess_engines_page_get_message (page));
+  g_assert_nonnull (strstr (chess_engines_page_get_message (page), "Frobnicate"));
+  g_assert_cmpuint (chess_engines_page_get_n_listed (page), ==, found);
+
+  /* A program that is no engine. */
+  chess_engines_page_set_program (page, "/bin/true");
+  gtk_editable_set_text (GTK_EDITABLE (child_of_type (GTK_WIDGET (page), ADW_TYPE_ENTRY_ROW, 1)), "");
+  chess_engines_page_add (page);
+  wait_for_answer (page, &answers, 3);
+  g_test_message ("%s", chess_engines_page_get_message (page));
+  g_assert_cmpuint (chess_engines_page_get_n_listed (page), ==, found);
+
+  /* The fake engine, added: listed and remembered, by its own name. */
+  chess_engines_page_set_program (page, g_getenv ("THINKCHESS_FAKE_ENGINE"));
+  chess_engines_page_add (page);
+  wait_for_answer (page, &answers, 4);
+  g_test_message ("%s", chess_engines_page_get_message (page));
+  g_assert_cmpuint (chess_engines_page_get_n_listed (page), ==, found + 1);
+  engines = chess_engine_registry_list (settings, NULL);
+  for (guint i = 0; i < engines->len; i++)
+    if (((ChessEngineEntry *) g_ptr_array_index (engines, i))->added_by_user)
+      added = g_ptr_array_index (engines, i);
+  g_assert_nonnull (added);
+  g_assert_cmpstr (added->argv[0], ==, g_getenv ("THINKCHESS_FAKE_ENGINE"));
+
+  /* Removed with its button. */
+  {
+    GtkWidget *button = find_remove_button (GTK_WIDGET (page));
+
+    g_assert_nonnull (button);
+    g_signal_emit_by_name (button, "clicked");
+  }
+  g_assert_cmpuint (chess_engines_page_get_n_listed (page), ==, found);
+  gtk_window_destroy (GTK_WINDOW (window));
+  app_test_spin ();
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  int status;
+
+  data_home = app_test_make_data_home ("thinkchess-test-XXXXXX");
+  g_setenv ("LANGUAGE", "C", TRUE);
+
+  if (!app_test_have_display ())
+    {
+      app_test_remove_tree (data_home);
+      g_free (data_home);
+      return 0;
+    }
+  app_test_init (&argc, &argv);
+
+  g_test_add_func ("/computer/dialog", test_dialog_choices);
+  g_test_add_func ("/computer/answers", test_computer_answers);
+  g_test_add_func ("/computer/new-game-while-thinking", test_new_game_while_thinking);
+  g_test_add_func ("/computer/computer-vs-computer", test_computer_vs_computer_timed);
+  g_test_add_func ("/computer/engine-crash", test_engine_crash);
+  g_test_add_func ("/computer/engine-illegal", test_engine_illegal_then_human);
+  g_test_add_func ("/computer/engines-page", test_engines_page);
+
+  status = g_test_run ();
+
+  app_test_remove_tree (data_home);
+  g_free (data_home);
+  return status;
+}
