@@ -17,11 +17,12 @@
 
 #define STATE_KEY "chess-window-computer"
 
-/* A computer that answers at once looks like a machine gun: in untimed
- * games a reply is held back until this much has passed since the
- * question. */
+/* A computer that answers at once looks like a machine gun: the built-in
+ * engine's reply is held back until this much has passed since the
+ * question (on the clock, at most a hundredth of its time left). */
 #define PACE_MIN_BASE_MS 300
 #define PACE_MIN_PER_LEVEL_MS 100
+#define PACE_CLOCK_SHARE 100
 /* Untimed games: how long a level (or an external engine) may think. */
 #define PACE_BASE_MS 1000
 #define PACE_PER_LEVEL_MS 500
@@ -210,12 +211,17 @@ least_answer_ms (Computer   *self,
                  ChessColor  side)
 {
   ChessClock *clock = chess_game_get_clock (self->game);
+  gint64 least;
 
-  if (chess_clock_is_timed (clock) || !is_builtin (self, side))
+  if (!is_builtin (self, side))
     return 0;
-  return MIN (PACE_MIN_BASE_MS + PACE_MIN_PER_LEVEL_MS
-              * (gint64) chess_engine_player_get_level (self->players[side]),
-              untimed_pace_ms (self, side));
+  least = MIN (PACE_MIN_BASE_MS + PACE_MIN_PER_LEVEL_MS
+               * (gint64) chess_engine_player_get_level (self->players[side]),
+               untimed_pace_ms (self, side));
+  /* On the clock, never more than a small part of what is left. */
+  if (chess_clock_is_timed (clock))
+    least = MIN (least, chess_clock_get_time_ms (clock, side) / PACE_CLOCK_SHARE);
+  return least;
 }
 
 /* The clocks as they stand, or the level's pace in an untimed game. */

@@ -1,0 +1,359 @@
+#!/usr/bin/python3
+"""End-to-end tests of playing the computer (suite 'e2e').
+
+Run through `e2e.sh e2e-computer.py ...` (its own Xvfb display and D-Bus
+session). The real thinkchess is driven with real X input: the New Game
+dialog's toggles and drop-downs clicked and chosen with the keyboard, the
+person's moves dragged on the board. The person's moves are picked by
+`thinkchess-cli uci` (beside the app in the build) from the game so far,
+which pgn-extract writes out in UCI notation from the autosave; the
+autosave is also what is checked: both sides' moves and clocks.
+
+    e2e-computer.py THINKCHESS SCENARIO [--shots DIR] [--dark]
+
+Scenarios:
+  beginner  Black = the built-in engine at its lowest level, 5 + 0: played
+            to mate or 40 moves; a move pair taken back and replayed.
+  stockfish Black = Stockfish (skipped when /usr/games/stockfish is
+            missing), a few moves.
+  crash     Black = an engine added by hand that crashes on its second
+            move (tests/model/fake-engine): the message shows, the game is
+            as it was, and the person plays on for Black.
+"""
+
+import gettext
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+import pyatspi
+
+import e2e
+from e2e_common import (Failure, check, log_tail, movetext, node_center, wait_until,
+                        window_origin, xdotool)
+
+SKIP = 77
+STOCKFISH = "/usr/games/stockfish"
+
+
+def T(text):
+    """`text` as the app shows it in the language of the run."""
+    localedir = os.environ.get("THINKCHESS_LOCALEDIR")
+    language = os.environ.get("LANGUAGE", "C")
+    if localedir and language not in ("", "C"):
+        text = gettext.translation("thinkchess", localedir, languages=language.split(":"),
+                                   fallback=True).gettext(text)
+    return text.replace("_", "")
+
+
+def tool(name):
+    for folder in ("/usr/games", "/usr/bin"):
+        path = os.path.join(folder, name)
+        if os.access(path, os.X_OK):
+            return path
+    return shutil.which(name)
+
+
+class Brain:
+    """The person's choice of moves: thinkchess-cli's UCI engine, shallow."""
+
+    def __init__(self, cli):
+        self.proc = subprocess.Popen([cli, "uci"], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, text=True)
+        self.send("uci")
+        self.wait("uciok")
+
+    def send(self, line):
+        self.proc.stdin.write(line + "\n")
+        self.proc.stdin.flush()
+
+    def wait(self, prefix):
+        while True:
+            line = self.proc.stdout.readline()
+            check(line != "", "thinkchess-cli uci ended")
+            if line.startswith(prefix):
+                return line.split()
+
+    def best(self, moves, depth):
+        self.send("position startpos moves " + " ".join(moves) if moves else "position startpos")
+        self.send("go depth %d" % depth)
+        return self.wait("bestmove")[1]
+
+    def stop(self):
+        self.send("quit")
+        self.proc.wait(5)
+
+
+class App(e2e.App):
+    # ---- Finding things ----
+
+    def named(self, name, role=None, timeout=10):
+        """A widget by its accessible name (a label it has by mnemonic may
+        follow: "Black’s engine Black")."""
+        return self.find_one(lambda n: n.name and (n.name == name or n.name.startswith(name + " "))
+                             and self.showing(n) and (role is None or n.getRole() == role),
+                             repr(name), timeout)
+
+    def button(self, label, root=None):
+        """A push button by its label: GTK 4.8 names mnemonic buttons like
+        "_Start Game Start Game"."""
+        def matches(n):
+            name = (n.name or "").replace("_", "")
+            return (n.getRole() == pyatspi.ROLE_PUSH_BUTTON and self.showing(n)
+                    and (name == label or name.endswith(" " + label)))
+        if root is not None:
+            found = e2e.find_all(root, matches)
+            check(found, "no button " + label)
+            return found[0]
+        return self.find_one(matches, "button " + label)
+
+    def toplevel_with(self, text, timeout=10):
+        """The top-level window (a dialog) showing a label with `text`."""
+        def lookup():
+            for window in e2e.atspi_app(self.proc.pid):
+                if e2e.find_all(window, lambda n: n.name and text in n.name):
+                    return window
+            return None
+        return wait_until(lookup, "a window saying " + repr(text), timeout)
+
+    def origin_of(self, title, toplevel):
+        """Where the X window called `title` starts on the screen."""
+        xids = xdotool("search", "--onlyvisible", "--name", "^" + re.escape(title) + "$",
+                       strict=False).split()
+        check(xids, "no window called " + title)
+        return window_origin(xids[-1], toplevel)
+
+    def click_at(self, origin, node):
+        self.move_to(*node_center(origin, node))
+        time.sleep(0.1)
+        xdotool("click", 1)
+        time.sleep(0.6)
+
+    def choose(self, origin, dropdown, keys):
+        """Opens a drop-down with a click and picks with the keyboard."""
+        self.click_at(origin, dropdown)
+        for k in keys:
+            xdotool("key", k)
+            time.sleep(0.15)
+        xdotool("key", "Return")
+        time.sleep(0.6)
+
+    # ---- The game ----
+
+    def new_game(self, engine_keys, level_keys, time_keys, shot=None):
+        """New Game (Ctrl+N) with Black played by the computer."""
+        self.move_to(self.board_x + self.board_size / 2, self.board_y + self.board_size / 2)
+        xdotool("key", "ctrl+n")
+        dialog = self.toplevel_with(T("Time Control"))
+        origin = self.origin_of(T("New Game"), dialog)
+        # (a push button over AT-SPI in GTK 4.8, a toggle button later)
+        computer = self.named(T("Black is played by the computer"))
+        self.click_at(origin, computer)
+        if engine_keys:
+            self.choose(origin, self.named(T("Black’s engine")), engine_keys)
+        if level_keys:
+            self.choose(origin, self.named(T("Black’s level")), level_keys)
+        if time_keys:
+            self.choose(origin, self.named(T("Time control")), time_keys)
+        if shot:
+            self.shot(shot)
+        start = self.button(T("_Start Game"))
+        self.click_at(origin, start)
+        wait_until(lambda: not e2e.find_all(e2e.atspi_app(self.proc.pid),
+                                            lambda n: n.name == T("Time Control") and self.showing(n)),
+                   "the New Game dialog to close")
+        self.move_to(self.board_x + self.board_size / 2, self.board_y + self.board_size / 2)
+
+    def sans(self):
+        """The moves of the autosaved game in SAN."""
+        text = re.sub(r"\{[^}]*\}", " ", movetext(self.pgn()))
+        return [t for t in text.split()
+                if not re.match(r"^\d+\.+$", t) and t not in ("*", "1-0", "0-1", "1/2-1/2")]
+
+    def uci_moves(self):
+        """The moves of the autosaved game in UCI notation (pgn-extract)."""
+        path = os.path.join(self.home, "game.pgn")
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(self.pgn())
+        out = subprocess.run([tool("pgn-extract"), "-Wuci", "-s", path], stdout=subprocess.PIPE,
+                             stderr=subprocess.DEVNULL, text=True, check=True).stdout
+        moves = movetext(out).split()
+        return [m for m in moves if m not in ("*", "1-0", "0-1", "1/2-1/2")]
+
+    def wait_plies(self, count, timeout=30):
+        return wait_until(lambda: len(self.sans()) >= count and self.sans(),
+                          "%d moves in the autosave:\n%s" % (count, self.pgn()), timeout)
+
+    def move(self, uci):
+        """Plays the person's move: dragged, or typed for a promotion."""
+        if len(uci) == 5:
+            self.type_move(uci)
+            self.move_to(self.board_x + self.board_size / 2, self.board_y + self.board_size / 2)
+        else:
+            self.drag(uci[:2], uci[2:4])
+
+    def over(self):
+        return re.search(r'\[Result "(1-0|0-1|1/2-1/2)"\]', self.pgn()) is not None
+
+
+def cli_of(binary):
+    return os.path.join(os.path.dirname(binary), "..", "cli", "thinkchess-cli")
+
+
+def clocks(pgn):
+    return re.findall(r"\[%clk (\d+):(\d\d):(\d\d)", pgn)
+
+
+def seconds(clock):
+    return int(clock[0]) * 3600 + int(clock[1]) * 60 + int(clock[2])
+
+
+# ---- Scenarios ----
+
+def beginner(app):
+    if not tool("pgn-extract"):
+        return SKIP
+    brain = Brain(cli_of(app.binary))
+    try:
+        app.start()
+        # Black: the computer (built in), its lowest level; 5 + 0.
+        app.new_game(None, ["Home"], ["Home", "Down", "Down", "Down"], shot="01-new-game")
+        pgn = app.pgn()
+        check('[Black "ThinkChess (Beginner)"]' in pgn, "Black is not the beginner:\n" + pgn)
+        check('[BlackType "program"]' in pgn and '[TimeControl "300"]' in pgn,
+              "the game's tags:\n" + pgn)
+        plies = 0
+        undone = False
+        while not app.over() and plies < 80:
+            moves = app.uci_moves()
+            check(len(moves) % 2 == 0, "White to move, but the autosave has %d moves" % len(moves))
+            app.move(brain.best(moves, 3))
+            if len(moves) == 2:
+                app.shot("02-thinking")
+            app.wait_plies(len(moves) + 1, 10)
+            if app.over():
+                break
+            plies = len(app.wait_plies(len(moves) + 2, 30))
+            if plies == 8 and not undone:
+                # Undo takes back the pair, redo replays it.
+                before = app.sans()
+                app.key("ctrl+z")
+                wait_until(lambda: len(app.sans()) == 6, "two moves taken back:\n" + app.pgn())
+                time.sleep(1.5)
+                check(len(app.sans()) == 6, "the computer moved after the take-back")
+                app.shot("03-taken-back")
+                app.key("ctrl+shift+z")
+                wait_until(lambda: app.sans() == before, "the pair replayed:\n" + app.pgn())
+                undone = True
+        app.shot("04-end")
+        pgn = app.pgn()
+        sans = app.sans()
+        check(app.over() or len(sans) >= 80, "the game stopped early:\n" + pgn)
+        check(undone, "no move pair was taken back")
+        times = clocks(pgn)
+        check(len(times) == len(sans), "a clock for every move: %d clocks, %d moves"
+              % (len(times), len(sans)))
+        black = [seconds(t) for t in times[1::2]]
+        # The beginner answers after a third of a second or so: its clock ran.
+        check(black and all(b <= 300 for b in black) and black[-1] <= 300 - len(black) // 4,
+              "Black's clocks: %s" % black)
+        check(black[0] >= black[-1], "Black's clock ran backwards: %s" % black)
+        print("# %d moves, result %s, Black's clock %s"
+              % (len(sans), re.search(r'\[Result "([^"]*)"\]', pgn).group(1), times[-1]))
+    finally:
+        brain.stop()
+
+
+def stockfish(app):
+    if not os.access(STOCKFISH, os.X_OK) or not tool("pgn-extract"):
+        print("# skipped: %s is missing" % STOCKFISH)
+        return SKIP
+    brain = Brain(cli_of(app.binary))
+    try:
+        app.start()
+        # Stockfish is the first engine after the built-in one here.
+        app.new_game(["Home", "Down"], None, None, shot="01-stockfish")
+        check('[Black "Stockfish"]' in app.pgn(), "Black is not Stockfish:\n" + app.pgn())
+        check('[BlackEngine "external stockfish"]' in app.pgn(), "engine tag:\n" + app.pgn())
+        for ply in range(0, 6, 2):
+            app.move(brain.best(app.uci_moves(), 2))
+            app.wait_plies(ply + 2, 20)
+        app.shot("02-stockfish-played")
+        check(len(app.sans()) == 6, "moves: %s" % app.sans())
+    finally:
+        brain.stop()
+
+
+def crash(app):
+    fake = os.path.join(os.path.dirname(app.binary), "..", "..", "tests", "model", "fake-engine")
+    fake = os.path.realpath(fake)
+    if not os.access(fake, os.X_OK):
+        print("# skipped: no fake engine at " + fake)
+        return SKIP
+    # An engine added by hand, as Preferences → Engines keeps it.
+    folder = os.path.join(app.home, "config", "glib-2.0", "settings")
+    os.makedirs(folder, exist_ok=True)
+    with open(os.path.join(folder, "keyfile"), "w") as f:
+        f.write("[io/github/thinkchess/ThinkChess]\n"
+                "external-engines=[('user-fake', 'Fakefish', ['%s', '--misbehave=crash', "
+                "'--on-move=2'], 0, @a{ss} {})]\n" % fake)
+    app.extra_env["GSETTINGS_BACKEND"] = "keyfile"
+    app.start()
+    # Added by hand: the last engine in the list.
+    app.new_game(["End"], None, None)
+    check('[Black "Fakefish"]' in app.pgn(), "Black is not the fake engine:\n" + app.pgn())
+    app.drag("e2", "e4")
+    app.wait_plies(2, 15)
+    app.drag("d2", "d4")
+    heading = T("Black’s Engine Failed")
+    dialog = app.toplevel_with(heading, 20)
+    check(e2e.find_all(dialog, lambda n: n.name and "Fakefish crashed" in n.name),
+          "the message does not name the engine")
+    app.shot("01-engine-failed")
+    check(len(app.sans()) == 3, "the game changed: %s" % app.sans())
+    # Play on as a person: Black's move is dragged now.
+    app.button(T("Play On as _Human"), dialog).queryAction().doAction(0)
+    time.sleep(1)
+    app.move_to(app.board_x + app.board_size / 2, app.board_y + app.board_size / 2)
+    app.drag("d7", "d5")
+    app.wait_plies(4, 10)
+    check('[BlackType "human"]' in app.pgn(), "Black is still the engine:\n" + app.pgn())
+    status = app.find(lambda n: n.name and "Fakefish" in n.name and App.showing(n), timeout=1)
+    app.shot("02-played-on")
+    check(app.sans()[-1] == "d5", "moves: %s" % app.sans())
+    print("# status after: %s" % [s.name for s in status])
+
+
+SCENARIOS = {"beginner": beginner, "stockfish": stockfish, "crash": crash}
+
+
+def main():
+    binary, name = sys.argv[1], sys.argv[2]
+    shots = sys.argv[sys.argv.index("--shots") + 1] if "--shots" in sys.argv else None
+    extra = {"GTK_THEME": "Adwaita:dark"} if "--dark" in sys.argv else {}
+    if os.environ.get("LANGUAGE") not in (None, "", "C"):
+        extra["LANGUAGE"] = os.environ["LANGUAGE"]
+        extra["LC_ALL"] = "C.UTF-8"
+    home = tempfile.mkdtemp(prefix="thinkchess-e2e-")
+    app = App(binary, home, shots, extra)
+    try:
+        status = SCENARIOS[name](app)
+        if status == SKIP:
+            return SKIP
+        print("ok - " + name)
+        return 0
+    except Failure as failure:
+        print("FAILED - %s: %s" % (name, failure))
+        sys.stdout.write(log_tail(home))
+        return 1
+    finally:
+        app.stop()
+        shutil.rmtree(home, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
