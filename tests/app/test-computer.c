@@ -373,6 +373,83 @@ test_computer_vs_computer_timed (void)
   app_test_destroy_window (window);
 }
 
+/* A game against the computer continued from the autosave: the computer
+ * waits behind the start screen, and plays on once the game goes on. */
+static void
+test_continue_last_game (void)
+{
+  g_autoptr(GSettings) settings = settings_for ("human", "builtin", 0);
+  ChessWindow *window = app_test_new_window ();
+  ChessGame *game;
+
+  chess_window_new_game (window);
+  play (window, "e4");
+  g_assert_true (wait_for (window, has_moves, GUINT_TO_POINTER (2), 10));
+  play (window, "d4");
+  app_test_destroy_window (window);
+
+  /* The new-game settings changed meanwhile: the game's tags decide. */
+  g_settings_set_enum (settings, "black-player", 0);
+  window = app_test_new_window ();
+  game = chess_window_get_game (window);
+  g_assert_true (gtk_widget_get_visible (app_test_window_child (window, "start_screen")));
+  g_assert_cmpuint (chess_game_get_move_count (game), ==, 3);
+  g_assert_nonnull (chess_window_computer_get_player (window, CHESS_COLOR_BLACK));
+  run_for (800);
+  g_assert_cmpuint (chess_game_get_move_count (game), ==, 3);
+  g_signal_emit_by_name (app_test_window_child (window, "continue_button"), "clicked");
+  g_assert_true (wait_for (window, has_moves, GUINT_TO_POINTER (4), 10));
+  app_test_destroy_window (window);
+}
+
+/* Against the computer, the person resigns, and the computer answers a
+ * draw offer itself: no question to a person. */
+static void
+test_draw_offer_and_resignation (void)
+{
+  g_autoptr(GSettings) settings = settings_for ("human", "builtin", 0);
+  ChessWindow *window = app_test_new_window ();
+  ChessGame *game;
+
+  chess_window_new_game (window);
+  game = chess_window_get_game (window);
+  /* Black has only its king: the computer judges itself lost. */
+  chess_window_actions_paste_fen (window, "4k3/8/8/8/8/8/QQ6/4K3 w - - 0 1");
+  app_test_spin ();
+  g_assert_cmpuint (chess_alert_get_n_open (), ==, 0);
+  play (window, "Kd2");
+  g_assert_true (wait_for (window, has_moves, GUINT_TO_POINTER (2), 10));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.offer-draw", NULL);
+  app_test_spin ();
+  g_assert_cmpuint (chess_alert_get_n_open (), ==, 0);
+  g_assert_true (chess_game_is_over (game));
+  g_assert_cmpint (chess_game_get_reason (game), ==, CHESS_GAME_REASON_AGREEMENT);
+
+  /* A fair position: declined, the game goes on. */
+  chess_window_new_game (window);
+  game = chess_window_get_game (window);
+  play (window, "e4");
+  g_assert_true (wait_for (window, has_moves, GUINT_TO_POINTER (2), 10));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.offer-draw", NULL);
+  app_test_spin ();
+  g_assert_cmpuint (chess_alert_get_n_open (), ==, 0);
+  g_assert_false (chess_game_is_over (game));
+
+  /* Resigning while the computer thinks: the person (White) resigns. */
+  play (window, "d4");
+  g_assert_true (wait_for (window, is_thinking, NULL, 5));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.resign", NULL);
+  g_assert_cmpuint (chess_alert_get_n_open (), ==, 1);
+  g_assert_cmpstr (chess_alert_get_detail (), ==, "If White resigns, ThinkChess (Beginner) wins the game.");
+  chess_alert_respond (CHESS_RESIGN_CONFIRM);
+  app_test_spin ();
+  g_assert_cmpint (chess_game_get_result (game), ==, CHESS_GAME_RESULT_BLACK_WINS);
+  g_assert_false (chess_window_computer_is_thinking (window));
+  run_for (800);
+  g_assert_cmpuint (chess_game_get_move_count (game), ==, 3);
+  app_test_destroy_window (window);
+}
+
 /* ---- An engine that fails ---- */
 
 static char *
@@ -591,6 +668,8 @@ main (int    argc,
   g_test_add_func ("/computer/answers", test_computer_answers);
   g_test_add_func ("/computer/new-game-while-thinking", test_new_game_while_thinking);
   g_test_add_func ("/computer/computer-vs-computer", test_computer_vs_computer_timed);
+  g_test_add_func ("/computer/continue-last-game", test_continue_last_game);
+  g_test_add_func ("/computer/draw-and-resignation", test_draw_offer_and_resignation);
   g_test_add_func ("/computer/engine-crash", test_engine_crash);
   g_test_add_func ("/computer/engine-illegal", test_engine_illegal_then_human);
   g_test_add_func ("/computer/engines-page", test_engines_page);
