@@ -17,19 +17,13 @@
 
 #define STATE_KEY "chess-window-computer"
 
-/* A computer that answers at once looks like a machine gun: the built-in
- * engine's reply is held back until this much has passed since the
- * question (on the clock, at most a hundredth of its time left). */
+/* On the clock the built-in engine's weaker levels would answer at once,
+ * which looks like a machine gun: a reply is held back until this much
+ * has passed since the question, at most a hundredth of its time left.
+ * (Untimed, the player itself answers at its level's pace.) */
 #define PACE_MIN_BASE_MS 300
 #define PACE_MIN_PER_LEVEL_MS 100
 #define PACE_CLOCK_SHARE 100
-/* Untimed games: how long a level (or an external engine) may think. */
-#define PACE_BASE_MS 1000
-#define PACE_PER_LEVEL_MS 500
-#define PACE_EXTERNAL_MS 2000
-/* How long past its limit an external engine may stay silent before it
- * counts as hung (and is ended). */
-#define HANG_MARGIN_MS 10000
 /* The computer accepts a draw offer when it judges itself this much worse. */
 #define DRAW_ACCEPT_CP (-150)
 
@@ -198,60 +192,40 @@ is_builtin (Computer   *self,
 }
 
 static gint64
-untimed_pace_ms (Computer   *self,
-                 ChessColor  side)
-{
-  if (!is_builtin (self, side))
-    return PACE_EXTERNAL_MS;
-  return PACE_BASE_MS + PACE_PER_LEVEL_MS * (gint64) chess_engine_player_get_level (self->players[side]);
-}
-
-static gint64
 least_answer_ms (Computer   *self,
                  ChessColor  side)
 {
   ChessClock *clock = chess_game_get_clock (self->game);
-  gint64 least;
 
-  if (!is_builtin (self, side))
+  if (!is_builtin (self, side) || !chess_clock_is_timed (clock))
     return 0;
-  least = MIN (PACE_MIN_BASE_MS + PACE_MIN_PER_LEVEL_MS
-               * (gint64) chess_engine_player_get_level (self->players[side]),
-               untimed_pace_ms (self, side));
-  /* On the clock, never more than a small part of what is left. */
-  if (chess_clock_is_timed (clock))
-    least = MIN (least, chess_clock_get_time_ms (clock, side) / PACE_CLOCK_SHARE);
-  return least;
+  return MIN (PACE_MIN_BASE_MS + PACE_MIN_PER_LEVEL_MS
+              * (gint64) chess_engine_player_get_level (self->players[side]),
+              chess_clock_get_time_ms (clock, side) / PACE_CLOCK_SHARE);
 }
 
-/* The clocks as they stand, or the level's pace in an untimed game. */
+/* The clocks as they stand; none in an untimed game, where the player
+ * answers at its level's pace. Past its time (plus a grace) an external
+ * engine counts as hung. */
 static void
 fill_limits (Computer          *self,
-             ChessColor         side,
              ChessEngineLimits *limits)
 {
   ChessClock *clock = chess_game_get_clock (self->game);
+  gint64 increment;
 
   chess_engine_limits_init (limits);
-  if (chess_clock_is_timed (clock))
-    {
-      /* A Bronstein delay gives back at most what was used: for planning,
-       * close enough to an increment of the same size. */
-      gint64 increment = chess_clock_get_mode (clock) == CHESS_CLOCK_SUDDEN_DEATH
-                         ? 0 : chess_clock_get_increment_ms (clock);
-
-      limits->white_ms = chess_clock_get_time_ms (clock, CHESS_COLOR_WHITE);
-      limits->black_ms = chess_clock_get_time_ms (clock, CHESS_COLOR_BLACK);
-      limits->white_inc_ms = increment;
-      limits->black_inc_ms = increment;
-      limits->base_ms = chess_clock_get_initial_ms (clock);
-      limits->timeout_ms = chess_clock_get_time_ms (clock, side) + increment + HANG_MARGIN_MS;
-    }
-  else
-    {
-      limits->movetime_ms = untimed_pace_ms (self, side);
-      limits->timeout_ms = limits->movetime_ms + HANG_MARGIN_MS;
-    }
+  if (!chess_clock_is_timed (clock))
+    return;
+  /* A Bronstein delay gives back at most what was used: for planning,
+   * close enough to an increment of the same size. */
+  increment = chess_clock_get_mode (clock) == CHESS_CLOCK_SUDDEN_DEATH
+              ? 0 : chess_clock_get_increment_ms (clock);
+  limits->white_ms = chess_clock_get_time_ms (clock, CHESS_COLOR_WHITE);
+  limits->black_ms = chess_clock_get_time_ms (clock, CHESS_COLOR_BLACK);
+  limits->white_inc_ms = increment;
+  limits->black_inc_ms = increment;
+  limits->base_ms = chess_clock_get_initial_ms (clock);
 }
 
 /* The side to move is the computer's and it may think now. */
@@ -288,7 +262,7 @@ evaluate (Computer *self)
       return;
     }
 
-  fill_limits (self, side, &limits);
+  fill_limits (self, &limits);
   /* The computer's clock runs while it thinks (also for White's first
    * move, which a person's clock would not count). */
   chess_game_start_clock (self->game);
