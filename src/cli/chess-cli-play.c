@@ -1553,6 +1553,8 @@ offer_last_game (ChessPlay *self)
       printf (_("The game could not be continued: %s\n"), error->message);
       return TRUE;
     }
+  /* The side to move thinks on from the time it had used. */
+  chess_game_start_clock (self->game);
   self->autosaved = TRUE;
   return TRUE;
 }

@@ -450,6 +450,13 @@ chess_clock_is_paused (ChessClock *self)
 }
 
 gboolean
+chess_clock_is_real_time (ChessClock *self)
+{
+  g_return_val_if_fail (CHESS_IS_CLOCK (self), FALSE);
+  return self->now_func == NULL;
+}
+
+gboolean
 chess_clock_press (ChessClock *self)
 {
   ChessColor mover;

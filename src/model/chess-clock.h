@@ -94,6 +94,8 @@ void            chess_clock_stop              (ChessClock         *self);
 void            chess_clock_pause             (ChessClock         *self);
 void            chess_clock_resume            (ChessClock         *self);
 gboolean        chess_clock_is_paused         (ChessClock         *self);
+/* TRUE unless a time source replaced g_get_monotonic_time (tests). */
+gboolean        chess_clock_is_real_time      (ChessClock         *self);
 /* The active side completed a move: charges its time, adds the increment
  * or delay, and switches to the other side (running if it was running).
  * Returns FALSE (and emits flag-fall) when its flag had already fallen. */

@@ -142,7 +142,12 @@ chess_game_autosave (ChessGame  *self,
   pgn = chess_game_to_pgn (self);
   if (g_get_prgname () != NULL)
     chess_pgn_game_set_tag (pgn, "AutosavedBy", g_get_prgname ());
-  return chess_pgn_save_file (self->autosave_file, &pgn, 1, error);
+  if (!chess_pgn_save_file (self->autosave_file, &pgn, 1, error))
+    return FALSE;
+  /* From here on the journal keeps the running clock between saves. */
+  chess_game_set_clock_journal (self, self->autosave_file);
+  chess_game_journal_clock (self);
+  return TRUE;
 }
 
 const char *
@@ -200,12 +205,23 @@ chess_game_continue_autosave (ChessGame  *self,
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
   pgn = read_autosave (&path, error);
-  if (pgn == NULL || !chess_game_load_pgn (self, pgn, error))
+  if (pgn == NULL)
     return FALSE;
-  /* An unfinished game continues as the game being played, in its file. */
+  /* Read before loading: the game's reset may autosave over it. */
+  g_autofree char *journal_path = chess_clock_journal_path_for (path);
+  ChessClockJournalEntry journal;
+  gboolean has_journal = chess_clock_journal_read (journal_path, &journal);
+  if (!chess_game_load_pgn (self, pgn, error))
+    return FALSE;
+  /* An unfinished game continues as the game being played, in its file,
+   * with the clocks where a crash may have left them. */
   self->loaded = chess_game_is_over (self);
+  if (has_journal)
+    chess_game_apply_clock_journal (self, &journal);
   g_free (self->autosave_file);
   self->autosave_file = g_steal_pointer (&path);
+  chess_game_set_clock_journal (self, self->autosave_file);
+  chess_game_journal_clock (self);
   return TRUE;
 }
 
@@ -244,8 +260,11 @@ chess_game_remove_autosave (GError **error)
   for (guint i = 0; i < N_AUTOSAVE_FILES; i++)
     {
       g_autofree char *path = autosave_file_path (i);
+      g_autofree char *journal = chess_clock_journal_path_for (path);
       int saved_errno;
 
+      if (g_unlink (journal) != 0 && errno != ENOENT)
+        g_debug ("Cannot delete %s: %s", journal, g_strerror (errno));
       if (g_unlink (path) == 0)
         continue;
       saved_errno = errno;

@@ -1,7 +1,9 @@
 /* chess-game-clock.c — a ChessGame's clock: time control, start, times
- * after each move. */
+ * after each move, and the clock journal beside the autosave. */
 
 #include "config.h"
+
+#include <string.h>
 
 #include "chess-game-private.h"
 
@@ -80,4 +82,61 @@ chess_game_get_clock_ms_at (ChessGame *self,
   if (!chess_clock_is_timed (self->clock) || ply >= self->line.n_moves)
     return -1;
   return g_array_index (self->times, ClockTimes, ply + 1).ms[chess_game_mover_of_ply (self, ply)];
+}
+
+/* ---- The clock journal ---- */
+
+void
+chess_game_journal_clock (ChessGame *self)
+{
+  ChessClockJournalEntry entry = { 0, };
+  ClockTimes t;
+
+  if (self->clock_journal == NULL)
+    return;
+  t = chess_game_read_clock (self);
+  entry.ply = (guint) self->line.n_moves;
+  entry.key = self->line.current.key;
+  entry.ms[CHESS_COLOR_WHITE] = t.ms[CHESS_COLOR_WHITE];
+  entry.ms[CHESS_COLOR_BLACK] = t.ms[CHESS_COLOR_BLACK];
+  entry.active = chess_clock_get_active_color (self->clock);
+  /* Only a real clock runs on by itself (tests drive theirs by hand). */
+  entry.counting = chess_clock_is_running (self->clock) && !chess_clock_is_paused (self->clock)
+                   && chess_clock_is_real_time (self->clock);
+  entry.count_up = !chess_clock_is_timed (self->clock);
+  chess_clock_journal_record (self->clock_journal, &entry);
+}
+
+void
+chess_game_set_clock_journal (ChessGame  *self,
+                              const char *autosave_path)
+{
+  g_autofree char *path = autosave_path != NULL ? chess_clock_journal_path_for (autosave_path) : NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (self->clock_journal != NULL && path != NULL
+      && strcmp (chess_clock_journal_get_path (self->clock_journal), path) == 0)
+    return;
+  g_clear_pointer (&self->clock_journal, chess_clock_journal_close);
+  if (path == NULL)
+    return;
+  self->clock_journal = chess_clock_journal_open (path, &error);
+  if (self->clock_journal == NULL)
+    g_debug ("No clock journal: %s", error->message);
+}
+
+void
+chess_game_apply_clock_journal (ChessGame                    *self,
+                                const ChessClockJournalEntry *entry)
+{
+  ClockTimes t;
+
+  if (self->result != CHESS_GAME_RESULT_ONGOING
+      || entry->ply != self->line.n_moves || entry->key != self->line.current.key)
+    return;
+  t.ms[CHESS_COLOR_WHITE] = entry->ms[CHESS_COLOR_WHITE];
+  t.ms[CHESS_COLOR_BLACK] = entry->ms[CHESS_COLOR_BLACK];
+  g_array_index (self->times, ClockTimes, self->times->len - 1) = t;
+  chess_clock_set_times (self->clock, t.ms[CHESS_COLOR_WHITE], t.ms[CHESS_COLOR_BLACK],
+                         (ChessColor) self->line.current.side);
 }

@@ -1,6 +1,7 @@
 /* chess-game-private.h — what the model's files share about ChessGame. */
 #pragma once
 
+#include "chess-clock-journal.h"
 #include "chess-game.h"
 
 G_BEGIN_DECLS
@@ -52,6 +53,7 @@ struct _ChessGame
   gboolean         loaded;        /* from a file: a move played in an
                                    * earlier position starts a variation   */
   char            *autosave_file; /* where this game autosaves, once chosen */
+  ChessClockJournal *clock_journal; /* the clocks beside autosave_file    */
   GArray          *times;         /* ClockTimes: [0] at the start, [i + 1]
                                    * after move i                          */
   GArray          *redo;          /* RedoEntry, last taken back at the end */
@@ -114,5 +116,16 @@ ClockTimes chess_game_read_clock (ChessGame *self);
  * and its clock had been started. */
 void chess_game_restore_clock (ChessGame        *self,
                                const ClockTimes *t);
+/* Writes the clocks as they stand into the clock journal (when the game
+ * has one: it autosaves). */
+void chess_game_journal_clock (ChessGame *self);
+/* Opens the clock journal beside the autosave file (after a save), or
+ * closes it (`path` NULL). */
+void chess_game_set_clock_journal (ChessGame  *self,
+                                   const char *autosave_path);
+/* After the game was continued from an autosave: the clocks from its
+ * journal when it tells of this very position (a crash left them there). */
+void chess_game_apply_clock_journal (ChessGame                    *self,
+                                     const ChessClockJournalEntry *entry);
 
 G_END_DECLS

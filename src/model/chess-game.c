@@ -408,6 +408,7 @@ chess_game_restart (ChessGame        *self,
   self->line_end = self->tree->root;
   self->loaded = FALSE;
   g_clear_pointer (&self->autosave_file, g_free);
+  chess_game_set_clock_journal (self, NULL);
   self->result = CHESS_GAME_RESULT_ONGOING;
   self->reason = CHESS_GAME_REASON_NONE;
   self->draw_offered = FALSE;
@@ -447,6 +448,7 @@ chess_game_dispose (GObject *object)
       chess_clock_stop (self->clock);
     }
   g_clear_object (&self->clock);
+  chess_game_set_clock_journal (self, NULL);
 
   G_OBJECT_CLASS (chess_game_parent_class)->dispose (object);
 }
@@ -617,6 +619,10 @@ chess_game_init (ChessGame *self)
 
   self->clock = chess_clock_new ();
   g_signal_connect (self->clock, "flag-fall", G_CALLBACK (flag_fall_cb), self);
+  /* The journal follows the clock: each tick, start, stop and pause. */
+  g_signal_connect_swapped (self->clock, "tick", G_CALLBACK (chess_game_journal_clock), self);
+  g_signal_connect_swapped (self->clock, "notify::running", G_CALLBACK (chess_game_journal_clock), self);
+  g_signal_connect_swapped (self->clock, "notify::paused", G_CALLBACK (chess_game_journal_clock), self);
   self->times = g_array_new (FALSE, TRUE, sizeof (ClockTimes));
   self->redo = g_array_new (FALSE, TRUE, sizeof (RedoEntry));
   g_array_set_clear_func (self->redo, chess_game_redo_entry_clear);

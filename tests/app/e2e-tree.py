@@ -8,8 +8,9 @@ circles a square with the right button (real X input), saves with Ctrl+S and
 opens the file again.
 
 Scenarios: annotated; clock-quit (quitting in the middle of a move keeps
-the time used on it); sigkill (the app killed at random moments while moves
-are played leaves a complete autosave).
+the time used on it); clock-kill (SIGKILL in the middle of a move: Continue
+shows the clock where it stood, to a fifth of a second); sigkill (the app
+killed at random moments while moves are played leaves a complete autosave).
 """
 
 import importlib.util
@@ -202,6 +203,63 @@ def scenario_clock_quit(app):
     app.shot("clock-quit")
 
 
+SHORT_CLOCK_GAME = LAST_GAME.replace('[BlackTimeLeft "0:03:19.500"]', '[BlackTimeLeft "0:00:12.000"]')
+
+
+def tenths(text):
+    """Seconds shown by a clock under ten seconds ("0:09.3"), or None."""
+    m = re.fullmatch(r"0:0(\d)\.(\d)", text or "")
+    return int(m.group(1)) + int(m.group(2)) / 10 if m else None
+
+
+def scenario_clock_kill(app):
+    folder = os.path.join(app.home, "data", "thinkchess")
+    os.makedirs(folder)
+    with open(os.path.join(folder, "last-game.pgn"), "w", encoding="utf-8") as f:
+        f.write(SHORT_CLOCK_GAME)
+    app.start()
+    app.press(flows.T("Continue Last Game"))
+    # Black's clock runs from 0:12. When it first shows tenths it has just
+    # passed 10 s (the label follows within a tick, 0.1 s).
+    clock = app.find(lambda n: n.getRole() == pyatspi.ROLE_LABEL and n.name
+                     and re.fullmatch(r"0:1[0-2]", n.name), "Black's clock")
+    seen_ten = time.monotonic()
+    while True:
+        asked = time.monotonic()
+        name = clock.name
+        answered = time.monotonic()
+        if tenths(name) is not None:
+            check(tenths(name) >= 9.5, "the clock was read too late: %r" % name)
+            break
+        check(answered - seen_ten < 15, "Black's clock does not run: %r" % name)
+        seen_ten = asked
+        time.sleep(0.02)
+    # Black thinks three seconds more, then the app is killed.
+    time.sleep(max(0.0, answered + 3.0 - time.monotonic()))
+    os.kill(app.proc.pid, signal.SIGKILL)
+    killed = time.monotonic()
+    app.proc.wait()
+    app.proc = None
+    latest = 10.0 - (killed - answered)          # the clock passed 10 s
+    earliest = 10.0 - (killed - (seen_ten - 0.15))  # in this span
+    # Continued: Black's clock shows where it stood, give or take 0.2 s
+    # (minus what runs while the test reads it).
+    app.start()
+    pressed = time.monotonic()
+    app.press(flows.T("Continue Last Game"))
+    shown_label = app.find(lambda n: n.getRole() == pyatspi.ROLE_LABEL
+                           and tenths(n.name) is not None, "Black's clock with tenths")
+    shown = tenths(shown_label.name)
+    read_at = time.monotonic()
+    print("clock at the kill between %.2f and %.2f s; shown %.1f s, %.2f s after Continue"
+          % (earliest, latest, shown, read_at - pressed))
+    check(shown <= latest + 0.2,
+          "Black's clock gained time: %.1f s shown, at most %.2f s left at the kill" % (shown, latest))
+    check(shown >= earliest - (read_at - pressed) - 0.2,
+          "Black's clock lost time: %.1f s shown, at least %.2f s left at the kill" % (shown, earliest))
+    app.shot("clock-kill")
+
+
 def scenario_sigkill(app):
     cli = os.path.join(os.path.dirname(os.path.dirname(app.binary)), "cli", "thinkchess-cli")
     moves = ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7"]
@@ -234,7 +292,7 @@ def scenario_sigkill(app):
 
 
 SCENARIOS = {"annotated": scenario_annotated, "clock-quit": scenario_clock_quit,
-             "sigkill": scenario_sigkill}
+             "clock-kill": scenario_clock_kill, "sigkill": scenario_sigkill}
 
 
 def main():

@@ -310,6 +310,56 @@ def main():
                 wait(r"^Hint: \S+$", "the hint")
             finally:
                 tmux("kill-session", "-t", "computer", check=False)
+        def killed_while_thinking():
+            # A game of its own: killed while Black thinks, continued, and
+            # Black's thinking time is all there (the clock journal).
+            think = os.path.join(data, "think")
+            os.makedirs(think, exist_ok=True)
+            line = "env XDG_DATA_HOME=%s TERM=xterm-256color INPUTRC=/dev/null %s play" % (think, CLI)
+            tmux("new-session", "-d", "-s", "think", "-x", "100", "-y", "45", line)
+
+            def screen_of(name, pattern):
+                deadline = time.monotonic() + 30
+                while time.monotonic() < deadline:
+                    if re.search(pattern, plain(tmux("capture-pane", "-p", "-t", name)), re.M):
+                        return
+                    time.sleep(0.02)
+                raise AssertionError("timed out waiting for %r in %s" % (pattern, name))
+
+            def type_line(name, text):
+                tmux("send-keys", "-t", name, "-l", text)
+                tmux("send-keys", "-t", name, "Enter")
+
+            screen_of("think", r"White to move> ?$")
+            sent = time.monotonic()
+            type_line("think", "e4")
+            screen_of("think", r"Black to move> ?$")
+            seen = time.monotonic()
+            time.sleep(2.0)
+            pid = int(tmux("display-message", "-p", "-t", "think", "#{pane_pid}").strip())
+            os.kill(pid, 9)
+            killed = time.monotonic()
+            tmux("kill-session", "-t", "think", check=False)
+            tmux("new-session", "-d", "-s", "think", "-x", "100", "-y", "45", line)
+            screen_of("think", r"Continue it\? \[y/n\] ?$")
+            answered = time.monotonic()
+            type_line("think", "y")
+            screen_of("think", r"Black to move> ?$")
+            type_line("think", "e5")
+            screen_of("think", r"White to move> ?$")
+            moved = time.monotonic()
+            tmux("send-keys", "-t", "think", "C-d")
+            time.sleep(0.5)
+            tmux("kill-session", "-t", "think", check=False)
+            with open(os.path.join(think, "thinkchess", "last-game.pgn"), encoding="utf-8") as f:
+                pgn = f.read()
+            m = re.search(r'\[BlackTimeUsed "0:00:(\d\d(?:\.\d+)?)"\]', pgn)
+            if m is None or "1. e4 e5" not in pgn:
+                raise AssertionError("autosave: %r" % pgn)
+            used = float(m.group(1))
+            low, high = killed - seen - 0.2, killed - sent + moved - answered + 0.2
+            if not low <= used <= high:
+                raise AssertionError("Black used %.3f s, not between %.2f and %.2f" % (used, low, high))
 
         check("the Unicode board renders in colour", unicode_board)
         check("a selected piece's targets are marked", selected_targets)
@@ -318,6 +368,7 @@ def main():
         check("the line can be edited (Backspace, ←)", editing_the_line)
         check("Tab completes moves and commands", tab_completes)
         check("Ctrl+D quits and the game is autosaved", quits_on_ctrl_d)
+        check("killed while thinking, the game continues with the time thought", killed_while_thinking)
         check("NO_COLOR, --ascii and TERM=dumb draw plain ASCII in a terminal", plain_when_asked)
         check("against the computer in a terminal: its move, its time, a hint", against_the_computer)
 

@@ -1,6 +1,7 @@
 /* test-crash.c — a process killed with SIGKILL at random moments while it
  * plays, autosaves and saves (one game back into a file of several) always
- * leaves a complete, readable autosave and file. */
+ * leaves a complete, readable autosave and file; one killed while a player
+ * thinks leaves the clocks to within a tenth of a second (the journal). */
 
 #include "config.h"
 
@@ -144,10 +145,92 @@ test_sigkill (void)
   g_rmdir (home);
 }
 
+/* The child: 1. e4 on a running clock, autosaved, says so on `fd`, then
+ * Black thinks (no main loop runs: as in the terminal game's prompt). */
+static G_GNUC_NORETURN void
+think_forever (ChessClockMode mode,
+               int            fd)
+{
+  g_autoptr(ChessGame) game = chess_game_new ();
+
+  chess_game_set_time_control (game, mode, 60000, 0);
+  g_assert_true (chess_game_play (game, "e4", NULL));
+  g_assert_true (chess_game_autosave (game, NULL));
+  g_assert_cmpint (write (fd, "x", 1), ==, 1);
+  for (;;)
+    pause ();
+}
+
+static void
+remove_tree (const char *home)
+{
+  g_autofree char *folder = g_build_filename (home, "thinkchess", NULL);
+  g_autoptr(GDir) dir = g_dir_open (folder, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (folder, name, NULL);
+      g_unlink (path);
+    }
+  g_rmdir (folder);
+  g_rmdir (home);
+}
+
+static void
+test_clock_after_sigkill (void)
+{
+  const ChessClockMode modes[] = { CHESS_CLOCK_SUDDEN_DEATH, CHESS_CLOCK_UNTIMED };
+
+  for (guint m = 0; m < G_N_ELEMENTS (modes); m++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autofree char *home = g_dir_make_tmp ("thinkchess-clock-XXXXXX", &error);
+      int fds[2];
+      char byte;
+
+      g_assert_no_error (error);
+      g_setenv ("XDG_DATA_HOME", home, TRUE);
+      g_assert_cmpint (pipe (fds), ==, 0);
+      pid_t child = fork ();
+      g_assert_cmpint (child, >=, 0);
+      if (child == 0)
+        think_forever (modes[m], fds[1]);
+
+      g_assert_cmpint (read (fds[0], &byte, 1), ==, 1);
+      gint64 thinking_from = g_get_monotonic_time ();
+      g_usleep (1700 * 1000);
+      kill (child, SIGKILL);
+      gint64 thought_ms = (g_get_monotonic_time () - thinking_from) / 1000;
+      int status;
+      g_assert_cmpint (waitpid (child, &status, 0), ==, child);
+      g_assert_true (WIFSIGNALED (status));
+      close (fds[0]);
+      close (fds[1]);
+
+      /* Continue: Black's clock shows the time thought, to a tenth or two
+       * (the autosave alone says 0). */
+      g_autoptr(ChessGame) game = chess_game_load_autosave (&error);
+      g_assert_no_error (error);
+      ChessClock *clock = chess_game_get_clock (game);
+      gint64 black = chess_clock_get_time_ms (clock, CHESS_COLOR_BLACK);
+      gint64 used = modes[m] == CHESS_CLOCK_UNTIMED ? black : 60000 - black;
+      g_test_message ("thought %" G_GINT64_FORMAT " ms, the clock says %" G_GINT64_FORMAT,
+                      thought_ms, used);
+      g_assert_cmpint (used, <=, thought_ms + 20);
+      g_assert_cmpint (used, >=, thought_ms - 200);
+      g_assert_cmpint (chess_clock_get_time_ms (clock, CHESS_COLOR_WHITE), ==,
+                       modes[m] == CHESS_CLOCK_UNTIMED ? 0 : 60000);
+      g_clear_object (&game);
+      remove_tree (home);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/crash/sigkill", test_sigkill);
+  g_test_add_func ("/crash/clock-after-sigkill", test_clock_after_sigkill);
   return g_test_run ();
 }
