@@ -491,7 +491,8 @@ game_moved_cb (ChessGame     *game,
   reset_interaction (self);
   stop_animation (self);
   sync_position (self);
-  if (self->animate && !dropped && gtk_widget_get_mapped (GTK_WIDGET (self)))
+  if (self->animate && !dropped && info->from != CHESS_NO_SQUARE
+      && gtk_widget_get_mapped (GTK_WIDGET (self)))
     {
       ChessPiece shown = chess_board_piece_at (&self->board, info->to);
 
@@ -513,7 +514,8 @@ game_taken_back_cb (ChessGame     *game,
   reset_interaction (self);
   stop_animation (self);
   sync_position (self);
-  if (self->animate && gtk_widget_get_mapped (GTK_WIDGET (self)))
+  /* A null move (from a file) has nothing to slide. */
+  if (self->animate && info->from != CHESS_NO_SQUARE && gtk_widget_get_mapped (GTK_WIDGET (self)))
     {
       add_slide (self, info->piece, info->to, info->from);
       if (info->rook_from != CHESS_NO_SQUARE)

@@ -134,6 +134,47 @@ format_node (ChessMoveListView   *self,
     }
 }
 
+/* A [%eval] of the move as a small dim note (" +0.34", " #3"), as Pango
+ * markup; nothing when the move has none. */
+static void
+append_eval_markup (const ChessTreeNode *node,
+                    GString             *markup)
+{
+  const char *sign = node->eval.value < 0 ? "\u2212" : "+";
+  guint value = (guint) ABS ((gint64) node->eval.value);
+
+  switch (node->eval.kind)
+    {
+    case CHESS_TREE_EVAL_CENTIPAWNS:
+      g_string_append_printf (markup, " <span size=\"smaller\" alpha=\"55%%\">%s%u.%02u</span>",
+                              value == 0 ? "" : sign, value / 100, value % 100);
+      break;
+    case CHESS_TREE_EVAL_MATE:
+      g_string_append_printf (markup, " <span size=\"smaller\" alpha=\"55%%\">#%s%u</span>",
+                              node->eval.value < 0 ? "\u2212" : "", value);
+      break;
+    case CHESS_TREE_EVAL_NONE:
+    default:
+      break;
+    }
+}
+
+/* Shows the move button's text with its evaluation after it. */
+static void
+show_move_text (GtkWidget           *button,
+                const ChessTreeNode *node,
+                const char          *text)
+{
+  GtkLabel *label = GTK_LABEL (gtk_button_get_child (GTK_BUTTON (button)));
+  g_autoptr(GString) markup = g_string_new (NULL);
+  g_autofree char *escaped = g_markup_escape_text (text, -1);
+
+  g_object_set_data_full (G_OBJECT (button), "move-text", g_strdup (text), g_free);
+  g_string_append (markup, escaped);
+  append_eval_markup (node, markup);
+  gtk_label_set_markup (label, markup->str);
+}
+
 static void update_current (ChessMoveListView *self);
 
 /* The worst of the move's marks ??, ? and ?! (NAGs 4, 2, 6), as the CSS
@@ -196,6 +237,7 @@ append_link (ChessMoveListView   *self,
   g_string_append_printf (markup, "%s<a href=\"n%u\">%s%s%s</a>",
                           markup->len > 0 && markup->str[markup->len - 1] != '(' ? " " : "",
                           self->nodes->len, viewed ? "<b>" : "", escaped, viewed ? "</b>" : "");
+  append_eval_markup (node, markup);
   g_ptr_array_add (self->nodes, (gpointer) node);
 }
 
@@ -415,6 +457,7 @@ rebuild (ChessMoveListView *self)
         }
       format_node (self, &board, node, text);
       gtk_button_set_label (GTK_BUTTON (button), text->str);
+      show_move_text (button, node, text->str);
       chess_figurine_label_fit (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (button))));
       gtk_widget_add_css_class (button, "flat");
       gtk_widget_add_css_class (button, "move");
@@ -487,6 +530,8 @@ update_menu_actions (ChessMoveListView *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "movelist.promote", variation);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "movelist.make-main", variation);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "movelist.delete", variation);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "movelist.delete-from",
+                                 node != NULL && node->parent != NULL);
 }
 
 void
@@ -504,6 +549,54 @@ chess_move_list_view_popup_menu (ChessMoveListView *self,
   update_menu_actions (self);
   gtk_popover_set_pointing_to (GTK_POPOVER (self->menu), &at);
   gtk_popover_popup (GTK_POPOVER (self->menu));
+}
+
+/* The move that has the keyboard focus: a main-line button, or the focused
+ * link of a variation; else the move viewed. Its place in `bounds`. */
+static ChessTreeNode *
+focused_node (ChessMoveListView *self,
+              graphene_rect_t   *bounds)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+
+  for (GtkWidget *w = focus; w != NULL && w != GTK_WIDGET (self); w = gtk_widget_get_parent (w))
+    {
+      ChessTreeNode *node = g_object_get_data (G_OBJECT (w), "node");
+      const char *uri = GTK_IS_LABEL (w) ? gtk_label_get_current_uri (GTK_LABEL (w)) : NULL;
+      guint64 index;
+
+      if (node == NULL && uri != NULL && uri[0] == 'n'
+          && g_ascii_string_to_unsigned (uri + 1, 10, 0, G_MAXUINT, &index, NULL)
+          && index < self->nodes->len)
+        node = g_ptr_array_index (self->nodes, index);
+      if (node != NULL && gtk_widget_compute_bounds (w, GTK_WIDGET (self), bounds))
+        return node;
+    }
+  if (self->current >= 0 && (guint) self->current < self->buttons->len)
+    {
+      GtkWidget *button = g_ptr_array_index (self->buttons, self->current);
+      if (gtk_widget_compute_bounds (button, GTK_WIDGET (self), bounds))
+        return g_object_get_data (G_OBJECT (button), "node");
+    }
+  return NULL;
+}
+
+/* Menu or Shift+F10: the context menu of the focused move. */
+static gboolean
+menu_key_cb (GtkWidget *widget,
+             GVariant  *args,
+             gpointer   user_data)
+{
+  ChessMoveListView *self = CHESS_MOVE_LIST_VIEW (widget);
+  graphene_rect_t bounds;
+  ChessTreeNode *node;
+
+  if (self->game == NULL || (node = focused_node (self, &bounds)) == NULL)
+    return FALSE;
+  chess_move_list_view_popup_menu (self, node, bounds.origin.x + 8,
+                                   bounds.origin.y + bounds.size.height);
+  return TRUE;
 }
 
 static void
@@ -591,7 +684,11 @@ delete_action (GtkWidget  *widget,
 {
   ChessMoveListView *self = CHESS_MOVE_LIST_VIEW (widget);
 
-  if (self->game != NULL && self->menu_node != NULL)
+  if (self->game == NULL || self->menu_node == NULL)
+    return;
+  if (g_str_equal (action_name, "movelist.delete-from"))
+    chess_game_delete_from (self->game, self->menu_node);
+  else
     chess_game_delete_variation (self->game, self->menu_node);
 }
 
@@ -623,6 +720,7 @@ build_menu (void)
   g_menu_append (lines, _("_Promote Variation"), "movelist.promote");
   g_menu_append (lines, _("Make _Main Line"), "movelist.make-main");
   g_menu_append (lines, _("_Delete Variation"), "movelist.delete");
+  g_menu_append (lines, _("Delete _From Here"), "movelist.delete-from");
   g_menu_append_section (menu, NULL, G_MENU_MODEL (lines));
   g_object_unref (edit);
   g_object_unref (nags);
@@ -698,7 +796,7 @@ chess_move_list_view_get_move_text (ChessMoveListView *self,
 
   if (ply >= self->buttons->len)
     return NULL;
-  return gtk_button_get_label (g_ptr_array_index (self->buttons, ply));
+  return g_object_get_data (g_ptr_array_index (self->buttons, ply), "move-text");
 }
 
 const char *
@@ -788,6 +886,7 @@ chess_move_list_view_class_init (ChessMoveListViewClass *klass)
   gtk_widget_class_install_action (widget_class, "movelist.promote", NULL, promote_action);
   gtk_widget_class_install_action (widget_class, "movelist.make-main", NULL, promote_action);
   gtk_widget_class_install_action (widget_class, "movelist.delete", NULL, delete_action);
+  gtk_widget_class_install_action (widget_class, "movelist.delete-from", NULL, delete_action);
 }
 
 static void
@@ -818,6 +917,15 @@ chess_move_list_view_init (ChessMoveListView *self)
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_SECONDARY);
   g_signal_connect (click, "pressed", G_CALLBACK (secondary_pressed_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
+
+  /* The same menu from the keyboard, before a focused variation's label
+   * offers its own (link) menu for these keys. */
+  GtkEventController *keys = gtk_shortcut_controller_new ();
+  gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (keys),
+    gtk_shortcut_new (gtk_shortcut_trigger_parse_string ("Menu|<Shift>F10"),
+                      gtk_callback_action_new (menu_key_cb, NULL, NULL)));
+  gtk_widget_add_controller (GTK_WIDGET (self), keys);
 
   g_autoptr(GMenuModel) model = build_menu ();
   self->menu = gtk_popover_menu_new_from_model (model);

@@ -78,7 +78,8 @@ chess_board_piece_at (const ChessBoard *self, ChessSquare sq)
   return (ChessPiece) self->squares[sq];
 }
 
-/* `move` must be legal in `self` (from chess_board_generate_legal or a parser). */
+/* `move` must be legal in `self` (from chess_board_generate_legal or a parser),
+ * or a null move out of check (the side to move passes). */
 void     chess_board_make        (ChessBoard       *self,
                                   ChessMove         move,
                                   ChessUndo        *undo);
@@ -92,6 +93,10 @@ int      chess_board_generate_legal (const ChessBoard *self,
 /* TRUE when `move` (any 16-bit value) is legal here. */
 bool     chess_board_is_legal    (const ChessBoard *self,
                                   ChessMove         move);
+/* TRUE when `move` is legal here or is a null move (CHESS_MOVE_NULL) made
+ * out of check: what a game record may hold. */
+bool     chess_board_is_legal_or_null (const ChessBoard *self,
+                                       ChessMove         move);
 /* The legal move from `from` to `to` (with `promotion` when it promotes,
  * CHESS_NO_PIECE_TYPE otherwise), or CHESS_MOVE_NONE. */
 ChessMove chess_board_find_move  (const ChessBoard *self,

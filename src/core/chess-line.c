@@ -52,7 +52,7 @@ chess_line_push (ChessLine *self,
   g_return_if_fail (self != NULL && self->moves != NULL);
 
 #ifdef CHESS_ENABLE_DEBUG_CHECKS
-  g_assert (chess_board_is_legal (&self->current, move));
+  g_assert (chess_board_is_legal_or_null (&self->current, move));
 #endif
 
   if (self->n_moves == self->capacity)
@@ -157,7 +157,7 @@ chess_line_claimable_with (const ChessLine *self,
   int count;
 
   g_return_val_if_fail (self != NULL, CHESS_CLAIM_NONE);
-  g_return_val_if_fail (chess_board_is_legal (&self->current, move), CHESS_CLAIM_NONE);
+  g_return_val_if_fail (chess_board_is_legal_or_null (&self->current, move), CHESS_CLAIM_NONE);
 
   after = self->current;
   chess_board_make (&after, move, &undo);

@@ -158,17 +158,54 @@ board_unmake (ChessBoard *b, ChessMove move, const ChessUndo *undo)
   b->ep_square = undo->ep_square;
 }
 
+/* A null move: only the turn, the en-passant square and the counters. */
+static void
+board_make_null (ChessBoard *b, ChessUndo *undo)
+{
+  undo->key = b->key;
+  undo->halfmove_clock = b->halfmove_clock;
+  undo->fullmove_number = b->fullmove_number;
+  undo->castling = b->castling;
+  undo->ep_square = b->ep_square;
+  undo->captured = CHESS_NO_PIECE;
+
+  b->key ^= chess_zobrist_side;
+  if (b->ep_square != CHESS_NO_SQUARE)
+    {
+      if (chess_board_ep_capture_legal (b))
+        b->key ^= chess_zobrist_ep[chess_square_file (b->ep_square)];
+      b->ep_square = CHESS_NO_SQUARE;
+    }
+  if (b->halfmove_clock < UINT16_MAX)
+    b->halfmove_clock++;
+  if (b->side == CHESS_COLOR_BLACK && b->fullmove_number < UINT16_MAX)
+    b->fullmove_number++;
+  b->side = chess_color_other ((ChessColor) b->side);
+}
+
 void
 chess_board_make (ChessBoard *self, ChessMove move, ChessUndo *undo)
 {
-  board_make (self, move, undo);
+  if (G_UNLIKELY (move == CHESS_MOVE_NULL))
+    board_make_null (self, undo);
+  else
+    board_make (self, move, undo);
   DEBUG_CHECK (self);
 }
 
 void
 chess_board_unmake (ChessBoard *self, ChessMove move, const ChessUndo *undo)
 {
-  board_unmake (self, move, undo);
+  if (G_UNLIKELY (move == CHESS_MOVE_NULL))
+    {
+      self->side = chess_color_other ((ChessColor) self->side);
+      self->key = undo->key;
+      self->halfmove_clock = undo->halfmove_clock;
+      self->fullmove_number = undo->fullmove_number;
+      self->ep_square = undo->ep_square;
+    }
+  else
+    board_unmake (self, move, undo);
   DEBUG_CHECK (self);
 }
 
@@ -494,6 +531,16 @@ chess_board_is_legal (const ChessBoard *self, ChessMove move)
     if (list.moves[i] == move)
       return true;
   return false;
+}
+
+bool
+chess_board_is_legal_or_null (const ChessBoard *self, ChessMove move)
+{
+  g_return_val_if_fail (self != NULL, false);
+
+  if (move == CHESS_MOVE_NULL)
+    return !chess_board_in_check (self);
+  return chess_board_is_legal (self, move);
 }
 
 ChessMove

@@ -185,6 +185,9 @@ chess_move_format (const ChessBoard *board,
 {
   g_return_val_if_fail (board != NULL && buf != NULL, NULL);
 
+  /* A null move as PGN ("--") and UCI ("0000") write it. */
+  if (move == CHESS_MOVE_NULL)
+    return strcpy (buf, notation == CHESS_NOTATION_UCI ? "0000" : "--");
   switch (notation)
     {
     case CHESS_NOTATION_SAN:
@@ -213,6 +216,8 @@ chess_move_format_san_letters (const ChessBoard *board,
 {
   g_return_val_if_fail (board != NULL && buf != NULL, NULL);
 
+  if (move == CHESS_MOVE_NULL)
+    return strcpy (buf, "--");
   format_san (board, move, letters, false, true, buf);
   return buf;
 }

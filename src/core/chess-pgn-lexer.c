@@ -236,6 +236,15 @@ chess_pgn_lexer_next (ChessPgnLexer *lex,
           { "+/-", 16 }, { "-/+", 17 }, { "+/=", 14 }, { "=/+", 15 },
           { "+-", 18 }, { "-+", 19 }, { "+=", 14 }, { "=+", 15 }, { "=", 10 },
         };
+        /* "--" alone is the null move: a symbol like any move. */
+        if (c == '-' && p + 2 <= end && d[p + 1] == '-'
+            && (p + 2 == end || cls (d[p + 2]) < C_SYMBOL_START))
+          {
+            t->type = CHESS_PGN_TOKEN_SYMBOL;
+            t->end = p + 2;
+            p += 2;
+            break;
+          }
         t->type = CHESS_PGN_TOKEN_ERROR;
         t->value = CHESS_PGN_LEX_BAD_CHARACTER;
         for (gsize i = 0; i < G_N_ELEMENTS (signs); i++)

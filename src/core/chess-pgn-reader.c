@@ -383,6 +383,11 @@ resolve_move (Reader              *r,
 
   if (chess_pgn_resolve_move (board, s, n, move))
     return TRUE;
+  if (n == 2 && ((s[0] == '-' && s[1] == '-') || (s[0] == 'Z' && s[1] == '0')))
+    return fail (r, CHESS_PGN_ERROR_ILLEGAL, t->offset,
+                 board->side == CHESS_COLOR_WHITE
+                 ? _("a null move ('--') for White, who is in check")
+                 : _("a null move ('--') for Black, who is in check"), NULL);
 
   char text[CHESS_MOVE_TEXT_MAX * 2];
   g_autoptr(GError) move_error = NULL;

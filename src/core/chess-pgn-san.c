@@ -184,6 +184,13 @@ chess_pgn_resolve_move (const ChessBoard *b,
   if (n < 2)
     return FALSE;
 
+  /* The null move: "--" (most programs) or "Z0" (some databases). */
+  if (n == 2 && ((s[0] == '-' && s[1] == '-') || (s[0] == 'Z' && s[1] == '0')))
+    {
+      *move = CHESS_MOVE_NULL;
+      return chess_board_is_legal_or_null (b, CHESS_MOVE_NULL);
+    }
+
   if (s[0] == 'O' || s[0] == '0' || s[0] == 'o')
     {
       if (n == 3 && s[1] == '-' && s[2] == s[0])

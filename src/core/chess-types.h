@@ -95,11 +95,14 @@ enum
  *        8 promote to N     9 B   10 R   11 Q
  *       12 capture + promote to N   13 B   14 R   15 Q
  *
- * CHESS_MOVE_NONE (0, a1a1) is never a legal move.
+ * CHESS_MOVE_NONE (0, a1a1) is never a legal move. CHESS_MOVE_NULL (h8h8)
+ * passes the turn ("--" in PGN): game records and analysis have it, the
+ * move generator never makes it.
  */
 typedef uint16_t ChessMove;
 
 #define CHESS_MOVE_NONE ((ChessMove) 0)
+#define CHESS_MOVE_NULL ((ChessMove) 0x0FFF)
 
 enum
 {
@@ -122,6 +125,12 @@ chess_move_make (ChessSquare from, ChessSquare to, int flags)
 static inline ChessSquare chess_move_from (ChessMove m) { return m & 63; }
 static inline ChessSquare chess_move_to (ChessMove m) { return (m >> 6) & 63; }
 static inline int chess_move_flags (ChessMove m) { return m >> 12; }
+
+static inline bool
+chess_move_is_null (ChessMove m)
+{
+  return m == CHESS_MOVE_NULL;
+}
 
 static inline bool
 chess_move_is_capture (ChessMove m)

@@ -946,15 +946,26 @@ uci_position_command (const ChessLine *line)
   GString *s = g_string_new (NULL);
   ChessBoard start, board = line->start;
   char fen[CHESS_FEN_MAX];
+  size_t first = 0;
+
+  /* Engines differ on null moves ("0000"): the position after the last
+   * one is sent instead, with the moves from there. */
+  for (size_t i = line->n_moves; i-- > 0;)
+    if (chess_move_is_null (line->moves[i]))
+      {
+        first = i + 1;
+        chess_line_board_at (line, first, &board);
+        break;
+      }
 
   chess_board_set_start (&start);
-  if (start.key == line->start.key && strcmp (chess_board_to_fen (&line->start, fen), CHESS_START_FEN) == 0)
+  if (start.key == board.key && strcmp (chess_board_to_fen (&board, fen), CHESS_START_FEN) == 0)
     g_string_append (s, "position startpos");
   else
-    g_string_append_printf (s, "position fen %s", chess_board_to_fen (&line->start, fen));
-  if (line->n_moves)
+    g_string_append_printf (s, "position fen %s", chess_board_to_fen (&board, fen));
+  if (line->n_moves > first)
     g_string_append (s, " moves");
-  for (size_t i = 0; i < line->n_moves; i++)
+  for (size_t i = first; i < line->n_moves; i++)
     {
       char text[CHESS_MOVE_TEXT_MAX];
       ChessUndo undo;

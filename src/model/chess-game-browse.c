@@ -33,6 +33,15 @@ chess_game_fill_move_info (const ChessBoard *before,
   info->promotion = chess_move_promotion (move);
   info->rook_from = CHESS_NO_SQUARE;
   info->rook_to = CHESS_NO_SQUARE;
+  if (chess_move_is_null (move))
+    {
+      /* A null move (from a file) moves no piece. */
+      info->from = info->to = CHESS_NO_SQUARE;
+      info->piece = CHESS_NO_PIECE;
+      info->promotion = CHESS_NO_PIECE_TYPE;
+      chess_move_format (before, move, CHESS_NOTATION_SAN, info->san);
+      return;
+    }
 
   if (flags == CHESS_MOVE_EN_PASSANT)
     {
@@ -221,6 +230,8 @@ chess_game_get_last_move (ChessGame   *self,
   if (self->line.n_moves == 0)
     return FALSE;
   m = self->line.moves[self->line.n_moves - 1];
+  if (chess_move_is_null (m))
+    return FALSE;
   if (from != NULL)
     *from = chess_move_from (m);
   if (to != NULL)

@@ -272,7 +272,7 @@ tree_is_legal (const ChessTree *tree,
           Item next = { child, item.board };
           ChessUndo undo;
 
-          if (!chess_board_is_legal (&item.board, child->move))
+          if (!chess_board_is_legal_or_null (&item.board, child->move))
             {
               *bad_ply = child->ply - 1;
               ok = FALSE;

@@ -158,6 +158,66 @@ chess_game_delete_variation (ChessGame     *self,
   return TRUE;
 }
 
+/* After moves at the end of a loaded game were deleted: an end the last
+ * position made (checkmate, stalemate …) holds only if it still does. */
+static void
+recheck_result (ChessGame *self)
+{
+  switch (self->reason)
+    {
+    case CHESS_GAME_REASON_CHECKMATE:
+    case CHESS_GAME_REASON_STALEMATE:
+    case CHESS_GAME_REASON_INSUFFICIENT_MATERIAL:
+    case CHESS_GAME_REASON_FIVEFOLD_REPETITION:
+    case CHESS_GAME_REASON_SEVENTY_FIVE_MOVES:
+      if (!chess_game_position_result (self, &self->result, &self->reason))
+        {
+          self->result = CHESS_GAME_RESULT_ONGOING;
+          self->reason = CHESS_GAME_REASON_NONE;
+        }
+      break;
+    default:
+      break;
+    }
+}
+
+gboolean
+chess_game_delete_from (ChessGame     *self,
+                        ChessTreeNode *node)
+{
+  g_return_val_if_fail (CHESS_IS_GAME (self), FALSE);
+  g_return_val_if_fail (node != NULL, FALSE);
+
+  ChessTreeNode *parent = node->parent;
+  if (parent == NULL)
+    return FALSE;
+
+  gboolean was_on_line = on_line (self, node);
+  if (was_on_line && !self->loaded)
+    {
+      /* As many take-backs, whose redo would bring the moves back. */
+      while (self->line.n_moves >= node->ply && chess_game_take_back (self))
+        ;
+      g_array_set_size (self->redo, 0);
+      chess_game_sync_properties (self);
+      chess_game_emit_tree_changed (self);
+      return TRUE;
+    }
+
+  guint view = MIN (self->view_ply, parent->ply);
+  chess_tree_node_remove (node);
+  if (was_on_line)
+    {
+      follow_line (self, parent);
+      self->view_ply = view;
+      recheck_result (self);
+    }
+  chess_game_emit_tree_changed (self);
+  if (was_on_line)
+    chess_game_emit_line_changed (self);
+  return TRUE;
+}
+
 void
 chess_game_set_comment (ChessGame     *self,
                         ChessTreeNode *node,

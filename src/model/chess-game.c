@@ -751,7 +751,7 @@ chess_game_redo (ChessGame *self)
     return FALSE;
 
   entry = g_array_index (self->redo, RedoEntry, self->redo->len - 1);
-  g_return_val_if_fail (chess_board_is_legal (&self->line.current, entry.move), FALSE);
+  g_return_val_if_fail (chess_board_is_legal_or_null (&self->line.current, entry.move), FALSE);
   /* The entry's node goes back into the tree: not freed with the entry. */
   g_array_index (self->redo, RedoEntry, self->redo->len - 1).node = NULL;
   g_array_set_size (self->redo, self->redo->len - 1);

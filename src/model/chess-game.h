@@ -253,6 +253,13 @@ gboolean    chess_game_promote_variation (ChessGame     *self,
  * main line, which is shortened by taking moves back. */
 gboolean    chess_game_delete_variation  (ChessGame     *self,
                                           ChessTreeNode *node);
+/* Deletes `node`'s move and every move after it (its variations too), on
+ * the main line or in a variation. On the line of a game played here the
+ * moves are taken back (the clocks go back with them, "taken-back" for
+ * each); otherwise the line being played ends before `node`. FALSE for
+ * the root. */
+gboolean    chess_game_delete_from       (ChessGame     *self,
+                                          ChessTreeNode *node);
 /* The comment after `node`'s move (the root: before the first move);
  * NULL or "" removes it. */
 void        chess_game_set_comment       (ChessGame     *self,

@@ -314,6 +314,102 @@ test_playing_game (Fixture *f, gconstpointer data)
   g_assert_cmpuint (chess_game_get_view_ply (f->game), ==, 0);
 }
 
+/* Null moves from a file: browsed, taken back and played again like moves;
+ * they move no piece and are written back as "--". */
+static void
+test_null_moves (Fixture *f, gconstpointer data)
+{
+  load (f, "1. e4 -- 2. d4 (2. Nf3 Z0 3. Bc4) 2... d5 3. -- Nf6 *");
+  g_assert_cmpuint (chess_game_get_move_count (f->game), ==, 6);
+  g_autofree char *text = movetext (f);
+  g_assert_cmpstr (text, ==, "1. e4 -- 2. d4 (2. Nf3 -- 3. Bc4) 2... d5 3. -- Nf6 *");
+
+  ChessMoveInfo info;
+  g_assert_true (chess_game_get_move_info (f->game, 1, &info));
+  g_assert_cmpstr (info.san, ==, "--");
+  g_assert_cmpint (info.from, ==, CHESS_NO_SQUARE);
+  g_assert_cmpint (info.piece, ==, CHESS_NO_PIECE);
+  g_assert_cmpint (info.color, ==, CHESS_COLOR_BLACK);
+  char buf[CHESS_MOVE_TEXT_MAX];
+  g_assert_cmpstr (chess_game_format_move (f->game, 4, CHESS_NOTATION_SAN, TRUE, buf), ==, "--");
+
+  /* The position after a null move: the other side to move, nothing moved. */
+  ChessBoard board;
+  g_assert_true (chess_game_get_board_at (f->game, 2, &board));
+  g_assert_cmpint (board.side, ==, CHESS_COLOR_WHITE);
+  g_assert_cmpint (chess_board_piece_at (&board, chess_square_make (4, 3)), ==,
+                   chess_piece_make (CHESS_COLOR_WHITE, CHESS_PAWN));
+
+  /* Taken back to the null move, it is the last move: none to mark. */
+  g_assert_true (chess_game_take_back (f->game));
+  g_assert_false (chess_game_get_last_move (f->game, NULL, NULL));
+  g_assert_true (chess_game_take_back (f->game));
+  g_assert_true (chess_game_get_last_move (f->game, NULL, NULL));
+  g_assert_true (chess_game_redo (f->game));
+  g_assert_true (chess_game_redo (f->game));
+  g_assert_cmpuint (chess_game_get_move_count (f->game), ==, 6);
+
+  /* The variation with its null move is followed like any other. */
+  ChessTreeNode *nf3 = chess_game_get_tree (f->game)->root->children[0]->children[0]->children[1];
+  g_assert_true (chess_game_select_node (f->game, nf3->children[0]->children[0]));
+  g_assert_cmpuint (chess_game_get_view_ply (f->game), ==, 5);
+  g_assert_true (chess_game_get_board_at (f->game, 5, &board));
+  g_assert_cmpint (board.side, ==, CHESS_COLOR_BLACK);
+  play (f, "Nf6");
+  g_clear_pointer (&text, g_free);
+  text = movetext (f);
+  g_assert_cmpstr (text, ==, "1. e4 -- 2. d4 (2. Nf3 -- 3. Bc4 Nf6) 2... d5 3. -- Nf6 *");
+}
+
+/* Delete from here: in a loaded game the line ends before the move (its
+ * variations go too); in a game being played the moves are taken back. */
+static void
+test_delete_from (Fixture *f, gconstpointer data)
+{
+  load (f, ANNOTATED);
+  ChessTreeNode *e4 = chess_game_get_tree (f->game)->root->children[0];
+  ChessTreeNode *nc6 = chess_game_get_node_at (f->game, 4);
+  g_assert_true (chess_game_delete_from (f->game, nc6->children[0]));
+  g_assert_cmpstr (f->log->str, ==, "tree line view:4");
+  g_autofree char *text = movetext (f);
+  g_assert_cmpstr (text, ==, "{Start} 1. e4 {Best by test.} 1... e5 2. Nf3 $1 Nc6 (2... d6 {Philidor} 3. d4) *");
+  g_assert_cmpuint (chess_game_get_move_count (f->game), ==, 4);
+
+  /* A move inside a variation: the variation keeps its first moves. */
+  ChessTreeNode *d6 = chess_game_get_node_at (f->game, 3)->children[1];
+  g_assert_true (chess_game_delete_from (f->game, d6->children[0]));
+  g_clear_pointer (&text, g_free);
+  text = movetext (f);
+  g_assert_cmpstr (text, ==, "{Start} 1. e4 {Best by test.} 1... e5 2. Nf3 $1 Nc6 (2... d6 {Philidor}) *");
+
+  /* The main line's second move: its alternatives go with it, the
+   * variation at move 2 becomes the main line. */
+  g_assert_true (chess_game_delete_from (f->game, e4->children[0]->children[0]->children[0]));
+  g_clear_pointer (&text, g_free);
+  text = movetext (f);
+  g_assert_cmpstr (text, ==, "{Start} 1. e4 {Best by test.} 1... e5 2. Nf3 $1 d6 {Philidor} *");
+  g_assert_false (chess_game_delete_from (f->game, chess_game_get_tree (f->game)->root));
+
+  /* A game being played: taken back, the clocks with it, no redo. */
+  chess_game_reset (f->game);
+  play (f, "e4 e5 Nf3 Nc6");
+  clear_log (f);
+  g_assert_true (chess_game_delete_from (f->game, chess_game_get_node_at (f->game, 3)));
+  g_assert_cmpstr (f->log->str, ==, "taken-back view:3 taken-back view:2 tree");
+  g_assert_false (chess_game_can_redo (f->game));
+  g_clear_pointer (&text, g_free);
+  text = movetext (f);
+  g_assert_cmpstr (text, ==, "1. e4 e5 *");
+
+  /* A finished game's mate taken away: the game goes on. */
+  chess_game_reset (f->game);
+  play (f, "f3 e5 g4 Qh4#");
+  g_assert_true (chess_game_is_over (f->game));
+  g_assert_true (chess_game_delete_from (f->game, chess_game_get_node_at (f->game, 4)));
+  g_assert_false (chess_game_is_over (f->game));
+  g_assert_cmpuint (chess_game_get_move_count (f->game), ==, 3);
+}
+
 static gint64 fake_us;
 
 static gint64
@@ -379,5 +475,7 @@ main (int argc, char **argv)
   ADD ("/game-tree/finished-game", test_finished_game);
   ADD ("/game-tree/playing-game", test_playing_game);
   ADD ("/game-tree/clocks-kept", test_clocks_kept);
+  ADD ("/game-tree/null-moves", test_null_moves);
+  ADD ("/game-tree/delete-from", test_delete_from);
   return g_test_run ();
 }

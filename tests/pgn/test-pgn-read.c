@@ -465,6 +465,29 @@ test_errors (void)
   check_error ("[White \"Jörg\"] 1. Zz1", CHESS_PGN_ERROR_ILLEGAL, 1, 19, "(Jörg – ?)");
 }
 
+/* "--" (and "Z0") pass the turn, in the main line and in variations. */
+static void
+test_null_moves (void)
+{
+  g_autoptr(ChessPgnGame) game = parse_ok (
+    "1. e4 -- 2. d4 (2. Nf3 Z0 3. Bc4 --) 2... d5 3. -- Nf6 *");
+  const ChessTreeNode *root = game->tree->root;
+
+  g_assert_cmpuint (game->line.n_moves, ==, 6);
+  g_assert_cmpuint (game->line.moves[1], ==, CHESS_MOVE_NULL);
+  g_assert_cmpuint (game->line.moves[4], ==, CHESS_MOVE_NULL);
+  g_autofree char *main_line = line_text (game->tree, root->children[0]);
+  g_assert_cmpstr (main_line, ==, "e4 -- d4 d5 -- Nf6");
+  g_autofree char *variation = line_text (game->tree, root->children[0]->children[0]->children[1]);
+  g_assert_cmpstr (variation, ==, "Nf3 -- Bc4 --");
+  /* Only the turn, the counters and en passant change. */
+  assert_final (game, "rnbqkb1r/ppp1pppp/5n2/3p4/3PP3/8/PPP2PPP/RNBQKBNR w KQkq - 2 4");
+
+  /* No null move out of check. */
+  check_error ("1. e4 e5 2. Qh5 Nc6 3. Qxf7+ -- *", CHESS_PGN_ERROR_ILLEGAL, 1, 30,
+               "a null move ('--') for Black, who is in check");
+}
+
 static void
 test_entry_errors (void)
 {
@@ -554,6 +577,7 @@ main (int argc, char **argv)
   g_test_add_func ("/pgn/read/nags", test_nags);
   g_test_add_func ("/pgn/read/evaluation-signs", test_evaluation_signs);
   g_test_add_func ("/pgn/read/variations", test_variations);
+  g_test_add_func ("/pgn/read/null-moves", test_null_moves);
   g_test_add_func ("/pgn/read/escape-lines", test_escape_lines);
   g_test_add_func ("/pgn/read/results", test_results);
   g_test_add_func ("/pgn/read/fen-black-to-move", test_fen_black_to_move);

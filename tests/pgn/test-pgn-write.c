@@ -181,7 +181,8 @@ test_deep_variations (void)
   "{Opening comment [%evp 10,20]} 1. e4 {Best by test. [%clk 0:03:00] [%eval 0.17,20]\n" \
   "[%cal Ge2e4,Rd1h5] [%csl Ye4]} e5 2. Nf3 $1 Nc6 (2... d6 {Philidor} (2... Nf6 {Petrov}\n" \
   "3. Nxe5 (3. Bc4 $5 (3. d4)) d6) 3. d4) $2 {after the variation} 3. Bb5 a6\n" \
-  "{[%emt 0:00:05] [%eval #-3] [%unknown x y] [%clk 1:02]} ( {before} 3... Nf6 4. O-O ) 4. Ba4 !? *\n"
+  "{[%emt 0:00:05] [%eval #-3] [%unknown x y] [%clk 1:02]} ( {before} 3... Nf6 4. O-O ) 4. Ba4 !?\n" \
+  "(4. -- {a null move} Nf6 (4... Z0)) *\n"
 
 static void
 test_annotations (void)
@@ -251,7 +252,8 @@ test_annotations (void)
     "[%cal Ge2e4,Rd1h5] [%csl Ye4] Best by test.} 1... e5 2. Nf3 $1 Nc6 $2 {after\n"
     "the variation} (2... d6 {Philidor} 3. d4) (2... Nf6 {Petrov} 3. Nxe5 (3. Bc4 $5)\n"
     "(3. d4) 3... d6) 3. Bb5 a6 {[%clk 0:01:02] [%emt 0:00:05] [%eval #-3]\n"
-    "[%unknown x y]} ({before} 3... Nf6 4. O-O) 4. Ba4 $5 *\n");
+    "[%unknown x y]} ({before} 3... Nf6 4. O-O) 4. Ba4 $5 (4. -- {a null move} 4...\n"
+    "Nf6 (4... --)) *\n");
 }
 
 /* Editing the tree: new moves and variations, promotion, deletion. */
