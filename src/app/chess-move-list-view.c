@@ -1,6 +1,8 @@
 /* chess-move-list-view.c — the move list. */
 #include "config.h"
 
+#include <string.h>
+
 #include <glib/gi18n.h>
 
 #include "chess-figurine-label.h"
@@ -419,12 +421,8 @@ clear (ChessMoveListView *self)
 /* The main line in numbered pairs; comments and variations on rows of
  * their own between them, after which Black's move gets its number again. */
 static void
-rebuild (ChessMoveListView *self)
+rebuild_rows (ChessMoveListView *self)
 {
-  clear (self);
-  if (self->game == NULL)
-    return;
-
   const ChessTree *tree = chess_game_get_tree (self->game);
   ChessBoard board = tree->start;
   GtkWidget *row_number = NULL;
@@ -492,6 +490,59 @@ rebuild (ChessMoveListView *self)
   update_current (self);
 }
 
+/* Gives the keyboard focus back to `node`'s move: its button, or the
+ * variation's text it is in. */
+static void
+restore_focus (ChessMoveListView   *self,
+               const ChessTreeNode *node)
+{
+  for (guint i = 0; i < self->buttons->len; i++)
+    if (g_object_get_data (g_ptr_array_index (self->buttons, i), "node") == node)
+      {
+        gtk_widget_grab_focus (g_ptr_array_index (self->buttons, i));
+        return;
+      }
+  for (guint i = 0; i < self->annotations->len; i++)
+    {
+      GtkWidget *box = g_ptr_array_index (self->annotations, i);
+      for (GtkWidget *c = box != NULL ? gtk_widget_get_first_child (box) : NULL; c != NULL;
+           c = gtk_widget_get_next_sibling (c))
+        {
+          const char *markup = GTK_IS_LABEL (c) ? gtk_label_get_label (GTK_LABEL (c)) : NULL;
+          for (guint k = 0; markup != NULL && k < self->nodes->len; k++)
+            {
+              g_autofree char *href = g_strdup_printf ("href=\"n%u\"", k);
+              if (g_ptr_array_index (self->nodes, k) == node && strstr (markup, href) != NULL)
+                {
+                  gtk_widget_grab_focus (c);
+                  return;
+                }
+            }
+        }
+    }
+}
+
+static ChessTreeNode *focused_node (ChessMoveListView *self,
+                                    graphene_rect_t   *bounds);
+
+/* The list built anew; the keyboard focus stays on its move. */
+static void
+rebuild (ChessMoveListView *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+  graphene_rect_t bounds;
+  ChessTreeNode *focused = NULL;
+
+  if (focus != NULL && gtk_widget_is_ancestor (focus, self->grid))
+    focused = focused_node (self, &bounds);
+  clear (self);
+  if (self->game == NULL)
+    return;
+  rebuild_rows (self);
+  if (focused != NULL)
+    restore_focus (self, focused);
+}
 /* ---- The context menu ---- */
 
 /* The move at (x, y) in the list: a main-line button, or the link under

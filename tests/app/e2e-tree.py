@@ -9,7 +9,10 @@ opens the file again.
 
 Scenarios: annotated; clock-quit (quitting in the middle of a move keeps
 the time used on it); clock-kill (SIGKILL in the middle of a move: Continue
-shows the clock where it stood, to a fifth of a second); sigkill (the app
+shows the clock where it stood, to a fifth of a second); menu-keys (the
+evaluations and a null move shown; the move list's context menu opened with
+Shift+F10 and the Menu key edits a comment and deletes the main line from a
+move on, saved); sigkill (the app
 killed at random moments while moves are played leaves a complete autosave).
 """
 
@@ -260,6 +263,60 @@ def scenario_clock_kill(app):
     app.shot("clock-kill")
 
 
+def scenario_menu_keys(app):
+    path = os.path.join(app.home, "evaluated.pgn")
+    shutil.copy(os.path.join(DATA, "evaluated.pgn"), path)
+    app.start(path)
+    app.find_board()
+
+    # [%eval] after the moves, a null move in the variation.
+    app.label_containing("e4 +0.34")
+    app.label_containing("Bb5 \u22120.05")
+    app.label_containing("a6 #\u22123")
+    app.label_containing("2\u2026 -- +1.20 Passing is no defence.")
+    app.shot("menu-keys-evaluations")
+
+    # Bb5 focused (clicked), Shift+F10: its menu; the first item edits
+    # the comment.
+    bb5 = app.label_containing("Bb5 \u22120.05")
+    app.point_at(bb5)
+    xdotool("click", 1)
+    time.sleep(0.3)
+    # The pointer out of the menu's way: only keys from here.
+    x, y = app.center("a1")
+    xdotool("mousemove", x, y)
+    app.key("shift+F10")
+    app.find(lambda n: n.name == flows.T("Delete _From Here") and app.visible(n),
+             "the menu opened from the keyboard")
+    app.shot("menu-keys-menu")
+    app.key("Return")
+    entry = app.find(lambda n: n.name == flows.T("Comment") and app.visible(n), "the comment entry")
+    check(entry is not None, "no comment entry")
+    xdotool("type", "--delay", "20", "Keyboard only")
+    app.key("Return")
+    app.label_containing("Keyboard only")
+
+    # The Menu key on the same move (the list was built anew), the last
+    # item: deleted from Bb5 on.
+    bb5 = app.label_containing("Bb5 \u22120.05")
+    app.point_at(bb5)
+    xdotool("click", 1)
+    time.sleep(0.3)
+    xdotool("mousemove", x, y)
+    app.key("Menu")
+    app.find(lambda n: n.name == flows.T("Delete _From Here") and app.visible(n),
+             "the menu opened with the Menu key")
+    app.key("Up")
+    app.key("Return")
+    wait_until(lambda: not app.has_label("Keyboard only"), "the moves from Bb5 on deleted")
+    app.key("ctrl+s")
+    wait_until(lambda: "Bb5" not in read(path), "the file saved without Bb5")
+    text = " ".join(movetext(read(path)).split())
+    check("2. Nf3 {[%eval 0.25]} 2... Nc6 {[%eval 0.31]} (2... -- {[%eval 1.20] Passing is no defence.} 3. d4) *"
+          in text, "the game after the deletion:\n" + text)
+    app.shot("menu-keys-deleted")
+
+
 def scenario_sigkill(app):
     cli = os.path.join(os.path.dirname(os.path.dirname(app.binary)), "cli", "thinkchess-cli")
     moves = ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7"]
@@ -292,7 +349,8 @@ def scenario_sigkill(app):
 
 
 SCENARIOS = {"annotated": scenario_annotated, "clock-quit": scenario_clock_quit,
-             "clock-kill": scenario_clock_kill, "sigkill": scenario_sigkill}
+             "clock-kill": scenario_clock_kill, "menu-keys": scenario_menu_keys,
+             "sigkill": scenario_sigkill}
 
 
 def main():

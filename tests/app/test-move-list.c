@@ -188,6 +188,50 @@ test_context_menu (void)
   gtk_widget_activate_action (widget, "movelist.delete", NULL);
   g_assert_cmpuint (chess_game_get_tree (game)->root->n_children, ==, 1);
 
+  /* Delete From Here works on the main line: e5 and all after it. */
+  chess_move_list_view_popup_menu (list, chess_game_get_node_at (game, 2), 10, 10);
+  gtk_widget_activate_action (widget, "movelist.delete-from", NULL);
+  app_test_spin ();
+  g_assert_cmpuint (chess_game_get_move_count (game), ==, 1);
+  g_assert_cmpstr (chess_move_list_view_get_move_text (list, 0), ==, "e4");
+  g_assert_null (chess_move_list_view_get_move_text (list, 1));
+
+  app_test_destroy_window (window);
+}
+
+/* [%eval] after the move, small and dim: pawns from White's side, or
+ * mate in so many moves. */
+static void
+test_evaluations (void)
+{
+  static const char pgn_text[] =
+    "1. e4 {[%eval 0.34]} e5 {[%eval -1.5]} 2. Nf3 {[%eval #3]} Nc6 {[%eval #-2]}\n"
+    "(2... d6 {[%eval 0.0] Philidor}) 3. Bb5 *\n";
+  ChessWindow *window = app_test_new_window ();
+  ChessMoveListView *list = CHESS_MOVE_LIST_VIEW (app_test_window_child (window, "move_list"));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ChessPgnGame) pgn = chess_pgn_parse_game (pgn_text, strlen (pgn_text), 1, NULL, &error);
+  g_autoptr(ChessGame) game = chess_game_new ();
+
+  g_assert_no_error (error);
+  g_assert_true (chess_game_load_pgn (game, pgn, &error));
+  chess_window_set_game (window, game);
+  app_test_spin ();
+
+  static const char *const shown[] = {
+    "e4 +0.34", "e5 \u22121.50", "Nf3 #3", "Nc6 #\u22122", "Bb5",
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (shown); i++)
+    {
+      GtkWidget *button = chess_move_list_view_get_move_button (list, i);
+      GtkLabel *label = GTK_LABEL (gtk_button_get_child (GTK_BUTTON (button)));
+      g_assert_cmpstr (gtk_label_get_text (label), ==, shown[i]);
+    }
+  /* The move itself, without it. */
+  g_assert_cmpstr (chess_move_list_view_get_move_text (list, 0), ==, "e4");
+  g_autofree char *variation = annotation_text (list, 3);
+  g_assert_cmpstr (variation, ==, "2\u2026 d6 0.00 Philidor");
+
   app_test_destroy_window (window);
 }
 
@@ -209,6 +253,7 @@ main (int    argc,
 
   g_test_add_func ("/app/move-list/annotations", test_shows_annotations);
   g_test_add_func ("/app/move-list/context-menu", test_context_menu);
+  g_test_add_func ("/app/move-list/evaluations", test_evaluations);
 
   status = g_test_run ();
   app_test_remove_tree (data_home);
