@@ -202,6 +202,26 @@ clear_redo (ChessGame *self)
   g_array_set_size (self->redo, 0);
 }
 
+/* The nodes of the moves taken back go back into the tree after the line
+ * being played (which stays where it is); the redo list is emptied. */
+static void
+put_back_taken_back (ChessGame *self)
+{
+  ChessTreeNode *parent = self->line_end;
+
+  for (guint i = self->redo->len; i-- > 0;)
+    {
+      RedoEntry *entry = &g_array_index (self->redo, RedoEntry, i);
+      ChessTreeNode *node = g_steal_pointer (&entry->node);
+
+      if (node == NULL)
+        break;
+      chess_tree_node_attach (parent, node, entry->index);
+      parent = node;
+    }
+  clear_redo (self);
+}
+
 void
 chess_game_redo_entry_clear (gpointer data)
 {
@@ -955,6 +975,13 @@ chess_game_play_move (ChessGame  *self,
       return FALSE;
     }
 
+  /* In a game opened from a file, the moves taken back stay in it: the
+   * new move starts a variation beside them. */
+  if (self->loaded && self->redo->len > 0)
+    {
+      put_back_taken_back (self);
+      return chess_game_play_in_tree (self, move);
+    }
   clear_redo (self);
   if (!do_move (self, move, NULL))
     {

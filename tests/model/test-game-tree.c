@@ -280,6 +280,23 @@ test_finished_game (Fixture *f, gconstpointer data)
   g_assert_nonnull (error);
 }
 
+/* Moves taken back in a game opened from a file are not lost when
+ * another is played: it starts a variation beside them. */
+static void
+test_take_back_in_loaded_game (Fixture *f, gconstpointer data)
+{
+  load (f, ANNOTATED);
+  g_assert_true (chess_game_take_back (f->game));
+  g_assert_true (chess_game_take_back (f->game));
+  play (f, "Bc4");
+  g_autofree char *text = movetext (f);
+  g_assert_cmpstr (text, ==, "{Start} 1. e4 {Best by test.} 1... e5 2. Nf3 $1 Nc6 "
+                             "(2... d6 {Philidor} 3. d4) 3. Bb5 (3. Bc4) 3... a6 *");
+  g_assert_cmpuint (chess_game_get_move_count (f->game), ==, 5);
+  g_assert_false (chess_game_can_redo (f->game));
+  g_assert_cmpstr (f->log->str, ==, "taken-back view:5 taken-back view:4 tree line view:5");
+}
+
 static void
 test_playing_game (Fixture *f, gconstpointer data)
 {
@@ -474,6 +491,7 @@ main (int argc, char **argv)
   ADD ("/game-tree/edit", test_edit);
   ADD ("/game-tree/finished-game", test_finished_game);
   ADD ("/game-tree/playing-game", test_playing_game);
+  ADD ("/game-tree/take-back-in-loaded-game", test_take_back_in_loaded_game);
   ADD ("/game-tree/clocks-kept", test_clocks_kept);
   ADD ("/game-tree/null-moves", test_null_moves);
   ADD ("/game-tree/delete-from", test_delete_from);
