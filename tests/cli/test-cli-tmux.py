@@ -310,6 +310,7 @@ def main():
                 wait(r"^Hint: \S+$", "the hint")
             finally:
                 tmux("kill-session", "-t", "computer", check=False)
+
         def killed_while_thinking():
             # A game of its own: killed while Black thinks, continued, and
             # Black's thinking time is all there (the clock journal).
