@@ -24,6 +24,8 @@ static const struct
   { "win.redo",       { "<Shift><Control>z", NULL } },
   { "win.flip-board", { "<Control>f", NULL } },
   { "win.pause",      { "<Control>p", NULL } },
+  { "win.hint",       { "<Control>h", NULL } },
+  { "win.analysis",   { "<Control>e", NULL } },
   { "app.preferences", { "<Control>comma", NULL } },
   { "app.quit",       { "<Control>q", NULL } },
 };

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <glib/gi18n.h>
@@ -138,6 +139,10 @@ struct _ChessBoardView
   gint64          anim_start;
   int             anim_ms;
   guint           tick_id;
+
+  /* Arrows that are not part of the game (hints, analysis): owner name →
+   * GArray of ChessBoardArrow */
+  GHashTable     *extra_arrows;
 
   /* The static layer, cached (see ChessStaticKey) */
   GskRenderNode  *static_node;
@@ -989,16 +994,20 @@ set_mark_color (cairo_t *cr,
     }
 }
 
+/* An arrow from the centre of `from` to that of `to` in the current
+ * source colour; `scale` widens or narrows it (1: an annotation's). */
 static void
-draw_arrow (ChessBoardView *self,
-            cairo_t        *cr,
-            ChessTreeMark   mark)
+draw_arrow_path (ChessBoardView *self,
+                 cairo_t        *cr,
+                 ChessSquare     from,
+                 ChessSquare     to,
+                 double          scale)
 {
   double x0, y0, x1, y1;
-  double width = self->square * 0.16, head = self->square * 0.42;
+  double width = self->square * 0.16 * scale, head = self->square * 0.42 * MIN (scale, 1.2);
 
-  square_center (self, mark.from, &x0, &y0);
-  square_center (self, mark.to, &x1, &y1);
+  square_center (self, from, &x0, &y0);
+  square_center (self, to, &x1, &y1);
   double length = hypot (x1 - x0, y1 - y0);
   if (length < 1)
     return;
@@ -1007,7 +1016,6 @@ draw_arrow (ChessBoardView *self,
   double tip_x = x1 - ux * self->square * 0.15, tip_y = y1 - uy * self->square * 0.15;
   double base_x = tip_x - ux * head, base_y = tip_y - uy * head;
 
-  set_mark_color (cr, mark.color);
   cairo_set_line_width (cr, width);
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
   cairo_move_to (cr, x0 + ux * self->square * 0.25, y0 + uy * self->square * 0.25);
@@ -1018,6 +1026,15 @@ draw_arrow (ChessBoardView *self,
   cairo_line_to (cr, base_x + uy * head * 0.55, base_y - ux * head * 0.55);
   cairo_close_path (cr);
   cairo_fill (cr);
+}
+
+static void
+draw_arrow (ChessBoardView *self,
+            cairo_t        *cr,
+            ChessTreeMark   mark)
+{
+  set_mark_color (cr, mark.color);
+  draw_arrow_path (self, cr, mark.from, mark.to, 1.0);
 }
 
 static void
@@ -1034,16 +1051,63 @@ draw_circle (ChessBoardView *self,
   cairo_stroke (cr);
 }
 
-/* The arrows and circled squares of the position shown, and the arrow
- * being drawn. */
+static gboolean
+has_extra_arrows (ChessBoardView *self)
+{
+  GHashTableIter iter;
+  GArray *arrows;
+
+  g_hash_table_iter_init (&iter, self->extra_arrows);
+  while (g_hash_table_iter_next (&iter, NULL, (gpointer *) &arrows))
+    if (arrows->len > 0)
+      return TRUE;
+  return FALSE;
+}
+
+static int
+compare_owners (const void *a,
+                const void *b)
+{
+  return strcmp (*(const char *const *) a, *(const char *const *) b);
+}
+
+/* The other owners' arrows, in a fixed order (by owner name) so that a
+ * redraw never changes which lies on top. */
+static void
+draw_extra_arrows (ChessBoardView *self,
+                   cairo_t        *cr)
+{
+  g_autofree gpointer *owners = NULL;
+  guint n_owners = 0;
+
+  owners = g_hash_table_get_keys_as_array (self->extra_arrows, &n_owners);
+  qsort (owners, n_owners, sizeof (gpointer), compare_owners);
+  for (guint o = 0; o < n_owners; o++)
+    {
+      GArray *arrows = g_hash_table_lookup (self->extra_arrows, owners[o]);
+
+      /* The first arrow (the best move) is drawn last, on top. */
+      for (guint i = arrows->len; i-- > 0;)
+        {
+          const ChessBoardArrow *arrow = &g_array_index (arrows, ChessBoardArrow, i);
+
+          gdk_cairo_set_source_rgba (cr, &arrow->color);
+          draw_arrow_path (self, cr, arrow->from, arrow->to, arrow->width > 0 ? arrow->width : 1.0);
+        }
+    }
+}
+
+/* The arrows and circled squares of the position shown, the arrow being
+ * drawn, then the arrows of hints and analysis. */
 static void
 snapshot_marks (ChessBoardView *self,
                 GtkSnapshot    *snapshot)
 {
   const ChessTreeNode *node = self->game != NULL ? chess_game_get_view_node (self->game) : NULL;
   gboolean drawing = self->mark_from != CHESS_NO_SQUARE && self->mark_to != self->mark_from;
+  gboolean extra = has_extra_arrows (self);
 
-  if (!drawing && (node == NULL || (node->arrows == NULL && node->squares == NULL)))
+  if (!drawing && !extra && (node == NULL || (node->arrows == NULL && node->squares == NULL)))
     return;
 
   graphene_rect_t bounds;
@@ -1059,7 +1123,72 @@ snapshot_marks (ChessBoardView *self,
       ChessTreeMark preview = { 'G', (guint8) self->mark_from, (guint8) self->mark_to };
       draw_arrow (self, cr, preview);
     }
+  if (extra)
+    draw_extra_arrows (self, cr);
   cairo_destroy (cr);
+}
+
+static gboolean
+same_arrows (GArray                *list,
+             const ChessBoardArrow *arrows,
+             guint                  n_arrows)
+{
+  if (list->len != n_arrows)
+    return FALSE;
+  for (guint i = 0; i < n_arrows; i++)
+    {
+      const ChessBoardArrow *a = &g_array_index (list, ChessBoardArrow, i);
+
+      if (a->from != arrows[i].from || a->to != arrows[i].to || a->width != arrows[i].width
+          || !gdk_rgba_equal (&a->color, &arrows[i].color))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+void
+chess_board_view_set_extra_arrows (ChessBoardView        *self,
+                                   const char            *owner,
+                                   const ChessBoardArrow *arrows,
+                                   guint                  n_arrows)
+{
+  GArray *list;
+
+  g_return_if_fail (CHESS_IS_BOARD_VIEW (self));
+  g_return_if_fail (owner != NULL);
+  g_return_if_fail (arrows != NULL || n_arrows == 0);
+
+  list = g_hash_table_lookup (self->extra_arrows, owner);
+  if (list == NULL && n_arrows == 0)
+    return;
+  if (list != NULL && same_arrows (list, arrows, n_arrows))
+    return;
+  if (list == NULL)
+    {
+      list = g_array_new (FALSE, FALSE, sizeof (ChessBoardArrow));
+      g_hash_table_insert (self->extra_arrows, g_strdup (owner), list);
+    }
+  g_array_set_size (list, 0);
+  for (guint i = 0; i < n_arrows; i++)
+    if (arrows[i].from < 64 && arrows[i].to < 64 && arrows[i].from != arrows[i].to)
+      g_array_append_val (list, arrows[i]);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+guint
+chess_board_view_get_extra_arrows (ChessBoardView         *self,
+                                   const char             *owner,
+                                   const ChessBoardArrow **arrows)
+{
+  GArray *list;
+
+  g_return_val_if_fail (CHESS_IS_BOARD_VIEW (self), 0);
+  g_return_val_if_fail (owner != NULL, 0);
+
+  list = g_hash_table_lookup (self->extra_arrows, owner);
+  if (arrows != NULL)
+    *arrows = list != NULL && list->len > 0 ? (const ChessBoardArrow *) list->data : NULL;
+  return list != NULL ? list->len : 0;
 }
 
 /* ---- Keyboard ---- */
@@ -1987,6 +2116,7 @@ chess_board_view_finalize (GObject *object)
   ChessBoardView *self = CHESS_BOARD_VIEW (object);
 
   g_free (self->theme_name);
+  g_hash_table_unref (self->extra_arrows);
 
   G_OBJECT_CLASS (chess_board_view_parent_class)->finalize (object);
 }
@@ -2047,6 +2177,8 @@ chess_board_view_init (ChessBoardView *self)
 
   self->theme = &themes[0];
   self->theme_name = g_strdup (themes[0].name);
+  self->extra_arrows = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                              (GDestroyNotify) g_array_unref);
   self->interactive = TRUE;
   self->show_coordinates = TRUE;
   self->show_legal_moves = TRUE;

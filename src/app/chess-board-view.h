@@ -73,6 +73,27 @@ gboolean    chess_board_view_get_square_bounds  (ChessBoardView  *self,
                                                  ChessSquare      square,
                                                  graphene_rect_t *bounds);
 
+/* Arrows that are not part of the game (a hint, the engine's best lines):
+ * drawn above the game's own arrows, in the colour and width given
+ * (`width` 1.0 is an annotation arrow's; 0 means 1.0), and never saved.
+ * Each `owner` ("hint", "analysis", …) has its own set, which a call
+ * replaces (n_arrows 0 clears it). The first arrow of a set lies on top. */
+typedef struct
+{
+  ChessSquare from, to;
+  GdkRGBA     color;
+  double      width;
+} ChessBoardArrow;
+
+void        chess_board_view_set_extra_arrows   (ChessBoardView        *self,
+                                                 const char            *owner,
+                                                 const ChessBoardArrow *arrows,
+                                                 guint                  n_arrows);
+/* The owner's arrows now (borrowed, until the next change); returns how many. */
+guint       chess_board_view_get_extra_arrows   (ChessBoardView         *self,
+                                                 const char             *owner,
+                                                 const ChessBoardArrow **arrows);
+
 /* The selected square (click-click, keyboard) or CHESS_NO_SQUARE. */
 ChessSquare chess_board_view_get_selected       (ChessBoardView *self);
 /* TRUE while the promotion chooser is open. */

@@ -7,6 +7,8 @@
 
 #include "chess-window.h"
 #include "chess-window-actions.h"
+#include "chess-window-analysis.h"
+#include "chess-analysis-panel.h"
 #include "chess-adaptive-box.h"
 #include "chess-board-view.h"
 #include "chess-captured-view.h"
@@ -52,6 +54,7 @@ struct _ChessWindow
   ChessCapturedView *captured_by_white;
   GtkWidget         *eval_bar;
   GtkWidget         *eval_label;
+  GtkWidget         *analysis_panel;
   ChessMoveListView *move_list;
   ChessReviewPanel  *review_panel;
   GtkWidget         *game_info;
@@ -203,6 +206,19 @@ chess_window_show_message (ChessWindow *self,
   self->message = g_strdup (message);
   set_status (self, message);
   gtk_widget_add_css_class (self->status_label, "refusal");
+}
+
+void
+chess_window_show_info (ChessWindow *self,
+                        const char  *text)
+{
+  g_return_if_fail (CHESS_IS_WINDOW (self));
+  g_return_if_fail (text != NULL);
+
+  g_free (self->message);
+  self->message = g_strdup (text);
+  set_status (self, text);
+  gtk_widget_remove_css_class (self->status_label, "refusal");
 }
 
 void
@@ -1115,6 +1131,8 @@ chess_window_dispose (GObject *object)
 {
   ChessWindow *self = CHESS_WINDOW (object);
 
+  /* First: the engines stop before the game and the board go. */
+  chess_window_analysis_dispose (self);
   /* Stops the computer first: no reply lands on a window going away. */
   chess_window_computer_dispose (self);
   chess_window_actions_dispose (self);
@@ -1210,6 +1228,7 @@ chess_window_class_init (ChessWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ChessWindow, captured_by_white);
   gtk_widget_class_bind_template_child (widget_class, ChessWindow, eval_bar);
   gtk_widget_class_bind_template_child (widget_class, ChessWindow, eval_label);
+  gtk_widget_class_bind_template_child (widget_class, ChessWindow, analysis_panel);
   gtk_widget_class_bind_template_child (widget_class, ChessWindow, move_list);
   gtk_widget_class_bind_template_child (widget_class, ChessWindow, review_panel);
   gtk_widget_class_bind_template_child (widget_class, ChessWindow, game_info);
@@ -1226,6 +1245,7 @@ chess_window_class_init (ChessWindowClass *klass)
   gtk_widget_class_install_property_action (widget_class, "win.pause", "paused");
 
   chess_window_actions_class_init (widget_class);
+  chess_window_analysis_class_init (widget_class);
 }
 
 static void
@@ -1301,6 +1321,7 @@ chess_window_init (ChessWindow *self)
 
   chess_window_actions_init (self);
   chess_window_computer_init (self);
+  chess_window_analysis_init (self);
 }
 
 ChessWindow *

@@ -16,9 +16,9 @@
  *   black_row, black_name, black_clock, black_marker,
  *   white_row, white_name, white_clock, white_marker,
  *   captured_by_black, captured_by_white, eval_bar, eval_label, review_panel,
- *   move_list, game_info, status_label, move_entry, start_screen,
- *   continue_button, start_new_button, result_screen, result_label,
- *   result_new_button,
+ *   analysis_panel, move_list, game_info, status_label, move_entry,
+ *   start_screen, continue_button, start_new_button, result_screen,
+ *   result_label, result_new_button,
  *   past_banner.
  */
 #pragma once
@@ -56,6 +56,10 @@ ChessBoardView *chess_window_get_board      (ChessWindow    *self);
  * move, take-back, browse or new game. */
 void            chess_window_show_message   (ChessWindow    *self,
                                              const char     *message);
+/* Information for the player in the status line (a hint), not styled as
+ * a refusal; it stays until the next move, take-back, browse or new game. */
+void            chess_window_show_info      (ChessWindow    *self,
+                                             const char     *text);
 /* A passing notice ("Position copied") as a toast over the window. */
 void            chess_window_show_notice    (ChessWindow    *self,
                                              const char     *notice);

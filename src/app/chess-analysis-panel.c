@@ -1,0 +1,234 @@
+/* chess-analysis-panel.c — the engine's evaluation and best lines. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "chess-analysis-panel.h"
+#include "chess-figurine-label.h"
+
+struct _ChessAnalysisPanel
+{
+  GtkWidget  parent_instance;
+
+  /* Children (owned by the widget tree) */
+  GtkWidget *box;
+  GtkWidget *bar;
+  GtkWidget *score_label;
+  GtkWidget *menu_button;
+  GtkWidget *status_label;
+  GtkWidget *line_labels[CHESS_ANALYSIS_MAX_LINES];
+};
+
+G_DEFINE_FINAL_TYPE (ChessAnalysisPanel, chess_analysis_panel, GTK_TYPE_WIDGET)
+
+void
+chess_analysis_panel_set_score (ChessAnalysisPanel   *self,
+                                const ChessEvalScore *score)
+{
+  g_autofree char *text = NULL;
+  g_autofree char *description = NULL;
+  double value = CHESS_EVAL_BAR_MAX / 2;
+
+  g_return_if_fail (CHESS_IS_ANALYSIS_PANEL (self));
+
+  if (score != NULL)
+    {
+      text = chess_eval_score_format (score);
+      value = chess_eval_score_bar_value (score);
+    }
+  else
+    text = g_strdup ("\xe2\x80\x93");   /* U+2013: nothing known yet */
+  gtk_level_bar_set_value (GTK_LEVEL_BAR (self->bar), value);
+  gtk_label_set_text (GTK_LABEL (self->score_label), text);
+  if (score != NULL)
+    /* Translators: the evaluation bar's value for screen readers; %s is a
+     * score from White's side such as "+0.35" or "M3". */
+    description = g_strdup_printf (_("%s from White’s side"), text);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->bar),
+                                  GTK_ACCESSIBLE_PROPERTY_VALUE_TEXT,
+                                  description != NULL ? description : _("No evaluation yet"),
+                                  -1);
+}
+
+void
+chess_analysis_panel_set_status (ChessAnalysisPanel *self,
+                                 const char         *text)
+{
+  g_return_if_fail (CHESS_IS_ANALYSIS_PANEL (self));
+
+  gtk_label_set_text (GTK_LABEL (self->status_label), text != NULL ? text : "");
+}
+
+void
+chess_analysis_panel_set_lines (ChessAnalysisPanel *self,
+                                const char *const  *lines,
+                                guint               n_lines)
+{
+  g_return_if_fail (CHESS_IS_ANALYSIS_PANEL (self));
+
+  for (guint i = 0; i < CHESS_ANALYSIS_MAX_LINES; i++)
+    {
+      GtkLabel *label = GTK_LABEL (self->line_labels[i]);
+      const char *text = i < n_lines && lines != NULL ? lines[i] : NULL;
+
+      if (g_strcmp0 (gtk_label_get_text (label), text != NULL ? text : "") != 0)
+        {
+          gtk_label_set_text (label, text != NULL ? text : "");
+          gtk_widget_set_tooltip_text (GTK_WIDGET (label), text);
+          /* Figurines as tall as the letters, as in the move list. */
+          chess_figurine_label_fit (label);
+        }
+      /* The first line keeps its place while the engine starts, so the
+       * panel does not jump. */
+      gtk_widget_set_visible (GTK_WIDGET (label), i == 0 || text != NULL);
+    }
+}
+
+void
+chess_analysis_panel_set_menu_model (ChessAnalysisPanel *self,
+                                     GMenuModel         *model)
+{
+  g_return_if_fail (CHESS_IS_ANALYSIS_PANEL (self));
+
+  gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (self->menu_button), model);
+  gtk_widget_set_visible (self->menu_button, model != NULL);
+}
+
+const char *
+chess_analysis_panel_get_score_text (ChessAnalysisPanel *self)
+{
+  g_return_val_if_fail (CHESS_IS_ANALYSIS_PANEL (self), NULL);
+  return gtk_label_get_text (GTK_LABEL (self->score_label));
+}
+
+double
+chess_analysis_panel_get_bar_value (ChessAnalysisPanel *self)
+{
+  g_return_val_if_fail (CHESS_IS_ANALYSIS_PANEL (self), 0);
+  return gtk_level_bar_get_value (GTK_LEVEL_BAR (self->bar));
+}
+
+const char *
+chess_analysis_panel_get_status (ChessAnalysisPanel *self)
+{
+  g_return_val_if_fail (CHESS_IS_ANALYSIS_PANEL (self), NULL);
+  return gtk_label_get_text (GTK_LABEL (self->status_label));
+}
+
+const char *
+chess_analysis_panel_get_line (ChessAnalysisPanel *self,
+                               guint               i)
+{
+  const char *text;
+
+  g_return_val_if_fail (CHESS_IS_ANALYSIS_PANEL (self), NULL);
+
+  if (i >= CHESS_ANALYSIS_MAX_LINES)
+    return NULL;
+  text = gtk_label_get_text (GTK_LABEL (self->line_labels[i]));
+  return *text != '\0' ? text : NULL;
+}
+
+static GtkWidget *
+new_line_label (void)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  /* One line each: a long line ends in "…" (the tooltip has it all), and
+   * the panel's height does not change with what the engine finds. */
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  gtk_label_set_single_line_mode (GTK_LABEL (label), TRUE);
+  gtk_label_set_width_chars (GTK_LABEL (label), 12);
+  gtk_widget_add_css_class (label, "analysis-line");
+  return label;
+}
+
+GtkWidget *
+chess_analysis_panel_new (void)
+{
+  return g_object_new (CHESS_TYPE_ANALYSIS_PANEL, NULL);
+}
+
+static void
+chess_analysis_panel_dispose (GObject *object)
+{
+  ChessAnalysisPanel *self = CHESS_ANALYSIS_PANEL (object);
+
+  g_clear_pointer (&self->box, gtk_widget_unparent);
+
+  G_OBJECT_CLASS (chess_analysis_panel_parent_class)->dispose (object);
+}
+
+static void
+chess_analysis_panel_class_init (ChessAnalysisPanelClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = chess_analysis_panel_dispose;
+
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "analysispanel");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
+}
+
+static void
+chess_analysis_panel_init (ChessAnalysisPanel *self)
+{
+  GtkWidget *row;
+
+  self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  gtk_widget_set_parent (self->box, GTK_WIDGET (self));
+
+  row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+  gtk_box_append (GTK_BOX (self->box), row);
+
+  /* The same bar as the material's (style and range), so switching
+   * between them changes what it measures, not how it looks. */
+  self->bar = gtk_level_bar_new_for_interval (0, CHESS_EVAL_BAR_MAX);
+  gtk_level_bar_remove_offset_value (GTK_LEVEL_BAR (self->bar), GTK_LEVEL_BAR_OFFSET_LOW);
+  gtk_level_bar_remove_offset_value (GTK_LEVEL_BAR (self->bar), GTK_LEVEL_BAR_OFFSET_HIGH);
+  gtk_level_bar_remove_offset_value (GTK_LEVEL_BAR (self->bar), GTK_LEVEL_BAR_OFFSET_FULL);
+  gtk_widget_set_hexpand (self->bar, TRUE);
+  gtk_widget_set_valign (self->bar, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (self->bar, "eval-bar");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->bar),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Engine evaluation"),
+                                  -1);
+  gtk_box_append (GTK_BOX (row), self->bar);
+
+  self->score_label = gtk_label_new (NULL);
+  gtk_label_set_width_chars (GTK_LABEL (self->score_label), 6);
+  gtk_label_set_xalign (GTK_LABEL (self->score_label), 1);
+  gtk_widget_add_css_class (self->score_label, "numeric");
+  gtk_widget_add_css_class (self->score_label, "eval-label");
+  gtk_box_append (GTK_BOX (row), self->score_label);
+
+  self->menu_button = gtk_menu_button_new ();
+  gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (self->menu_button), "view-more-symbolic");
+  gtk_widget_set_valign (self->menu_button, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (self->menu_button, "flat");
+  gtk_widget_set_tooltip_text (self->menu_button, _("Analysis Options"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->menu_button),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Analysis Options"),
+                                  -1);
+  gtk_widget_set_visible (self->menu_button, FALSE);
+  gtk_box_append (GTK_BOX (row), self->menu_button);
+
+  self->status_label = gtk_label_new (NULL);
+  gtk_label_set_xalign (GTK_LABEL (self->status_label), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (self->status_label), PANGO_ELLIPSIZE_END);
+  gtk_label_set_width_chars (GTK_LABEL (self->status_label), 12);
+  gtk_widget_add_css_class (self->status_label, "analysis-status");
+  gtk_widget_add_css_class (self->status_label, "dim-label");
+  gtk_box_append (GTK_BOX (self->box), self->status_label);
+
+  for (guint i = 0; i < CHESS_ANALYSIS_MAX_LINES; i++)
+    {
+      self->line_labels[i] = new_line_label ();
+      gtk_box_append (GTK_BOX (self->box), self->line_labels[i]);
+    }
+  chess_analysis_panel_set_score (self, NULL);
+  chess_analysis_panel_set_lines (self, NULL, 0);
+}

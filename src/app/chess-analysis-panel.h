@@ -1,0 +1,51 @@
+/* chess-analysis-panel.h — what the engine thinks of the position shown:
+ * an evaluation bar with the score from White's side ("+0.35", "M3"), a
+ * line with the depth and the engine's name, and its best lines in the
+ * user's notation. A menu button beside the score offers the options
+ * (a menu model the window gives, e.g. how many lines and which engine).
+ *
+ * The panel only shows what it is told (chess-window-analysis.c feeds it).
+ * CSS name: analysispanel.
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "chess-analysis-format.h"
+
+G_BEGIN_DECLS
+
+#define CHESS_TYPE_ANALYSIS_PANEL (chess_analysis_panel_get_type ())
+G_DECLARE_FINAL_TYPE (ChessAnalysisPanel, chess_analysis_panel, CHESS, ANALYSIS_PANEL, GtkWidget)
+
+/* The most lines the panel shows. */
+#define CHESS_ANALYSIS_MAX_LINES 3
+
+GtkWidget  *chess_analysis_panel_new            (void);
+
+/* The best line's score on the bar and as a number; NULL: none yet (the
+ * bar in the middle, the number a dash). */
+void        chess_analysis_panel_set_score      (ChessAnalysisPanel   *self,
+                                                 const ChessEvalScore *score);
+/* The line under the bar: "Depth 18 · ThinkChess", or what is going on
+ * ("Analysing…", an engine's failure). */
+void        chess_analysis_panel_set_status     (ChessAnalysisPanel   *self,
+                                                 const char           *text);
+/* The best lines, best first (at most CHESS_ANALYSIS_MAX_LINES shown;
+ * NULL entries and n = 0 clear them). */
+void        chess_analysis_panel_set_lines      (ChessAnalysisPanel   *self,
+                                                 const char *const    *lines,
+                                                 guint                 n_lines);
+/* The options menu (NULL hides the button). */
+void        chess_analysis_panel_set_menu_model (ChessAnalysisPanel   *self,
+                                                 GMenuModel           *model);
+
+/* What is shown, for tests: the score's text, the status and line `i`
+ * (NULL past the lines shown). */
+const char *chess_analysis_panel_get_score_text (ChessAnalysisPanel   *self);
+double      chess_analysis_panel_get_bar_value  (ChessAnalysisPanel   *self);
+const char *chess_analysis_panel_get_status     (ChessAnalysisPanel   *self);
+const char *chess_analysis_panel_get_line       (ChessAnalysisPanel   *self,
+                                                 guint                 i);
+
+G_END_DECLS
