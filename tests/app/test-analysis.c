@@ -1,0 +1,570 @@
+/* test-analysis.c — hints and analysis mode (suite 'app'): the score and
+ * line formatting, the analysis panel, the board's extra arrows, and the
+ * real window with the built-in engine thinking in its thread. */
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <gtk/gtk.h>
+
+#include "chess-analysis-format.h"
+#include "chess-analysis-panel.h"
+#include "chess-board-view.h"
+#include "chess-window.h"
+#include "chess-window-analysis.h"
+
+#include "app-test-util.h"
+
+static char *data_home;
+
+/* ---- Helpers ---- */
+
+static ChessEngineInfo
+score_info (gboolean mate,
+            int      value)
+{
+  ChessEngineInfo info = { 0 };
+
+  info.has = CHESS_ENGINE_INFO_HAS_SCORE;
+  info.is_mate = mate;
+  if (mate)
+    info.score_mate = value;
+  else
+    info.score_cp = value;
+  return info;
+}
+
+static char *
+format_info (gboolean   mate,
+             int        value,
+             ChessColor side)
+{
+  ChessEngineInfo info = score_info (mate, value);
+  ChessEvalScore score;
+
+  g_assert_true (chess_eval_score_from_info (&info, side, &score));
+  return chess_eval_score_format (&score);
+}
+
+static double
+bar_for (gboolean   mate,
+         int        value,
+         ChessColor side)
+{
+  ChessEngineInfo info = score_info (mate, value);
+  ChessEvalScore score;
+
+  g_assert_true (chess_eval_score_from_info (&info, side, &score));
+  return chess_eval_score_bar_value (&score);
+}
+
+static void
+assert_formatted (gboolean    mate,
+                  int         value,
+                  ChessColor  side,
+                  const char *expected)
+{
+  g_autofree char *text = format_info (mate, value, side);
+
+  g_assert_cmpstr (text, ==, expected);
+}
+
+/* Runs the main loop until `done` says so or `seconds` pass. */
+static gboolean
+spin_until (gboolean (*done) (gpointer),
+            gpointer  data,
+            double    seconds)
+{
+  gint64 deadline = g_get_monotonic_time () + (gint64) (seconds * G_USEC_PER_SEC);
+
+  while (!done (data))
+    {
+      if (g_get_monotonic_time () > deadline)
+        return FALSE;
+      if (!g_main_context_iteration (NULL, FALSE))
+        g_usleep (2000);
+    }
+  return TRUE;
+}
+
+static void
+remove_autosave (void)
+{
+  g_autofree char *path = chess_game_autosave_path ();
+
+  g_remove (path);
+}
+
+static void
+play (ChessGame  *game,
+      const char *moves)
+{
+  g_auto(GStrv) list = g_strsplit (moves, " ", -1);
+
+  for (guint i = 0; list[i] != NULL; i++)
+    {
+      g_autoptr(GError) error = NULL;
+
+      if (!chess_game_play (game, list[i], &error))
+        g_error ("%s: %s", list[i], error->message);
+    }
+}
+
+static ChessAnalysisPanel *
+panel_of (ChessWindow *window)
+{
+  return CHESS_ANALYSIS_PANEL (app_test_window_child (window, "analysis_panel"));
+}
+
+static guint
+arrows_of (ChessWindow            *window,
+           const char             *owner,
+           const ChessBoardArrow **arrows)
+{
+  return chess_board_view_get_extra_arrows (chess_window_get_board (window), owner, arrows);
+}
+
+static gboolean
+has_hint (gpointer window)
+{
+  return chess_window_analysis_get_hint (window) != CHESS_MOVE_NONE;
+}
+
+static gboolean
+has_best_line (gpointer window)
+{
+  return chess_analysis_panel_get_line (panel_of (window), 0) != NULL
+         && arrows_of (window, CHESS_ARROWS_ANALYSIS, NULL) > 0;
+}
+
+static gboolean
+not_thinking (gpointer window)
+{
+  return !chess_window_analysis_is_thinking (window);
+}
+
+typedef struct
+{
+  ChessWindow *window;
+  const char  *score;
+} ScoreWait;
+
+static gboolean
+shows_score (gpointer data)
+{
+  ScoreWait *wait = data;
+
+  return g_strcmp0 (chess_analysis_panel_get_score_text (panel_of (wait->window)), wait->score) == 0;
+}
+
+static ChessWindow *
+window_with_fen (const char *fen)
+{
+  ChessWindow *window = app_test_new_window ();
+  g_autoptr(GError) error = NULL;
+
+  if (fen != NULL)
+    g_assert_true (chess_game_set_fen (chess_window_get_game (window), fen, &error));
+  g_assert_no_error (error);
+  return window;
+}
+
+static void
+set_analysis (ChessWindow *window,
+              gboolean     on)
+{
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (window), "analysis");
+
+  g_assert_nonnull (action);
+  g_action_change_state (action, g_variant_new_boolean (on));
+  g_assert_true (chess_window_analysis_is_active (window) == on);
+}
+
+static guint
+count_threads (void)
+{
+  g_autoptr(GDir) dir = g_dir_open ("/proc/self/task", 0, NULL);
+  guint n = 0;
+
+  if (dir == NULL)
+    return 0;
+  while (g_dir_read_name (dir) != NULL)
+    n++;
+  return n;
+}
+
+/* ---- Formatting ---- */
+
+static void
+test_score_format (void)
+{
+  /* Engines give the side to move's view; the panel shows White's. */
+  assert_formatted (FALSE, 35, CHESS_COLOR_WHITE, "+0.35");
+  assert_formatted (FALSE, 35, CHESS_COLOR_BLACK, "\xe2\x88\x92" "0.35");
+  assert_formatted (FALSE, -120, CHESS_COLOR_WHITE, "\xe2\x88\x92" "1.20");
+  assert_formatted (FALSE, -120, CHESS_COLOR_BLACK, "+1.20");
+  assert_formatted (FALSE, 0, CHESS_COLOR_BLACK, "0.00");
+  assert_formatted (FALSE, 1234, CHESS_COLOR_WHITE, "+12.34");
+  /* Mates: the mover mates (positive) or is mated (negative). */
+  assert_formatted (TRUE, 3, CHESS_COLOR_WHITE, "M3");
+  assert_formatted (TRUE, 3, CHESS_COLOR_BLACK, "\xe2\x88\x92M3");
+  assert_formatted (TRUE, -2, CHESS_COLOR_WHITE, "\xe2\x88\x92M2");
+  assert_formatted (TRUE, -2, CHESS_COLOR_BLACK, "M2");
+  /* Mated on the board: the result. */
+  assert_formatted (TRUE, 0, CHESS_COLOR_WHITE, "0\xe2\x80\x93" "1");
+  assert_formatted (TRUE, 0, CHESS_COLOR_BLACK, "1\xe2\x80\x93" "0");
+
+  /* No score in the info: nothing to show. */
+  ChessEngineInfo empty = { 0 };
+  ChessEvalScore score;
+  g_assert_false (chess_eval_score_from_info (&empty, CHESS_COLOR_WHITE, &score));
+}
+
+static void
+test_score_bar (void)
+{
+  g_assert_cmpfloat_with_epsilon (bar_for (FALSE, 0, CHESS_COLOR_WHITE), 10.0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (bar_for (FALSE, 350, CHESS_COLOR_WHITE), 13.5, 1e-9);
+  g_assert_cmpfloat_with_epsilon (bar_for (FALSE, 350, CHESS_COLOR_BLACK), 6.5, 1e-9);
+  /* Clamped at ten pawns either way. */
+  g_assert_cmpfloat_with_epsilon (bar_for (FALSE, 2500, CHESS_COLOR_WHITE), 20.0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (bar_for (FALSE, 2500, CHESS_COLOR_BLACK), 0.0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (bar_for (FALSE, -999, CHESS_COLOR_WHITE), 0.01, 1e-9);
+  /* A mate is at the winner's end. */
+  g_assert_cmpfloat_with_epsilon (bar_for (TRUE, 5, CHESS_COLOR_WHITE), 20.0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (bar_for (TRUE, 5, CHESS_COLOR_BLACK), 0.0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (bar_for (TRUE, -1, CHESS_COLOR_BLACK), 20.0, 1e-9);
+}
+
+static void
+line_of (const char    *fen,
+         const char    *uci_moves,
+         ChessNotation  notation,
+         const char    *expected)
+{
+  ChessBoard board, position;
+  g_auto(GStrv) texts = g_strsplit (uci_moves, " ", -1);
+  ChessMove moves[32];
+  gsize n = 0;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *line = NULL;
+
+  g_assert_true (chess_board_from_fen (&board, fen, &error));
+  position = board;
+  for (; texts[n] != NULL; n++)
+    {
+      ChessUndo undo;
+
+      g_assert_true (chess_move_parse (&position, texts[n], &moves[n], &error));
+      chess_board_make (&position, moves[n], &undo);
+    }
+  line = chess_analysis_format_line (&board, moves, n, notation);
+  g_assert_cmpstr (line, ==, expected);
+}
+
+static void
+test_line_format (void)
+{
+  line_of (CHESS_START_FEN, "e2e4 e7e5 g1f3", CHESS_NOTATION_SAN, "1. e4 e5 2. Nf3");
+  line_of (CHESS_START_FEN, "e2e4 e7e5 g1f3", CHESS_NOTATION_LAN, "1. e2-e4 e7-e5 2. Ng1-f3");
+  line_of (CHESS_START_FEN, "g1f3", CHESS_NOTATION_FIGURINE, "1. \xe2\x99\x9e" "f3");
+  /* Black to move: the number with an ellipsis, then on as usual. */
+  line_of ("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+           "f1b5 g8f6 e1g1", CHESS_NOTATION_SAN, "3. Bb5 Nf6 4. O-O");
+  line_of ("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 12",
+           "g8f6 b1c3", CHESS_NOTATION_SAN, "12\xe2\x80\xa6 Nf6 13. Nc3");
+  /* Check and mate marks, as in the move list. */
+  line_of ("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 30", "a1a8", CHESS_NOTATION_SAN, "30. Ra8#");
+  line_of (CHESS_START_FEN, "", CHESS_NOTATION_SAN, "");
+}
+
+/* ---- Widgets ---- */
+
+static void
+test_panel (void)
+{
+  GtkWidget *window = gtk_window_new ();
+  ChessAnalysisPanel *panel = CHESS_ANALYSIS_PANEL (chess_analysis_panel_new ());
+  ChessEvalScore score = { .is_mate = TRUE, .mate_moves = -3, .white_mates = FALSE };
+  const char *lines[] = { "1. e4 e5", "1. d4 d5", "1. c4 e5" };
+
+  gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (panel));
+  gtk_window_present (GTK_WINDOW (window));
+
+  /* Nothing known yet: the bar in the middle, a dash, no lines. */
+  g_assert_cmpstr (chess_analysis_panel_get_score_text (panel), ==, "\xe2\x80\x93");
+  g_assert_cmpfloat (chess_analysis_panel_get_bar_value (panel), ==, 10.0);
+  g_assert_null (chess_analysis_panel_get_line (panel, 0));
+
+  chess_analysis_panel_set_score (panel, &score);
+  g_assert_cmpstr (chess_analysis_panel_get_score_text (panel), ==, "\xe2\x88\x92M3");
+  g_assert_cmpfloat (chess_analysis_panel_get_bar_value (panel), ==, 0.0);
+
+  chess_analysis_panel_set_status (panel, "Depth 12 · Test");
+  g_assert_cmpstr (chess_analysis_panel_get_status (panel), ==, "Depth 12 · Test");
+
+  chess_analysis_panel_set_lines (panel, lines, 3);
+  for (guint i = 0; i < 3; i++)
+    g_assert_cmpstr (chess_analysis_panel_get_line (panel, i), ==, lines[i]);
+  g_assert_null (chess_analysis_panel_get_line (panel, 3));
+  chess_analysis_panel_set_lines (panel, lines, 1);
+  g_assert_cmpstr (chess_analysis_panel_get_line (panel, 0), ==, lines[0]);
+  g_assert_null (chess_analysis_panel_get_line (panel, 1));
+
+  chess_analysis_panel_set_score (panel, NULL);
+  g_assert_cmpfloat (chess_analysis_panel_get_bar_value (panel), ==, 10.0);
+  gtk_window_destroy (GTK_WINDOW (window));
+  app_test_spin ();
+}
+
+static void
+test_board_extra_arrows (void)
+{
+  ChessBoardView *board = CHESS_BOARD_VIEW (chess_board_view_new ());
+  GdkRGBA violet = { 0.5, 0.2, 0.8, 0.8 };
+  ChessBoardArrow arrows[] = {
+    { 12, 28, violet, 1.0 },     /* e2-e4 */
+    { 6, 6, violet, 1.0 },       /* not an arrow: dropped */
+    { 1, 18, violet, 0.5 },      /* b1-c3 */
+  };
+  const ChessBoardArrow *shown = NULL;
+
+  g_object_ref_sink (board);
+  g_assert_cmpuint (chess_board_view_get_extra_arrows (board, "hint", &shown), ==, 0);
+  g_assert_null (shown);
+
+  chess_board_view_set_extra_arrows (board, "hint", arrows, 1);
+  chess_board_view_set_extra_arrows (board, "analysis", arrows, 3);
+  g_assert_cmpuint (chess_board_view_get_extra_arrows (board, "hint", &shown), ==, 1);
+  g_assert_cmpuint (shown[0].from, ==, 12);
+  g_assert_cmpuint (shown[0].to, ==, 28);
+  g_assert_cmpuint (chess_board_view_get_extra_arrows (board, "analysis", &shown), ==, 2);
+  g_assert_cmpuint (shown[1].from, ==, 1);
+  g_assert_cmpfloat (shown[1].width, ==, 0.5);
+
+  /* Each owner's set is its own. */
+  chess_board_view_set_extra_arrows (board, "hint", NULL, 0);
+  g_assert_cmpuint (chess_board_view_get_extra_arrows (board, "hint", NULL), ==, 0);
+  g_assert_cmpuint (chess_board_view_get_extra_arrows (board, "analysis", NULL), ==, 2);
+  g_object_unref (board);
+}
+
+/* ---- The window ---- */
+
+static void
+test_hint_shown_and_cleared (void)
+{
+  ChessWindow *window;
+  ChessGame *game;
+  const ChessBoardArrow *arrow = NULL;
+  ChessMove hint;
+  ChessBoard board;
+  char san[CHESS_MOVE_TEXT_MAX];
+  g_autofree char *expected = NULL;
+
+  remove_autosave ();
+  window = window_with_fen (NULL);
+  game = chess_window_get_game (window);
+  play (game, "e4 e5 Nf3");
+  /* Black to move, shown live. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.hint", NULL));
+  g_assert_true (spin_until (has_hint, window, 30));
+
+  hint = chess_window_analysis_get_hint (window);
+  g_assert_cmpuint (arrows_of (window, CHESS_ARROWS_HINT, &arrow), ==, 1);
+  g_assert_cmpuint (arrow->from, ==, chess_move_from (hint));
+  g_assert_cmpuint (arrow->to, ==, chess_move_to (hint));
+  /* A move for Black, legal here, named in the status line. */
+  board = *chess_game_get_board (game);
+  g_assert_true (chess_board_is_legal (&board, hint));
+  g_assert_cmpint (chess_piece_color (chess_board_piece_at (&board, arrow->from)), ==,
+                   CHESS_COLOR_BLACK);
+  chess_move_format (&board, hint, CHESS_NOTATION_SAN, san);
+  expected = g_strdup_printf ("Hint: %s", san);
+  g_assert_cmpstr (chess_window_get_status_text (window), ==, expected);
+  /* Not played, not saved into the game. */
+  g_assert_cmpuint (chess_game_get_move_count (game), ==, 3);
+  g_assert_null (chess_game_get_view_node (game)->arrows);
+
+  /* The next move clears it. */
+  play (game, "Nc6");
+  g_assert_cmpuint (chess_window_analysis_get_hint (window), ==, CHESS_MOVE_NONE);
+  g_assert_cmpuint (arrows_of (window, CHESS_ARROWS_HINT, NULL), ==, 0);
+  g_assert_null (strstr (chess_window_get_status_text (window), "Hint"));
+
+  /* So does browsing, also while the hint is still being sought. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.hint", NULL));
+  chess_game_set_view_ply (game, 2);
+  g_assert_true (spin_until (not_thinking, window, 10));
+  g_assert_cmpuint (chess_window_analysis_get_hint (window), ==, CHESS_MOVE_NONE);
+  g_assert_cmpuint (arrows_of (window, CHESS_ARROWS_HINT, NULL), ==, 0);
+
+  app_test_destroy_window (window);
+}
+
+static void
+test_hint_disabled_without_moves (void)
+{
+  ChessWindow *window;
+
+  remove_autosave ();
+  /* Fool's mate: White is mated. */
+  window = window_with_fen ("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "hint"));
+  app_test_destroy_window (window);
+}
+
+static void
+test_analysis_follows_view (void)
+{
+  ChessWindow *window;
+  ChessGame *game;
+  ChessAnalysisPanel *panel;
+  GtkWidget *material;
+  const ChessBoardArrow *arrow = NULL;
+  guint runs;
+  ChessBoard board;
+
+  remove_autosave ();
+  window = window_with_fen (NULL);
+  game = chess_window_get_game (window);
+  panel = panel_of (window);
+  material = gtk_widget_get_parent (app_test_window_child (window, "eval_bar"));
+  play (game, "e4 e5 Nf3 Nc6 Bb5");
+
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (panel)));
+  set_analysis (window, TRUE);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (panel)));
+  g_assert_false (gtk_widget_get_visible (material));
+  g_assert_true (spin_until (has_best_line, window, 30));
+  /* Black to move after 3. Bb5: the line starts with Black's move 3. */
+  g_assert_true (g_str_has_prefix (chess_analysis_panel_get_line (panel, 0), "3\xe2\x80\xa6 "));
+  g_assert_true (g_str_has_prefix (chess_analysis_panel_get_status (panel), "Depth "));
+  g_assert_cmpstr (chess_analysis_panel_get_score_text (panel), !=, "\xe2\x80\x93");
+  g_assert_cmpuint (arrows_of (window, CHESS_ARROWS_ANALYSIS, &arrow), >=, 1);
+  board = *chess_game_get_board (game);
+  g_assert_cmpint (chess_piece_color (chess_board_piece_at (&board, arrow->from)), ==,
+                   CHESS_COLOR_BLACK);
+
+  /* Browsing back: analysed again, now White's move 2. */
+  runs = chess_window_analysis_get_runs (window);
+  chess_game_set_view_ply (game, 2);
+  g_assert_cmpuint (arrows_of (window, CHESS_ARROWS_ANALYSIS, NULL), ==, 0);
+  g_assert_true (spin_until (has_best_line, window, 30));
+  g_assert_cmpuint (chess_window_analysis_get_runs (window), >, runs);
+  g_assert_true (g_str_has_prefix (chess_analysis_panel_get_line (panel, 0), "2. "));
+  chess_game_get_board_at (game, 2, &board);
+  arrows_of (window, CHESS_ARROWS_ANALYSIS, &arrow);
+  g_assert_cmpint (chess_piece_color (chess_board_piece_at (&board, arrow->from)), ==,
+                   CHESS_COLOR_WHITE);
+
+  /* Several lines, each with its score. */
+  g_settings_set_int (chess_window_get_settings (window), "analysis-lines", 3);
+  g_assert_true (spin_until (has_best_line, window, 30));
+  gint64 deadline = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+  while (chess_analysis_panel_get_line (panel, 2) == NULL && g_get_monotonic_time () < deadline)
+    if (!g_main_context_iteration (NULL, FALSE))
+      g_usleep (2000);
+  g_assert_nonnull (chess_analysis_panel_get_line (panel, 2));
+  g_assert_nonnull (strstr (chess_analysis_panel_get_line (panel, 1), ": 2. "));
+  g_assert_cmpuint (arrows_of (window, CHESS_ARROWS_ANALYSIS, NULL), >=, 2);
+  g_settings_set_int (chess_window_get_settings (window), "analysis-lines", 1);
+
+  /* Off: the engine stops, the material bar is back, no arrows. */
+  set_analysis (window, FALSE);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (panel)));
+  g_assert_true (gtk_widget_get_visible (material));
+  g_assert_cmpuint (arrows_of (window, CHESS_ARROWS_ANALYSIS, NULL), ==, 0);
+  g_assert_true (spin_until (not_thinking, window, 10));
+
+  app_test_destroy_window (window);
+}
+
+static void
+test_analysis_mate_scores (void)
+{
+  ChessWindow *window;
+  ScoreWait wait;
+
+  remove_autosave ();
+  /* White mates in one (Ra8#): "M1", the bar full for White. */
+  window = window_with_fen ("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1");
+  set_analysis (window, TRUE);
+  wait = (ScoreWait) { window, "M1" };
+  g_assert_true (spin_until (shows_score, &wait, 30));
+  g_assert_cmpfloat (chess_analysis_panel_get_bar_value (panel_of (window)), ==, 20.0);
+  g_assert_true (g_str_has_prefix (chess_analysis_panel_get_line (panel_of (window), 0), "1. Ra8#"));
+
+  /* Black mates in one: "−M1", the bar empty. */
+  g_assert_true (chess_game_set_fen (chess_window_get_game (window),
+                                     "r5k1/5ppp/8/8/8/8/5PPP/6K1 b - - 0 1", NULL));
+  wait = (ScoreWait) { window, "\xe2\x88\x92M1" };
+  g_assert_true (spin_until (shows_score, &wait, 30));
+  g_assert_cmpfloat (chess_analysis_panel_get_bar_value (panel_of (window)), ==, 0.0);
+
+  /* Mated on the board: no search, the result and the word. */
+  g_assert_true (chess_game_set_fen (chess_window_get_game (window),
+                                     "R5k1/5ppp/8/8/8/8/5PPP/6K1 b - - 1 1", NULL));
+  wait = (ScoreWait) { window, "1\xe2\x80\x93" "0" };
+  g_assert_true (spin_until (shows_score, &wait, 10));
+  g_assert_cmpstr (chess_analysis_panel_get_status (panel_of (window)), ==, "Checkmate.");
+  g_assert_true (spin_until (not_thinking, window, 10));
+  g_assert_cmpuint (arrows_of (window, CHESS_ARROWS_ANALYSIS, NULL), ==, 0);
+
+  app_test_destroy_window (window);
+}
+
+/* Closing the window while the engine thinks leaves no search thread. */
+static void
+test_close_stops_engine (void)
+{
+  ChessWindow *window;
+  guint before, during;
+
+  remove_autosave ();
+  window = window_with_fen (NULL);
+  app_test_spin ();
+  before = count_threads ();
+  set_analysis (window, TRUE);
+  g_assert_true (spin_until (has_best_line, window, 30));
+  g_assert_true (chess_window_analysis_is_thinking (window));
+  during = count_threads ();
+  g_assert_cmpuint (during, >, before);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  /* No spinning here: the window's disposal itself waits for the thread. */
+  g_assert_cmpuint (count_threads (), <=, before);
+  app_test_spin ();
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  int status;
+
+  data_home = app_test_make_data_home ("thinkchess-test-analysis-XXXXXX");
+  g_setenv ("LANGUAGE", "C", TRUE);
+  if (!app_test_have_display ())
+    {
+      app_test_remove_tree (data_home);
+      g_free (data_home);
+      return 0;
+    }
+  app_test_init (&argc, &argv);
+
+  g_test_add_func ("/app/analysis/score-format", test_score_format);
+  g_test_add_func ("/app/analysis/score-bar", test_score_bar);
+  g_test_add_func ("/app/analysis/line-format", test_line_format);
+  g_test_add_func ("/app/analysis/panel", test_panel);
+  g_test_add_func ("/app/analysis/board-arrows", test_board_extra_arrows);
+  g_test_add_func ("/app/analysis/hint", test_hint_shown_and_cleared);
+  g_test_add_func ("/app/analysis/hint-disabled", test_hint_disabled_without_moves);
+  g_test_add_func ("/app/analysis/follows-view", test_analysis_follows_view);
+  g_test_add_func ("/app/analysis/mate-scores", test_analysis_mate_scores);
+  g_test_add_func ("/app/analysis/close-stops-engine", test_close_stops_engine);
+
+  status = g_test_run ();
+  app_test_remove_tree (data_home);
+  g_free (data_home);
+  return status;
+}
