@@ -1,0 +1,238 @@
+#!/usr/bin/python3
+"""End to end: hint and analysis mode (suite 'e2e').
+
+Run through `e2e.sh e2e-analysis.py THINKCHESS SCENARIO [--shots DIR] [--dark]`.
+The real program with the built-in engine: real key presses (xdotool), the
+status line and the analysis panel read over AT-SPI, the engine's arrow
+seen on the screen (violet pixels on the board, none before and after).
+
+Scenarios:
+  hint      Ctrl+H names a move in the status line and draws its arrow; a
+            move played clears both; the hint is not saved into the game.
+  analysis  Ctrl+E shows the bar's number, the depth and the best line and
+            the arrow; browsing back analyses the earlier position; the
+            menu item turns it off and everything is gone; in a narrow
+            window the panel is shown too.
+"""
+
+import importlib.util
+import os
+import re
+import shutil
+import sys
+import tempfile
+import time
+
+import pyatspi
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+_spec = importlib.util.spec_from_file_location("flows", os.path.join(HERE, "e2e-part2-flows.py"))
+flows = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(flows)
+_spec = importlib.util.spec_from_file_location("board_e2e", os.path.join(HERE, "e2e.py"))
+board_e2e = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(board_e2e)
+
+from e2e_common import Failure, check, log_tail, movetext, wait_until, xdotool  # noqa: E402
+
+T = flows.T
+# A score as the panel writes it: "+0.35", "−1.20", "0.00", "M3", "−M3".
+SCORE = re.compile(r"^([+\u2212]?\d+[.,]\d\d|\u2212?M\d+)$")
+
+
+def is_engine_violet(rgb):
+    """The engine's arrow colour over a light or dark square (and nothing
+    on the board or the pieces looks like it)."""
+    r, g, b = rgb
+    return b > 140 and b - g > 70 and r - g > 20
+
+
+class App(flows.App):
+    def find_board(self):
+        board = self.find(lambda n: n.name == T("Chessboard"), "the board")
+        ext = board.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        square = min(ext.width, ext.height) // 8
+        self.square = square
+        self.board_x = self.origin[0] + ext.x + (ext.width - 8 * square) // 2
+        self.board_y = self.origin[1] + ext.y + (ext.height - 8 * square) // 2
+
+    def center(self, name):
+        col, row = ord(name[0]) - ord("a"), 8 - int(name[1])
+        return (self.board_x + col * self.square + self.square // 2,
+                self.board_y + row * self.square + self.square // 2)
+
+    def drag(self, src, dst):
+        x0, y0 = self.center(src)
+        x1, y1 = self.center(dst)
+        xdotool("mousemove", x0, y0)
+        time.sleep(0.1)
+        xdotool("mousedown", 1)
+        for i in range(1, 9):
+            xdotool("mousemove", int(x0 + (x1 - x0) * i / 8), int(y0 + (y1 - y0) * i / 8))
+            time.sleep(0.03)
+        xdotool("mouseup", 1)
+        time.sleep(0.6)
+
+    def violet_pixels(self):
+        """How many sampled points of the board show the engine's arrow."""
+        screen = board_e2e.grab_screen(os.path.join(self.home, "screen.ppm"))
+        count = 0
+        step = max(self.square // 10, 2)
+        for y in range(self.board_y + 2, self.board_y + 8 * self.square - 2, step):
+            for x in range(self.board_x + 2, self.board_x + 8 * self.square - 2, step):
+                if is_engine_violet(board_e2e.pixel_mean(screen, x, y, radius=0)):
+                    count += 1
+        return count
+
+    @staticmethod
+    def hint_prefix():
+        return T("Hint: %s").split("%s")[0]
+
+    def visible_labels(self):
+        return [n.name for n in self.find_all(lambda n: n.getRole() == pyatspi.ROLE_LABEL
+                                              and self.visible(n) and n.name)]
+
+    def panel_texts(self):
+        """The analysis panel's labels (score, depth, lines), or [] when the
+        panel is not shown."""
+        panels = self.find_all(lambda n: n.name == T("Analysis") and self.visible(n)
+                               and n.getRole() != pyatspi.ROLE_CHECK_MENU_ITEM)
+        if not panels:
+            return []
+        return [n.name for n in self.find_all(lambda n: n.getRole() == pyatspi.ROLE_LABEL
+                                              and self.visible(n) and n.name, panels[0])]
+
+
+def wait_for_analysis(app, first_line_prefix):
+    """Waits until the panel shows a score, the depth and a best line
+    starting with `first_line_prefix`; returns the panel's texts."""
+    depth = T("Depth %d · %s").split("%d")[0]
+
+    def ready():
+        texts = app.panel_texts()
+        has_score = any(SCORE.match(t) for t in texts)
+        has_depth = any(t.startswith(depth) for t in texts)
+        has_line = any(t.startswith(first_line_prefix) for t in texts)
+        return texts if has_score and has_depth and has_line else None
+    return wait_until(ready, "the analysis panel with a score, the depth and a line starting "
+                      + repr(first_line_prefix) + " (shown: %r)" % (app.panel_texts(),), 30)
+
+
+def scenario_hint(app):
+    app.start()
+    app.find_board()
+    app.play("e4", "e5")
+    app.wait_autosave("1. e4 e5")
+    app.point_at_window()
+    check(app.violet_pixels() == 0, "violet on the board before any hint")
+
+    app.key("ctrl+h")
+    prefix = app.hint_prefix()
+    hint = wait_until(lambda: next((t for t in app.visible_labels() if t.startswith(prefix)), None),
+                      "the hint in the status line (labels: %r)" % (app.visible_labels(),), 30)
+    move = hint[len(prefix):].strip()
+    check(re.match(r"^([KQRBNSLTDCAF]?[a-h]?[1-8]?x?[a-h][1-8](=[QRBNDTLSCAF])?|O-O(-O)?)[+#]?$", move),
+          "not a move in the hint: " + repr(hint))
+    time.sleep(0.3)
+    check(app.violet_pixels() > 5, "no arrow on the board for " + repr(hint))
+    app.shot("hint")
+    # Shown only: the game has the same two moves.
+    check(movetext(app.autosave()).strip().startswith("1. e4 e5") and "2." not in movetext(app.autosave()),
+          "the hint changed the game: " + app.autosave())
+
+    # A move clears the arrow and the hint.
+    app.drag("g1", "f3")
+    app.wait_autosave("2. Nf3")
+    app.point_at_window()
+    wait_until(lambda: not any(t.startswith(prefix) for t in app.visible_labels()),
+               "the hint gone from the status line", 5)
+    check(app.violet_pixels() == 0, "the hint's arrow stayed after a move")
+    check("[%cal" not in app.autosave(), "the hint's arrow was saved: " + app.autosave())
+    app.shot("hint-cleared")
+
+
+def scenario_analysis(app):
+    app.start()
+    app.find_board()
+    app.play("e4", "e5", "Nf3")
+    app.wait_autosave("2. Nf3")
+    app.point_at_window()
+    check(not app.panel_texts(), "the analysis panel shows before analysis is on")
+
+    app.key("ctrl+e")
+    # Black to move after 2. Nf3: the best line starts with Black's move 2.
+    texts = wait_for_analysis(app, "2\u2026 ")
+    time.sleep(0.3)
+    check(app.violet_pixels() > 5, "no best-move arrow with analysis on: %r" % (texts,))
+    app.shot("analysis-on")
+
+    # Browsing back to the start: the engine analyses that position. (A
+    # click on an empty square gives the board the keyboard focus.)
+    x, y = app.center("d4")
+    xdotool("mousemove", x, y)
+    xdotool("click", 1)
+    time.sleep(0.3)
+    app.key("Home")
+    wait_for_analysis(app, "1. ")
+    app.shot("analysis-start-position")
+    app.key("End")
+    wait_for_analysis(app, "2\u2026 ")
+
+    # Narrow: the panel stays, under the board.
+    xdotool("windowsize", app.window, 420, 940)
+    time.sleep(1.5)
+    app.locate()
+    check(app.panel_texts(), "no analysis panel in the narrow window")
+    app.shot("analysis-narrow")
+    xdotool("windowsize", app.window, 1100, 760)
+    time.sleep(1.5)
+    app.locate()
+    app.find_board()
+
+    # Off through the menu: the panel, its number and the arrow are gone.
+    app.menu("_Analysis")
+    wait_until(lambda: not app.panel_texts(), "the analysis panel hidden", 10)
+    app.point_at_window()
+    time.sleep(0.3)
+    check(app.violet_pixels() == 0, "the best-move arrow stayed after analysis was turned off")
+    check(not any(t.startswith(T("Depth %d · %s").split("%d")[0]) for t in app.visible_labels()),
+          "the depth is still shown")
+    app.shot("analysis-off")
+
+
+SCENARIOS = {"hint": scenario_hint, "analysis": scenario_analysis}
+
+
+def main():
+    if len(sys.argv) < 3 or sys.argv[2] not in SCENARIOS:
+        print("usage: e2e-analysis.py THINKCHESS SCENARIO [--shots DIR] [--dark]", file=sys.stderr)
+        return 2
+    shots = None
+    if "--shots" in sys.argv:
+        shots = os.path.abspath(sys.argv[sys.argv.index("--shots") + 1])
+    home = tempfile.mkdtemp(prefix="thinkchess-e2e-analysis-")
+    app = App(os.path.abspath(sys.argv[1]), home, shots)
+    if "--dark" in sys.argv:
+        app.extra_env["GTK_THEME"] = "Adwaita:dark"
+    try:
+        SCENARIOS[sys.argv[2]](app)
+        print("ok: " + sys.argv[2])
+        return 0
+    except Failure as e:
+        print("FAILED: %s: %s" % (sys.argv[2], e))
+        if shots is None:
+            app.shots = os.path.join(tempfile.gettempdir(), "thinkchess-e2e-analysis-failures")
+        try:
+            app.shot("failure-" + sys.argv[2])
+        except Exception:
+            pass
+        sys.stdout.write(log_tail(home))
+        return 1
+    finally:
+        app.stop()
+        shutil.rmtree(home, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
