@@ -191,7 +191,7 @@ def scenario_analysis(app):
     app.find_board()
 
     # Off through the menu: the panel, its number and the arrow are gone.
-    app.menu("_Analysis")
+    app.menu("Ana_lysis")
     wait_until(lambda: not app.panel_texts(), "the analysis panel hidden", 10)
     app.point_at_window()
     time.sleep(0.3)
