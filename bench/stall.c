@@ -11,10 +11,12 @@
  *
  *   thinkchess-stall [SECONDS]      (under a display: bench/stall.sh)
  */
+#define _GNU_SOURCE 1   /* RUSAGE_THREAD */
 #include "config.h"
 
 #include <locale.h>
 #include <stdlib.h>
+#include <sys/resource.h>
 
 #include <glib/gi18n.h>
 
@@ -31,6 +33,9 @@
 typedef struct
 {
   const char *name;
+  gint64      start_us;
+  gint64      cpu_start_us; /* the main thread's CPU time then */
+  gint64      wall_us, cpu_us;
   gint64      last_us;
   GArray     *gaps_us;     /* gint64 */
 } Phase;
@@ -45,6 +50,25 @@ typedef struct
   guint         probe_id, flip_id, tick_id;
 } Bench;
 
+/* The CPU time the calling (main) thread has used. */
+static gint64
+thread_cpu_us (void)
+{
+  struct rusage usage;
+
+  if (getrusage (RUSAGE_THREAD, &usage) != 0)
+    return 0;
+  return (gint64) (usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * G_USEC_PER_SEC
+         + usage.ru_utime.tv_usec + usage.ru_stime.tv_usec;
+}
+
+static void
+phase_end (Phase *phase)
+{
+  phase->wall_us = g_get_monotonic_time () - phase->start_us;
+  phase->cpu_us = thread_cpu_us () - phase->cpu_start_us;
+}
+
 static void
 phase_start (Bench *bench,
              Phase *phase,
@@ -52,7 +76,10 @@ phase_start (Bench *bench,
 {
   phase->name = name;
   phase->gaps_us = g_array_new (FALSE, FALSE, sizeof (gint64));
-  phase->last_us = g_get_monotonic_time ();
+  phase->last_us = phase->start_us = g_get_monotonic_time ();
+  phase->cpu_start_us = thread_cpu_us ();
+  if (bench->phase != NULL)
+    phase_end (bench->phase);
   bench->phase = phase;
 }
 
@@ -119,9 +146,10 @@ phase_report (Phase      *phase,
   longest = g_array_index (gaps, gint64, n - 1) / 1000.0;
   p999 = g_array_index (gaps, gint64, MIN (n - 1, (guint) (n * 0.999))) / 1000.0;
   median = g_array_index (gaps, gint64, n / 2) / 1000.0;
-  g_print ("%-28s longest stall %6.2f ms   99.9th percentile %5.2f ms   median %4.2f ms"
-           "   over %.0f ms: %u of %u%s%s\n",
+  g_print ("%-20s longest stall %6.2f ms   99.9th percentile %5.2f ms   median %4.2f ms"
+           "   over %.0f ms: %u of %u   main thread busy %.0f%%%s%s\n",
            phase->name, longest, p999, median, TARGET_MS, over, n,
+           phase->wall_us > 0 ? 100.0 * phase->cpu_us / phase->wall_us : 0.0,
            extra != NULL ? "   " : "", extra != NULL ? extra : "");
   return longest;
 }
@@ -137,6 +165,7 @@ finish_cb (gpointer user_data)
   gboolean thinking = chess_window_analysis_is_thinking (bench->window);
   double idle, engine;
 
+  phase_end (bench->phase);
   bench->phase = NULL;
   idle = phase_report (&bench->idle, NULL);
   engine = phase_report (&bench->engine, depth);
