@@ -624,7 +624,7 @@ static void
 refresh_panel (ChessAnalysisState *self)
 {
   const char *lines[CHESS_ANALYSIS_MAX_LINES] = { NULL };
-  g_autofree char *texts[CHESS_ANALYSIS_MAX_LINES] = { NULL };
+  char *texts[CHESS_ANALYSIS_MAX_LINES] = { NULL };
   ChessBoardArrow arrows[CHESS_ANALYSIS_MAX_LINES];
   ChessNotation notation;
   g_autofree char *status = NULL;
@@ -676,6 +676,8 @@ refresh_panel (ChessAnalysisState *self)
   chess_analysis_panel_set_status (self->panel, status);
   chess_analysis_panel_set_lines (self->panel, lines, n);
   set_arrows (self, CHESS_ARROWS_ANALYSIS, arrows, n_arrows);
+  for (guint i = 0; i < n; i++)
+    g_free (texts[i]);
 }
 
 static gboolean
