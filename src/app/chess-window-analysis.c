@@ -428,6 +428,15 @@ engine_failed (ChessAnalysisState *self,
       chess_analysis_panel_set_status (self->panel, self->engine_problem);
       return;
     }
+  if (self->window != NULL)
+    {
+      /* Translators: %s says what happened to the chosen engine
+       * ("Stockfish stopped responding."). */
+      g_autofree char *message = g_strdup_printf (_("%s Analysing with the built-in engine instead."),
+                                                  error->message);
+
+      chess_window_show_message (self->window, message);
+    }
   self->player_id = g_strdup ("");
   use_engine (self);
 }
@@ -508,9 +517,12 @@ analysis_thought_cb (GObject      *source,
   if (self->think_cancellable == call->cancellable)
     g_clear_object (&self->think_cancellable);
 
-  if (self->window != NULL && call->player == self->player)
+  if (self->window != NULL)
     {
-      if (reply == NULL && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+      /* The next search waited for this one (perhaps of the engine used
+       * before: one search at a time all the same). */
+      if (call->player == self->player && reply == NULL
+          && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         engine_failed (self, error);
       else if (self->restart)
         restart_analysis (self);
@@ -803,18 +815,18 @@ build_options_menu (ChessAnalysisState *self)
       g_autofree char *label = g_strdup_printf (ngettext ("%d Line", "%d Lines", n), n);
 
       item = g_menu_item_new (label, NULL);
-      g_menu_item_set_action_and_target_value (item, "analysis.lines", g_variant_new_int32 (n));
+      g_menu_item_set_action_and_target_value (item, "analysis.analysis-lines", g_variant_new_int32 (n));
       g_menu_append_item (lines, item);
     }
   builtin = g_menu_item_new (_("ThinkChess (Built-in)"), NULL);
-  g_menu_item_set_action_and_target_value (builtin, "analysis.engine", g_variant_new_string (""));
+  g_menu_item_set_action_and_target_value (builtin, "analysis.analysis-engine", g_variant_new_string (""));
   g_menu_append_item (engines, builtin);
   for (guint i = 0; i < entries->len; i++)
     {
       const ChessEngineEntry *entry = g_ptr_array_index (entries, i);
       g_autoptr(GMenuItem) item = g_menu_item_new (entry->name, NULL);
 
-      g_menu_item_set_action_and_target_value (item, "analysis.engine",
+      g_menu_item_set_action_and_target_value (item, "analysis.analysis-engine",
                                                g_variant_new_string (entry->id));
       g_menu_append_item (engines, item);
     }
@@ -890,7 +902,8 @@ chess_window_analysis_init (ChessWindow *window)
   g_signal_connect (self->analysis_action, "change-state", G_CALLBACK (analysis_change_state), self);
   g_action_map_add_action (G_ACTION_MAP (window), G_ACTION (self->analysis_action));
 
-  /* The panel's options act on the settings directly. */
+  /* The panel's options act on the settings directly (actions named as
+   * the keys: analysis.analysis-lines, analysis.analysis-engine). */
   lines_action = g_settings_create_action (self->settings, "analysis-lines");
   engine_action = g_settings_create_action (self->settings, "analysis-engine");
   g_action_map_add_action (G_ACTION_MAP (group), lines_action);

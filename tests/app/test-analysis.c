@@ -9,6 +9,7 @@
 #include "chess-analysis-format.h"
 #include "chess-analysis-panel.h"
 #include "chess-board-view.h"
+#include "chess-engine-registry.h"
 #include "chess-window.h"
 #include "chess-window-analysis.h"
 
@@ -457,8 +458,9 @@ test_analysis_follows_view (void)
   g_assert_cmpint (chess_piece_color (chess_board_piece_at (&board, arrow->from)), ==,
                    CHESS_COLOR_WHITE);
 
-  /* Several lines, each with its score. */
-  g_settings_set_int (chess_window_get_settings (window), "analysis-lines", 3);
+  /* Several lines, each with its score (as the panel's menu chooses). */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "analysis.analysis-lines", "i", 3));
+  g_assert_cmpint (g_settings_get_int (chess_window_get_settings (window), "analysis-lines"), ==, 3);
   g_assert_true (spin_until (has_best_line, window, 30));
   gint64 deadline = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
   while (chess_analysis_panel_get_line (panel, 2) == NULL && g_get_monotonic_time () < deadline)
@@ -513,6 +515,80 @@ test_analysis_mate_scores (void)
   app_test_destroy_window (window);
 }
 
+typedef struct
+{
+  ChessWindow *window;
+  const char  *name;
+} NameWait;
+
+static gboolean
+analysed_by (gpointer data)
+{
+  NameWait *wait = data;
+  const char *status = chess_analysis_panel_get_status (panel_of (wait->window));
+
+  return has_best_line (wait->window) && strstr (status, wait->name) != NULL;
+}
+
+/* Waits for the engine `name` to show a best line; tells what is shown
+ * when it does not. */
+static void
+assert_analysed_by (ChessWindow *window,
+                    const char  *name)
+{
+  NameWait wait = { window, name };
+
+  if (!spin_until (analysed_by, &wait, 30))
+    g_error ("no line from %s: the panel says \"%s\", line \"%s\"; the status line \"%s\"",
+             name, chess_analysis_panel_get_status (panel_of (window)),
+             chess_analysis_panel_get_line (panel_of (window), 0),
+             chess_window_get_status_text (window));
+}
+
+/* An external engine chosen in the panel's menu analyses; one that cannot
+ * run leaves a message, and the built-in engine takes over. */
+static void
+test_analysis_external_engines (void)
+{
+  ChessWindow *window;
+  GSettings *settings;
+  g_autoptr(ChessEngineEntry) stockfish = NULL;
+  const char *const broken_argv[] = { "/nonexistent/thinkchess-test-engine", NULL };
+  ChessEngineEntry broken = { NULL, (char *) "Broken Engine", (char **) broken_argv,
+                              CHESS_ENGINE_PROTOCOL_UCI, NULL, TRUE };
+
+  remove_autosave ();
+  window = window_with_fen (NULL);
+  settings = chess_window_get_settings (window);
+  set_analysis (window, TRUE);
+
+  stockfish = chess_engine_registry_find (settings, "stockfish");
+  if (stockfish != NULL)
+    {
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "analysis.analysis-engine",
+                                                 "s", "stockfish"));
+      assert_analysed_by (window, "Stockfish");
+      g_assert_true (g_str_has_prefix (chess_analysis_panel_get_line (panel_of (window), 0), "1. "));
+    }
+  else
+    g_test_message ("Stockfish is not installed: only the broken engine is tried");
+
+  broken.options = g_hash_table_new (g_str_hash, g_str_equal);
+  chess_engine_registry_save (settings, &broken);
+  g_assert_nonnull (broken.id);
+  g_settings_set_string (settings, "analysis-engine", broken.id);
+  assert_analysed_by (window, "ThinkChess");
+  g_assert_nonnull (strstr (chess_window_get_status_text (window),
+                            "Analysing with the built-in engine instead."));
+
+  chess_engine_registry_remove (settings, broken.id);
+  g_settings_reset (settings, "analysis-engine");
+  g_free (broken.id);
+  g_hash_table_unref (broken.options);
+  set_analysis (window, FALSE);
+  app_test_destroy_window (window);
+}
+
 /* Closing the window while the engine thinks leaves no search thread. */
 static void
 test_close_stops_engine (void)
@@ -561,6 +637,7 @@ main (int    argc,
   g_test_add_func ("/app/analysis/hint-disabled", test_hint_disabled_without_moves);
   g_test_add_func ("/app/analysis/follows-view", test_analysis_follows_view);
   g_test_add_func ("/app/analysis/mate-scores", test_analysis_mate_scores);
+  g_test_add_func ("/app/analysis/external-engines", test_analysis_external_engines);
   g_test_add_func ("/app/analysis/close-stops-engine", test_close_stops_engine);
 
   status = g_test_run ();
