@@ -375,9 +375,9 @@ update_orientation (ChessWindow *self)
     case 2: /* side to move */
       flipped = chess_game_get_side_to_move (self->game) == CHESS_COLOR_BLACK;
       break;
-    case 3: /* the human's side */
-      flipped = g_settings_get_enum (self->settings, "white-player") == 1
-                && g_settings_get_enum (self->settings, "black-player") == 0;
+    case 3: /* the human's side: Black when only White is the computer's */
+      flipped = chess_window_computer_get_player (self, CHESS_COLOR_WHITE) != NULL
+                && chess_window_computer_get_player (self, CHESS_COLOR_BLACK) == NULL;
       break;
     default:
       break;

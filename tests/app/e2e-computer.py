@@ -222,6 +222,29 @@ class App(e2e.App):
         return re.search(r'\[Result "(1-0|0-1|1/2-1/2)"\]', self.pgn()) is not None
 
 
+def child_named(pid, name):
+    """The pid of a child process of `pid` called `name`, or None."""
+    try:
+        for task in os.listdir("/proc/%d/task" % pid):
+            with open("/proc/%d/task/%s/children" % (pid, task)) as f:
+                for child in f.read().split():
+                    with open("/proc/%s/comm" % child) as comm:
+                        if comm.read().strip() == name:
+                            return int(child)
+    except OSError:
+        pass
+    return None
+
+
+def alive(pid):
+    """Running (not gone, not a zombie)."""
+    try:
+        with open("/proc/%d/stat" % pid) as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
 def cli_of(binary):
     return os.path.join(os.path.dirname(binary), "..", "cli", "thinkchess-cli")
 
@@ -307,6 +330,15 @@ def stockfish(app):
             app.wait_plies(ply + 2, 20)
         app.shot("02-stockfish-played")
         check(len(app.sans()) == 6, "moves: %s" % app.sans())
+
+        # Quitting while Stockfish thinks: the app ends, and Stockfish too.
+        app.move(brain.best(app.uci_moves(), 2))
+        engine = wait_until(lambda: child_named(app.proc.pid, "stockfish"), "Stockfish running")
+        app.key("ctrl+q")
+        question = app.toplevel_with(T("Save the Game?"))
+        app.button(T("_Don’t Save"), question).queryAction().doAction(0)
+        wait_until(lambda: app.proc.poll() is not None, "the app to quit", 15)
+        wait_until(lambda: not alive(engine), "Stockfish to end with the app", 5)
     finally:
         brain.stop()
 

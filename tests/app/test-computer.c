@@ -450,6 +450,30 @@ test_draw_offer_and_resignation (void)
   app_test_destroy_window (window);
 }
 
+/* The computer plays White: it opens the game, and with "the human's side
+ * at the bottom" the board shows Black at the bottom. */
+static void
+test_computer_plays_white (void)
+{
+  g_autoptr(GSettings) settings = settings_for ("builtin", "human", 0);
+  ChessWindow *window;
+
+  g_settings_set_string (settings, "board-orientation", "human-side");
+  window = app_test_new_window ();
+  chess_window_new_game (window);
+  g_assert_true (chess_window_get_flipped (window));
+  g_assert_false (gtk_widget_get_sensitive (app_test_window_child (window, "move_entry")));
+  g_assert_true (wait_for (window, has_moves, GUINT_TO_POINTER (1), 10));
+  g_assert_cmpint (chess_game_get_side_to_move (chess_window_get_game (window)), ==, CHESS_COLOR_BLACK);
+  g_assert_true (gtk_widget_get_sensitive (app_test_window_child (window, "move_entry")));
+
+  /* A game of two people: White at the bottom again. */
+  g_settings_set_enum (settings, "white-player", 0);
+  chess_window_new_game (window);
+  g_assert_false (chess_window_get_flipped (window));
+  app_test_destroy_window (window);
+}
+
 /* ---- An engine that fails ---- */
 
 static char *
@@ -669,6 +693,7 @@ main (int    argc,
   g_test_add_func ("/computer/new-game-while-thinking", test_new_game_while_thinking);
   g_test_add_func ("/computer/computer-vs-computer", test_computer_vs_computer_timed);
   g_test_add_func ("/computer/continue-last-game", test_continue_last_game);
+  g_test_add_func ("/computer/plays-white", test_computer_plays_white);
   g_test_add_func ("/computer/draw-and-resignation", test_draw_offer_and_resignation);
   g_test_add_func ("/computer/engine-crash", test_engine_crash);
   g_test_add_func ("/computer/engine-illegal", test_engine_illegal_then_human);
