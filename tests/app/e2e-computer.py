@@ -133,6 +133,13 @@ class App(e2e.App):
         xdotool("click", 1)
         time.sleep(0.6)
 
+    def shows(self, name, expected):
+        """The drop-down `name` shows `expected` on its button (its list,
+        also below it in the tree, holds every choice)."""
+        buttons = [c for c in self.named(name) if c.getRole() == pyatspi.ROLE_PUSH_BUTTON]
+        return bool(buttons) and bool(e2e.find_all(buttons[0], lambda n: n.getRole() == pyatspi.ROLE_LABEL
+                                                   and n.name == expected))
+
     def choose(self, origin, name, keys, expected):
         """Opens the drop-down `name` with a click and picks with the
         keyboard, until it shows `expected` (under load a key can come
@@ -146,9 +153,7 @@ class App(e2e.App):
                 time.sleep(0.2)
             xdotool("key", "Return")
             time.sleep(0.8)
-            shown = e2e.find_all(self.named(name), lambda n: n.getRole() == pyatspi.ROLE_LABEL
-                                 and n.name == expected)
-            if shown:
+            if self.shows(name, expected):
                 return
             # A list still open is closed before the next try.
             xdotool("key", "Escape")
