@@ -9,3 +9,4 @@ int chess_cli_pgn   (int argc, char **argv);
 int chess_cli_play  (int argc, char **argv);
 int chess_cli_bench (int argc, char **argv);
 int chess_cli_uci   (int argc, char **argv);
+int chess_cli_review (int argc, char **argv);

@@ -275,3 +275,15 @@ chess_game_toggle_mark (ChessGame     *self,
   chess_tree_node_toggle_mark (node, mark);
   chess_game_emit_tree_changed (self);
 }
+
+void
+chess_game_annotate (ChessGame             *self,
+                     ChessGameAnnotateFunc  func,
+                     gpointer               user_data)
+{
+  g_return_if_fail (CHESS_IS_GAME (self));
+  g_return_if_fail (func != NULL);
+
+  if (func (self->tree, user_data))
+    chess_game_emit_tree_changed (self);
+}

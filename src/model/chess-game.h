@@ -275,6 +275,15 @@ void        chess_game_toggle_mark       (ChessGame     *self,
                                           ChessTreeNode *node,
                                           ChessTreeMark  mark);
 
+/* Lets `func` write annotations into the tree: comments, NAGs, [%…]
+ * fields and new variations — never the moves of the line being played
+ * (game review). Emits tree-changed once when `func` returns TRUE. */
+typedef gboolean (*ChessGameAnnotateFunc) (ChessTree *tree,
+                                           gpointer   user_data);
+void        chess_game_annotate          (ChessGame             *self,
+                                          ChessGameAnnotateFunc  func,
+                                          gpointer               user_data);
+
 /* ---- The move list ---- */
 
 /* Half-moves played (the move-count property). */

@@ -88,7 +88,7 @@ chess_review_win_chance (int score)
   return 1.0 / (1.0 + exp (-score / WIN_CHANCE_SCALE_CP));
 }
 
-ChessReviewClass
+ChessMoveClass
 chess_review_classify (double   win_loss,
                        gboolean is_best)
 {
@@ -106,7 +106,7 @@ chess_review_classify (double   win_loss,
 }
 
 const char *
-chess_review_class_name (ChessReviewClass klass)
+chess_review_class_name (ChessMoveClass klass)
 {
   switch (klass)
     {
@@ -130,7 +130,7 @@ chess_review_class_name (ChessReviewClass klass)
 }
 
 guint8
-chess_review_class_nag (ChessReviewClass klass)
+chess_review_class_nag (ChessMoveClass klass)
 {
   switch (klass)
     {
@@ -195,6 +195,12 @@ chess_review_move_judge (ChessReviewMove         *out,
    * disagree by is the engine's noise, not the player's. */
   gboolean is_best = search->line_length > 0 && search->line[0] == move;
   out->win_loss = is_best ? 0.0 : MAX (0.0, out->win_before - out->win_after);
+  /* The engine's second choice was weighed in the same search as the
+   * first, at the same depth: a move counts as lost only by what both
+   * measurements agree on. */
+  if (!is_best && search->has_second && search->second_move == move)
+    out->win_loss = MIN (out->win_loss,
+                         MAX (0.0, out->win_before - chess_review_win_chance (search->second_score)));
   out->accuracy = chess_review_move_accuracy (out->win_loss);
   out->klass = chess_review_classify (out->win_loss, is_best);
 

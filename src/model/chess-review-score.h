@@ -61,16 +61,16 @@ typedef enum
   CHESS_REVIEW_CLASS_MISTAKE,     /* ?   $2                          */
   CHESS_REVIEW_CLASS_BLUNDER,     /* ??  $4                          */
   CHESS_REVIEW_N_CLASSES,
-} ChessReviewClass;
+} ChessMoveClass;
 
 /* The class of a move from the win-chance loss (0..1, the mover's view)
  * and whether it was the engine's best move. */
-ChessReviewClass chess_review_classify     (double   win_loss,
+ChessMoveClass chess_review_classify     (double   win_loss,
                                             gboolean is_best);
 /* "Blunder", "Mistake", … translated; "" for NONE. */
-const char      *chess_review_class_name   (ChessReviewClass klass);
+const char      *chess_review_class_name   (ChessMoveClass klass);
 /* Its NAG (6, 2, 4) or 0. */
-guint8           chess_review_class_nag    (ChessReviewClass klass);
+guint8           chess_review_class_nag    (ChessMoveClass klass);
 
 /* "Only move": the best move's win chance exceeds the second best's by the
  * threshold of a mistake or more (from the mover's view, MultiPV 2); FALSE
@@ -91,6 +91,7 @@ typedef struct
   int       score;
   gboolean  has_second;            /* FALSE: one legal move, or not known */
   int       second_score;
+  ChessMove second_move;           /* the second line's first move        */
   ChessMove line[CHESS_REVIEW_MAX_LINE];
   guint     line_length;           /* 0: no move known                    */
   int       depth;
@@ -112,7 +113,7 @@ typedef struct
   double           win_after;
   double           win_loss;           /* max (0, win_before − win_after)   */
   double           accuracy;           /* 0..100                            */
-  ChessReviewClass klass;
+  ChessMoveClass klass;
   gboolean         only_move;          /* one move alone held (see above)   */
 
   ChessMove        best_move;          /* CHESS_MOVE_NONE when unknown      */
@@ -141,7 +142,7 @@ typedef struct
 {
   guint  n_moves;
   double accuracy;                       /* 0..100; -1 when n_moves is 0 */
-  guint  counts[CHESS_REVIEW_N_CLASSES]; /* by ChessReviewClass          */
+  guint  counts[CHESS_REVIEW_N_CLASSES]; /* by ChessMoveClass          */
 } ChessReviewPlayerStats;
 
 /* The per-player summary of `n` reviewed moves (NONE ones are skipped). */

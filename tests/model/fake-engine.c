@@ -11,6 +11,7 @@
  *                               malformed info before a good move
  *   --misbehave=nonsense        answers a search with "bestmove zz99"
  *   --misbehave=illegal         answers with a well-formed illegal move
+ *   --misbehave=no-info         moves without any thinking output (no score)
  *   --misbehave=refuse          xboard: calls our first move illegal
  *   --misbehave=resign          xboard: resigns instead of moving
  *   --misbehave=claim           xboard: claims a win instead of moving
@@ -126,6 +127,14 @@ search (void)
   if (misbehaving ("claim"))
     {
       say ("%s {I say so}", board.side == CHESS_COLOR_WHITE ? "1-0" : "0-1");
+      return;
+    }
+  if (misbehaving ("no-info") && chess_board_generate_legal (&board, &list) > 0)
+    {
+      chess_move_format (&board, list.moves[0], CHESS_NOTATION_UCI, text);
+      say (xboard ? "move %s" : "bestmove %s", text);
+      if (xboard)
+        chess_board_make (&board, list.moves[0], &undo);
       return;
     }
 

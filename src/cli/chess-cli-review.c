@@ -1,0 +1,283 @@
+/* chess-cli-review.c — `thinkchess-cli review`: every move of a game judged
+ * by an engine; the annotated game (NAGs, [%eval], better moves as
+ * variations) on standard output, a progress bar on standard error when it
+ * is a terminal, and each player's accuracy and mistakes on standard error
+ * at the end.
+ *
+ *   thinkchess-cli review GAME.pgn [--game N] [--time-per-move MS]
+ *                         [--depth N] [--engine CMD [--protocol xboard]]
+ */
+#include "config.h"
+
+#include <glib-unix.h>
+#include <glib.h>
+#include <glib/gi18n.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "chess-cli.h"
+#include "chess-pgn.h"
+#include "chess-review.h"
+
+#define BAR_WIDTH 30
+
+typedef struct
+{
+  ChessReview *review;
+  gboolean     show_progress;
+  gint64       started_us;
+} ReviewRun;
+
+static void
+progress_cb (ChessReview *review,
+             GParamSpec  *pspec,
+             ReviewRun   *run)
+{
+  double progress = chess_review_get_progress (review);
+  int filled = (int) (progress * BAR_WIDTH + 0.5);
+  char bar[BAR_WIDTH + 1];
+
+  for (int i = 0; i < BAR_WIDTH; i++)
+    bar[i] = i < filled ? '#' : '.';
+  bar[BAR_WIDTH] = '\0';
+  fputc ('\r', stderr);
+  /* TRANSLATORS: the review's progress bar: the bar, percent done, moves
+   * reviewed of all. */
+  fprintf (stderr, _("[%s] %3.0f %%  move %u of %u"), bar, progress * 100.0,
+           chess_review_get_n_reviewed (review), chess_review_get_n_moves (review));
+  fflush (stderr);
+}
+
+static gboolean
+interrupt_cb (gpointer user_data)
+{
+  g_cancellable_cancel (G_CANCELLABLE (user_data));
+  return G_SOURCE_CONTINUE;
+}
+
+/* "White (Kasparov): accuracy 87.3 %, 2 inaccuracies, 1 mistake, 0 blunders". */
+static void
+print_summary (ChessReview        *review,
+               const ChessPgnGame *game)
+{
+  for (int c = CHESS_COLOR_WHITE; c <= CHESS_COLOR_BLACK; c++)
+    {
+      ChessReviewPlayerStats stats;
+      const char *side = c == CHESS_COLOR_WHITE ? _("White") : _("Black");
+      const char *name = chess_pgn_game_get_tag (game, c == CHESS_COLOR_WHITE ? "White" : "Black");
+      g_autofree char *who = NULL;
+
+      chess_review_get_player_stats (review, (ChessColor) c, &stats);
+      if (name != NULL && *name != '\0' && strcmp (name, "?") != 0)
+        /* TRANSLATORS: a side and its player's name: "White (Kasparov)". */
+        who = g_strdup_printf (_("%s (%s)"), side, name);
+      else
+        who = g_strdup (side);
+      if (stats.n_moves == 0)
+        {
+          fprintf (stderr, _("%s: no moves reviewed\n"), who);
+          continue;
+        }
+
+      guint ni = stats.counts[CHESS_REVIEW_CLASS_INACCURACY];
+      guint nm = stats.counts[CHESS_REVIEW_CLASS_MISTAKE];
+      guint nb = stats.counts[CHESS_REVIEW_CLASS_BLUNDER];
+      g_autofree char *inaccuracies = g_strdup_printf (ngettext ("%u inaccuracy", "%u inaccuracies", ni), ni);
+      g_autofree char *mistakes = g_strdup_printf (ngettext ("%u mistake", "%u mistakes", nm), nm);
+      g_autofree char *blunders = g_strdup_printf (ngettext ("%u blunder", "%u blunders", nb), nb);
+      /* TRANSLATORS: the review's summary of one player: who, accuracy
+       * (0–100), then the counts of inaccuracies, mistakes and blunders. */
+      fprintf (stderr, _("%s: accuracy %.1f %%, %s, %s, %s\n"), who, stats.accuracy,
+               inaccuracies, mistakes, blunders);
+    }
+}
+
+static ChessPgnGame *
+read_game (const char *path,
+           guint       number)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *data = NULL;
+  gsize length = 0;
+
+  if (g_file_test (path, G_FILE_TEST_IS_DIR))
+    {
+      fprintf (stderr, "%s: %s\n", path, _("this is a folder, not a PGN file"));
+      return NULL;
+    }
+  if (!g_file_get_contents (path, &data, &length, &error))
+    {
+      fprintf (stderr, "%s: %s\n", path, error->message);
+      return NULL;
+    }
+  g_autoptr(GPtrArray) index = chess_pgn_index (data, length);
+  if (index->len == 0)
+    {
+      fprintf (stderr, "%s:1:1: %s\n", path, _("no games found"));
+      return NULL;
+    }
+  if (number < 1 || number > index->len)
+    {
+      fprintf (stderr, "%s: ", path);
+      fprintf (stderr, ngettext ("there is no game %u: the file holds %u game\n",
+                                 "there is no game %u: the file holds %u games\n", index->len),
+               number, index->len);
+      return NULL;
+    }
+
+  ChessPgnLocation where = { 0, 0 };
+  ChessPgnGame *game = chess_pgn_parse_entry (data, length, g_ptr_array_index (index, number - 1),
+                                              &where, &error);
+  if (game == NULL)
+    fprintf (stderr, "%s:%u:%u: %s\n", path, where.line, where.column, error->message);
+  return game;
+}
+
+static ChessEnginePlayer *
+start_engine (const char *command,
+              const char *protocol_name)
+{
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) argv = NULL;
+  ChessEngineProtocol protocol = CHESS_ENGINE_PROTOCOL_UCI;
+
+  if (protocol_name != NULL && g_ascii_strcasecmp (protocol_name, "xboard") == 0)
+    protocol = CHESS_ENGINE_PROTOCOL_XBOARD;
+  else if (protocol_name != NULL && g_ascii_strcasecmp (protocol_name, "uci") != 0)
+    {
+      fprintf (stderr, _("Unknown engine protocol “%s”: use uci or xboard.\n"), protocol_name);
+      return NULL;
+    }
+  if (!g_shell_parse_argv (command, NULL, &argv, &error))
+    {
+      fprintf (stderr, _("Cannot read the engine command “%s”: %s\n"), command, error->message);
+      return NULL;
+    }
+
+  g_autofree char *name = g_path_get_basename (argv[0]);
+  g_autoptr(ChessEnginePlayer) player = chess_engine_player_new_external (name, (const char *const *) argv,
+                                                                          protocol, NULL);
+  if (!chess_engine_player_start_sync (player, NULL, &error))
+    {
+      fprintf (stderr, "%s\n", error->message);
+      return NULL;
+    }
+  return g_steal_pointer (&player);
+}
+
+int
+chess_cli_review (int    argc,
+                  char **argv)
+{
+  int game_number = 1;
+  int time_per_move = CHESS_REVIEW_DEFAULT_TIME_PER_MOVE_MS;
+  int depth = 0;
+  g_autofree char *engine_command = NULL;
+  g_autofree char *protocol = NULL;
+  g_auto(GStrv) files = NULL;
+  GOptionEntry entries[] = {
+    { "game", 0, 0, G_OPTION_ARG_INT, &game_number,
+      N_("Review game N of the file (default: the first)"), N_("N") },
+    { "time-per-move", 0, 0, G_OPTION_ARG_INT, &time_per_move,
+      N_("Think this long about each position (default: 300)"), N_("MS") },
+    { "depth", 0, 0, G_OPTION_ARG_INT, &depth,
+      N_("Search each position to this depth instead (the same review every time)"), N_("N") },
+    { "engine", 0, 0, G_OPTION_ARG_STRING, &engine_command,
+      N_("Use this engine program instead of the built-in engine"), N_("CMD") },
+    { "protocol", 0, 0, G_OPTION_ARG_STRING, &protocol,
+      N_("The engine's protocol: uci (default) or xboard"), N_("PROTOCOL") },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files,
+      NULL, N_("GAME.pgn") },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(GError) error = NULL;
+
+  context = g_option_context_new (_("— review a game: every move judged by the engine"));
+  g_option_context_set_summary (context,
+                                _("Writes the game with the engine's judgement to standard "
+                                  "output: [%eval] after every move, ?!, ? and ?? on "
+                                  "inaccuracies, mistakes and blunders, and the better move "
+                                  "as a variation. Each player's accuracy follows on "
+                                  "standard error."));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
+  if (g_get_prgname () == NULL)
+    g_set_prgname ("thinkchess-cli review");
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    {
+      fprintf (stderr, "%s\n", error->message);
+      return 2;
+    }
+  if (files == NULL || g_strv_length (files) != 1)
+    {
+      fprintf (stderr, "%s\n", _("Give one game file to review."));
+      return 2;
+    }
+  if (game_number < 1)
+    {
+      fprintf (stderr, "%s\n", _("The game number (--game) starts at 1."));
+      return 2;
+    }
+  if (time_per_move < 1 || depth < 0 || depth > 100)
+    {
+      fprintf (stderr, "%s\n", _("The time per move must be at least 1 ms and the depth 0 to 100."));
+      return 2;
+    }
+
+  g_autoptr(ChessPgnGame) game = read_game (files[0], (guint) game_number);
+  if (game == NULL)
+    return 1;
+
+  g_autoptr(ChessEnginePlayer) engine = NULL;
+  if (engine_command != NULL)
+    {
+      engine = start_engine (engine_command, protocol);
+      if (engine == NULL)
+        return 1;
+    }
+
+  g_autoptr(ChessReview) review = chess_review_new_for_tree (game->tree);
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  ReviewRun run = { review, isatty (STDERR_FILENO), g_get_monotonic_time () };
+
+  chess_review_set_time_per_move (review, (guint) time_per_move);
+  chess_review_set_depth (review, (guint) depth);
+  chess_review_set_engine (review, engine);
+  if (run.show_progress)
+    g_signal_connect (review, "notify::progress", G_CALLBACK (progress_cb), &run);
+  guint sigint_id = g_unix_signal_add (SIGINT, interrupt_cb, cancellable);
+
+  gboolean ok = chess_review_run_sync (review, cancellable, &error);
+  g_source_remove (sigint_id);
+  if (run.show_progress)
+    fputs ("\r\033[K", stderr);
+  if (!ok)
+    {
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        fprintf (stderr, "%s\n", _("Review interrupted."));
+      else
+        fprintf (stderr, "%s\n", error->message);
+      return 1;
+    }
+
+  chess_review_apply_to_tree (review, game->tree);
+  g_autofree char *text = chess_pgn_game_to_string (game);
+  fputs (text, stdout);
+  fflush (stdout);
+  double seconds = (g_get_monotonic_time () - run.started_us) / 1e6;
+  guint n = chess_review_get_n_moves (review);
+  const char *engine_name = chess_engine_player_get_name (chess_review_get_engine (review));
+  if (depth > 0)
+    fprintf (stderr, ngettext ("Reviewed %u move in %.1f s with %s at depth %d.\n",
+                               "Reviewed %u moves in %.1f s with %s at depth %d.\n", n),
+             n, seconds, engine_name, depth);
+  else
+    fprintf (stderr, ngettext ("Reviewed %u move in %.1f s with %s, %d ms a position.\n",
+                               "Reviewed %u moves in %.1f s with %s, %d ms a position.\n", n),
+             n, seconds, engine_name, time_per_move);
+  print_summary (review, game);
+  return 0;
+}

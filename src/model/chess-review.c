@@ -1,0 +1,713 @@
+/* chess-review.c — ChessReview: searches every position of a game's main
+ * line with an engine player, one after the other, and judges each move
+ * from the searches before and after it (chess-review-score.c). */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "chess-engine-levels.h"
+#include "chess-review.h"
+
+/* An external engine that takes this much longer than asked is hung. */
+#define TIMEOUT_MARGIN_MS 10000
+
+struct _ChessReview
+{
+  GObject            parent_instance;
+
+  /* Owned references */
+  ChessEnginePlayer *engine;
+  GTask             *task;          /* the running review                   */
+  gulong             thinking_id;
+
+  /* The line under review */
+  ChessLine          line;
+  guint              n_moves;
+
+  /* Settings */
+  guint              time_per_move_ms;
+  guint              depth;
+
+  /* Results */
+  ChessReviewSearch *searches;      /* n_moves + 1: before each move, and
+                                     * the final position                  */
+  int               *scores;        /* the same positions, side to move's
+                                     * view                                */
+  guint              n_searched;    /* positions with their score          */
+  ChessReviewMove   *moves;         /* n_moves                             */
+  guint              n_reviewed;
+  ChessEngineInfo   *infos[3];      /* the running think's lines 1 and 2   */
+  gboolean           started;
+  gboolean           running;
+};
+
+G_DEFINE_FINAL_TYPE (ChessReview, chess_review, G_TYPE_OBJECT)
+
+G_DEFINE_BOXED_TYPE (ChessReviewMove, chess_review_move, chess_review_move_copy,
+                     chess_review_move_free)
+
+enum
+{
+  PROP_0,
+  PROP_PROGRESS,
+  PROP_RUNNING,
+  PROP_COMPLETE,
+  PROP_TIME_PER_MOVE,
+  PROP_DEPTH,
+  PROP_ENGINE,
+  PROP_N_MOVES,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+enum
+{
+  SIGNAL_MOVE_REVIEWED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static void search_next (ChessReview *self);
+
+ChessReviewMove *
+chess_review_move_copy (const ChessReviewMove *move)
+{
+  return g_memdup2 (move, sizeof *move);
+}
+
+void
+chess_review_move_free (ChessReviewMove *move)
+{
+  g_free (move);
+}
+
+/* ---- GObject ------------------------------------------------------------ */
+
+static void
+clear_infos (ChessReview *self)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (self->infos); i++)
+    g_clear_pointer (&self->infos[i], chess_engine_info_free);
+}
+
+static void
+chess_review_dispose (GObject *object)
+{
+  ChessReview *self = CHESS_REVIEW (object);
+
+  if (self->engine != NULL)
+    g_clear_signal_handler (&self->thinking_id, self->engine);
+  g_clear_object (&self->engine);
+  g_clear_object (&self->task);
+  G_OBJECT_CLASS (chess_review_parent_class)->dispose (object);
+}
+
+static void
+chess_review_finalize (GObject *object)
+{
+  ChessReview *self = CHESS_REVIEW (object);
+
+  clear_infos (self);
+  chess_line_clear (&self->line);
+  g_free (self->searches);
+  g_free (self->scores);
+  g_free (self->moves);
+  G_OBJECT_CLASS (chess_review_parent_class)->finalize (object);
+}
+
+static void
+chess_review_get_property (GObject    *object,
+                           guint       prop_id,
+                           GValue     *value,
+                           GParamSpec *pspec)
+{
+  ChessReview *self = CHESS_REVIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_PROGRESS:
+      g_value_set_double (value, chess_review_get_progress (self));
+      break;
+    case PROP_RUNNING:
+      g_value_set_boolean (value, self->running);
+      break;
+    case PROP_COMPLETE:
+      g_value_set_boolean (value, chess_review_is_complete (self));
+      break;
+    case PROP_TIME_PER_MOVE:
+      g_value_set_uint (value, self->time_per_move_ms);
+      break;
+    case PROP_DEPTH:
+      g_value_set_uint (value, self->depth);
+      break;
+    case PROP_ENGINE:
+      g_value_set_object (value, self->engine);
+      break;
+    case PROP_N_MOVES:
+      g_value_set_uint (value, self->n_moves);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+chess_review_set_property (GObject      *object,
+                           guint         prop_id,
+                           const GValue *value,
+                           GParamSpec   *pspec)
+{
+  ChessReview *self = CHESS_REVIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_TIME_PER_MOVE:
+      chess_review_set_time_per_move (self, g_value_get_uint (value));
+      break;
+    case PROP_DEPTH:
+      chess_review_set_depth (self, g_value_get_uint (value));
+      break;
+    case PROP_ENGINE:
+      chess_review_set_engine (self, g_value_get_object (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+chess_review_class_init (ChessReviewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = chess_review_dispose;
+  object_class->finalize = chess_review_finalize;
+  object_class->get_property = chess_review_get_property;
+  object_class->set_property = chess_review_set_property;
+
+  properties[PROP_PROGRESS] =
+    g_param_spec_double ("progress", NULL, NULL, 0.0, 1.0, 0.0,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_RUNNING] =
+    g_param_spec_boolean ("running", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_COMPLETE] =
+    g_param_spec_boolean ("complete", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_TIME_PER_MOVE] =
+    g_param_spec_uint ("time-per-move", NULL, NULL, 1, 3600 * 1000,
+                       CHESS_REVIEW_DEFAULT_TIME_PER_MOVE_MS,
+                       G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_DEPTH] =
+    g_param_spec_uint ("depth", NULL, NULL, 0, 100, 0,
+                       G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_ENGINE] =
+    g_param_spec_object ("engine", NULL, NULL, CHESS_TYPE_ENGINE_PLAYER,
+                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_N_MOVES] =
+    g_param_spec_uint ("n-moves", NULL, NULL, 0, G_MAXUINT, 0,
+                       G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  signals[SIGNAL_MOVE_REVIEWED] =
+    g_signal_new ("move-reviewed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
+}
+
+static void
+chess_review_init (ChessReview *self)
+{
+  self->time_per_move_ms = CHESS_REVIEW_DEFAULT_TIME_PER_MOVE_MS;
+}
+
+/* ---- Construction and settings ----------------------------------------- */
+
+ChessReview *
+chess_review_new_for_tree (const ChessTree *tree)
+{
+  g_return_val_if_fail (tree != NULL, NULL);
+
+  ChessReview *self = g_object_new (CHESS_TYPE_REVIEW, NULL);
+
+  chess_line_init (&self->line, &tree->start);
+  for (const ChessTreeNode *node = tree->root; node->n_children > 0; node = node->children[0])
+    chess_line_push (&self->line, node->children[0]->move);
+  self->n_moves = (guint) self->line.n_moves;
+  self->searches = g_new0 (ChessReviewSearch, self->n_moves + 1);
+  self->scores = g_new0 (int, self->n_moves + 1);
+  self->moves = g_new0 (ChessReviewMove, self->n_moves);
+  return self;
+}
+
+ChessReview *
+chess_review_new (ChessGame *game)
+{
+  g_return_val_if_fail (CHESS_IS_GAME (game), NULL);
+
+  return chess_review_new_for_tree (chess_game_get_tree (game));
+}
+
+void
+chess_review_set_time_per_move (ChessReview *self,
+                                guint        ms)
+{
+  g_return_if_fail (CHESS_IS_REVIEW (self));
+  g_return_if_fail (!self->started);
+
+  ms = MAX (ms, 1);
+  if (self->time_per_move_ms == ms)
+    return;
+  self->time_per_move_ms = ms;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TIME_PER_MOVE]);
+}
+
+guint
+chess_review_get_time_per_move (ChessReview *self)
+{
+  g_return_val_if_fail (CHESS_IS_REVIEW (self), 0);
+  return self->time_per_move_ms;
+}
+
+void
+chess_review_set_depth (ChessReview *self,
+                        guint        depth)
+{
+  g_return_if_fail (CHESS_IS_REVIEW (self));
+  g_return_if_fail (!self->started);
+
+  if (self->depth == depth)
+    return;
+  self->depth = depth;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DEPTH]);
+}
+
+guint
+chess_review_get_depth (ChessReview *self)
+{
+  g_return_val_if_fail (CHESS_IS_REVIEW (self), 0);
+  return self->depth;
+}
+
+void
+chess_review_set_engine (ChessReview       *self,
+                         ChessEnginePlayer *engine)
+{
+  g_return_if_fail (CHESS_IS_REVIEW (self));
+  g_return_if_fail (engine == NULL || CHESS_IS_ENGINE_PLAYER (engine));
+  g_return_if_fail (!self->started);
+
+  if (g_set_object (&self->engine, engine))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ENGINE]);
+}
+
+ChessEnginePlayer *
+chess_review_get_engine (ChessReview *self)
+{
+  g_return_val_if_fail (CHESS_IS_REVIEW (self), NULL);
+  return self->engine;
+}
+
+/* ---- Reading the results ------------------------------------------------ */
+
+double
+chess_review_get_progress (ChessReview *self)
+{
+  g_return_val_if_fail (CHESS_IS_REVIEW (self), 0.0);
+  return (double) self->n_searched / (self->n_moves + 1);
+}
+
+gboolean
+chess_review_is_running (ChessReview *self)
+{
+  g_return_val_if_fail (CHESS_IS_REVIEW (self), FALSE);
+  return self->running;
+}
+
+gboolean
+chess_review_is_complete (ChessReview *self)
+{
+  g_return_val_if_fail (CHESS_IS_REVIEW (self), FALSE);
+  return self->n_searched == self->n_moves + 1;
+}
+
+guint
+chess_review_get_n_moves (ChessReview *self)
+{
+  g_return_val_if_fail (CHESS_IS_REVIEW (self), 0);
+  return self->n_moves;
+}
+
+guint
+chess_review_get_n_reviewed (ChessReview *self)
+{
+  g_return_val_if_fail (CHESS_IS_REVIEW (self), 0);
+  return self->n_reviewed;
+}
+
+const ChessReviewMove *
+chess_review_get_move (ChessReview *self,
+                       guint        ply)
+{
+  g_return_val_if_fail (CHESS_IS_REVIEW (self), NULL);
+  return ply < self->n_reviewed ? &self->moves[ply] : NULL;
+}
+
+void
+chess_review_get_player_stats (ChessReview            *self,
+                               ChessColor              player,
+                               ChessReviewPlayerStats *out)
+{
+  g_return_if_fail (CHESS_IS_REVIEW (self));
+  chess_review_player_stats (self->moves, self->n_reviewed, player, out);
+}
+
+gboolean
+chess_review_get_eval_at (ChessReview *self,
+                          guint        ply,
+                          int         *score)
+{
+  g_return_val_if_fail (CHESS_IS_REVIEW (self), FALSE);
+
+  if (ply >= self->n_searched)
+    return FALSE;
+  ChessBoard board;
+  chess_line_board_at (&self->line, ply, &board);
+  if (score != NULL)
+    *score = chess_review_score_for (self->scores[ply], board.side);
+  return TRUE;
+}
+
+/* ---- Applying ----------------------------------------------------------- */
+
+guint
+chess_review_apply_to_tree (ChessReview *self,
+                            ChessTree   *tree)
+{
+  g_return_val_if_fail (CHESS_IS_REVIEW (self), 0);
+  g_return_val_if_fail (tree != NULL, 0);
+
+  if (tree->start.key != self->line.start.key)
+    return 0;
+  return chess_review_annotate_tree (tree, self->moves, self->n_reviewed);
+}
+
+typedef struct
+{
+  ChessReview *review;
+  guint        annotated;
+} ApplyData;
+
+static gboolean
+apply_cb (ChessTree *tree,
+          gpointer   user_data)
+{
+  ApplyData *data = user_data;
+
+  data->annotated = chess_review_apply_to_tree (data->review, tree);
+  return data->annotated > 0;
+}
+
+guint
+chess_review_apply (ChessReview *self,
+                    ChessGame   *game)
+{
+  ApplyData data = { self, 0 };
+
+  g_return_val_if_fail (CHESS_IS_REVIEW (self), 0);
+  g_return_val_if_fail (CHESS_IS_GAME (game), 0);
+
+  chess_game_annotate (game, apply_cb, &data);
+  return data.annotated;
+}
+
+/* ---- Running ------------------------------------------------------------ */
+
+static void
+set_running (ChessReview *self,
+             gboolean     running)
+{
+  if (self->running == running)
+    return;
+  self->running = running;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
+}
+
+static void
+finish (ChessReview *self,
+        GError      *error)   /* taken; NULL: done */
+{
+  g_autoptr(GTask) task = g_steal_pointer (&self->task);
+
+  if (self->engine != NULL)
+    g_clear_signal_handler (&self->thinking_id, self->engine);
+  clear_infos (self);
+  set_running (self, FALSE);
+  if (error != NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_boolean (task, TRUE);
+}
+
+static void
+thinking_cb (ChessEnginePlayer *engine,
+             ChessEngineInfo   *info,
+             ChessReview       *self)
+{
+  if (!(info->has & CHESS_ENGINE_INFO_HAS_SCORE))
+    return;
+  int n = info->has & CHESS_ENGINE_INFO_HAS_MULTIPV ? info->multipv : 1;
+  if (n < 1 || n > 2)
+    return;
+  chess_engine_info_free (self->infos[n]);
+  self->infos[n] = chess_engine_info_copy (info);
+}
+
+static int
+info_score (const ChessEngineInfo *info)
+{
+  if (info->is_mate)
+    return chess_review_score_from_mate_moves (info->score_mate);
+  return chess_review_score_from_cp (info->score_cp);
+}
+
+/* The score of the position after the line's last move when the game has
+ * ended there, from the side to move's view; FALSE when it goes on. */
+static gboolean
+final_score (const ChessLine *line,
+             int             *score)
+{
+  switch (chess_line_status (line))
+    {
+    case CHESS_STATUS_CHECKMATE:
+      *score = -CHESS_REVIEW_MATE;
+      return TRUE;
+    case CHESS_STATUS_STALEMATE:
+    case CHESS_STATUS_INSUFFICIENT_MATERIAL:
+    case CHESS_STATUS_FIVEFOLD_REPETITION:
+    case CHESS_STATUS_SEVENTY_FIVE_MOVES:
+      *score = 0;
+      return TRUE;
+    case CHESS_STATUS_ONGOING:
+    default:
+      return FALSE;
+    }
+}
+
+/* Position `pos` has its score: judge the move that led to it. */
+static void
+position_done (ChessReview *self,
+               guint        pos,
+               int          score)
+{
+  self->scores[pos] = score;
+  self->n_searched = pos + 1;
+
+  if (pos > 0)
+    {
+      ChessBoard before;
+      guint ply = pos - 1;
+
+      chess_line_board_at (&self->line, ply, &before);
+      chess_review_move_judge (&self->moves[ply], ply, &before, self->line.moves[ply],
+                               &self->searches[ply], score);
+      self->n_reviewed = pos;
+      g_signal_emit (self, signals[SIGNAL_MOVE_REVIEWED], 0, ply);
+    }
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PROGRESS]);
+  if (chess_review_is_complete (self))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COMPLETE]);
+}
+
+static void
+think_done_cb (GObject      *source,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  g_autoptr(ChessReview) self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ChessEngineReply) reply = chess_engine_player_think_finish (CHESS_ENGINE_PLAYER (source),
+                                                                        result, &error);
+  guint pos = self->n_searched;
+  ChessReviewSearch *search = &self->searches[pos];
+  ChessBoard board;
+
+  if (reply == NULL)
+    {
+      finish (self, g_steal_pointer (&error));
+      return;
+    }
+
+  const ChessEngineInfo *best = self->infos[1] != NULL ? self->infos[1] : reply->last_info;
+  if (reply->kind != CHESS_ENGINE_REPLY_MOVE || best == NULL)
+    {
+      finish (self, g_error_new (CHESS_ENGINE_ERROR, CHESS_ENGINE_ERROR_UNSUPPORTED,
+                                 _("%s gave no evaluation of the position."),
+                                 chess_engine_player_get_name (self->engine)));
+      return;
+    }
+
+  chess_line_board_at (&self->line, pos, &board);
+  memset (search, 0, sizeof *search);
+  search->score = info_score (best);
+  search->depth = best->depth;
+  search->line_length = (guint) chess_engine_info_get_pv_moves (best, &board, search->line,
+                                                                 CHESS_REVIEW_MAX_LINE);
+  /* The move played is the best; its line only when it starts with it. */
+  if (search->line_length == 0 || search->line[0] != reply->move)
+    {
+      search->line[0] = reply->move;
+      search->line_length = 1;
+    }
+  if (self->infos[2] != NULL)
+    {
+      ChessMove second[1];
+      if (chess_engine_info_get_pv_moves (self->infos[2], &board, second, 1) == 1)
+        {
+          search->has_second = TRUE;
+          search->second_score = info_score (self->infos[2]);
+          search->second_move = second[0];
+        }
+    }
+  clear_infos (self);
+
+  position_done (self, pos, search->score);
+  search_next (self);
+}
+
+static void
+search_next (ChessReview *self)
+{
+  GCancellable *cancellable = g_task_get_cancellable (self->task);
+  g_autoptr(GError) error = NULL;
+  guint pos = self->n_searched;
+  ChessLine line;
+  ChessEngineLimits limits;
+  int score;
+
+  if (g_cancellable_set_error_if_cancelled (cancellable, &error))
+    {
+      finish (self, g_steal_pointer (&error));
+      return;
+    }
+  if (pos > self->n_moves)
+    {
+      finish (self, NULL);
+      return;
+    }
+
+  chess_line_init (&line, &self->line.start);
+  for (guint i = 0; i < pos; i++)
+    chess_line_push (&line, self->line.moves[i]);
+
+  /* A game that ended on the board needs no search of its last position. */
+  if (pos == self->n_moves && final_score (&line, &score))
+    {
+      chess_line_clear (&line);
+      position_done (self, pos, score);
+      finish (self, NULL);
+      return;
+    }
+
+  chess_engine_limits_init (&limits);
+  if (self->depth > 0)
+    limits.depth = (int) self->depth;
+  else
+    {
+      limits.movetime_ms = self->time_per_move_ms;
+      limits.timeout_ms = self->time_per_move_ms + TIMEOUT_MARGIN_MS;
+    }
+  clear_infos (self);
+  chess_engine_player_think_async (self->engine, &line, &limits, 2, cancellable,
+                                   think_done_cb, g_object_ref (self));
+  chess_line_clear (&line);
+}
+
+static void
+engine_ready (ChessReview *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!chess_engine_player_new_game (self->engine, &error))
+    {
+      finish (self, g_steal_pointer (&error));
+      return;
+    }
+  self->thinking_id = g_signal_connect (self->engine, "thinking", G_CALLBACK (thinking_cb), self);
+  search_next (self);
+}
+
+static void
+engine_started_cb (GObject      *source,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  g_autoptr(ChessReview) self = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (!chess_engine_player_start_finish (CHESS_ENGINE_PLAYER (source), result, &error))
+    {
+      finish (self, g_steal_pointer (&error));
+      return;
+    }
+  engine_ready (self);
+}
+
+void
+chess_review_run_async (ChessReview         *self,
+                        GCancellable        *cancellable,
+                        GAsyncReadyCallback  callback,
+                        gpointer             user_data)
+{
+  g_return_if_fail (CHESS_IS_REVIEW (self));
+  g_return_if_fail (!self->started);
+
+  self->started = TRUE;
+  self->task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (self->task, chess_review_run_async);
+  set_running (self, TRUE);
+
+  if (self->engine == NULL)
+    {
+      self->engine = chess_engine_player_new_builtin (CHESS_ENGINE_LEVEL_MAX);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ENGINE]);
+      chess_engine_player_start_async (self->engine, cancellable, engine_started_cb,
+                                       g_object_ref (self));
+      return;
+    }
+  engine_ready (self);
+}
+
+gboolean
+chess_review_run_finish (ChessReview   *self,
+                         GAsyncResult  *result,
+                         GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+static void
+store_result_cb (GObject      *source,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  *(GAsyncResult **) user_data = g_object_ref (result);
+}
+
+gboolean
+chess_review_run_sync (ChessReview   *self,
+                       GCancellable  *cancellable,
+                       GError       **error)
+{
+  g_autoptr(GAsyncResult) result = NULL;
+  GMainContext *context = g_main_context_ref_thread_default ();
+
+  chess_review_run_async (self, cancellable, store_result_cb, &result);
+  while (result == NULL)
+    g_main_context_iteration (context, TRUE);
+  g_main_context_unref (context);
+  return chess_review_run_finish (self, result, error);
+}

@@ -1,0 +1,127 @@
+/* chess-review.h — a game review: every move of a game's main line judged
+ * by an engine (ChessEnginePlayer: the built-in engine or an external one),
+ * with progress, per-move results as they come, per-player accuracy, and
+ * the annotations written into the game. The judging itself is in
+ * chess-review-score.h.
+ *
+ * Usage (app):
+ *   review = chess_review_new (game);                  // copies the main line
+ *   chess_review_set_time_per_move (review, 300);      // optional
+ *   chess_review_set_engine (review, player);          // optional, NULL: built-in
+ *   g_signal_connect (review, "move-reviewed", G_CALLBACK (move_reviewed_cb), self);
+ *   g_signal_connect (review, "notify::progress", …);
+ *   chess_review_run_async (review, cancellable, review_done_cb, self);
+ *   …  in review_done_cb: chess_review_run_finish (review, result, &error);
+ *      then chess_review_apply (review, game) writes NAGs, [%eval], variations
+ *   Cancel: g_cancellable_cancel (cancellable) → finishes with
+ *      G_IO_ERROR_CANCELLED; the moves reviewed so far stay readable.
+ *
+ * Everything happens on the thread-default main context of the thread that
+ * called run_async (signals too); the engine searches in its own thread (the
+ * built-in one) or process (external), so the UI never blocks.
+ *
+ * Plies: `ply` is 0-based, the index of a move in the reviewed main line
+ * (0 = White's first move when the game starts from the standard position).
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "chess-game.h"
+#include "chess-engine-player.h"
+#include "chess-review-score.h"
+
+G_BEGIN_DECLS
+
+#define CHESS_REVIEW_DEFAULT_TIME_PER_MOVE_MS 300
+
+#define CHESS_TYPE_REVIEW_MOVE (chess_review_move_get_type ())
+GType            chess_review_move_get_type (void);
+ChessReviewMove *chess_review_move_copy     (const ChessReviewMove *move);
+void             chess_review_move_free     (ChessReviewMove       *move);
+
+#define CHESS_TYPE_REVIEW (chess_review_get_type ())
+G_DECLARE_FINAL_TYPE (ChessReview, chess_review, CHESS, REVIEW, GObject)
+
+/* A review of `game`'s main line as it is now (copied: the game may be
+ * browsed and changed while the review runs). */
+ChessReview *chess_review_new                (ChessGame   *game);
+/* The same for a game read from PGN (the CLI). */
+ChessReview *chess_review_new_for_tree       (const ChessTree *tree);
+
+/* Settings, before run_async. */
+void         chess_review_set_time_per_move  (ChessReview *self,
+                                              guint        ms);   /* property time-per-move */
+guint        chess_review_get_time_per_move  (ChessReview *self);
+/* An engine player, already started by the caller
+ * (chess_engine_player_start_*; the review keeps a reference and calls its
+ * new_game), or NULL: the review makes the built-in engine at full
+ * strength. The player must not think for anyone else while the review
+ * runs. */
+void         chess_review_set_engine         (ChessReview       *self,
+                                              ChessEnginePlayer *engine);
+ChessEnginePlayer *chess_review_get_engine   (ChessReview       *self);
+/* A fixed search depth per position instead of the time (0: the time;
+ * property depth): the same review every time, for tests. */
+void         chess_review_set_depth          (ChessReview *self,
+                                              guint        depth);
+guint        chess_review_get_depth          (ChessReview *self);
+
+/* Reviews every move of the line: "move-reviewed" per move as results come
+ * (in order of ply), progress rising to 1. Finishes TRUE when all moves are
+ * reviewed; FALSE with G_IO_ERROR_CANCELLED when cancelled, or with the
+ * engine's CHESS_ENGINE_ERROR when it failed. Once only per review. */
+void         chess_review_run_async          (ChessReview         *self,
+                                              GCancellable        *cancellable,
+                                              GAsyncReadyCallback  callback,
+                                              gpointer             user_data);
+gboolean     chess_review_run_finish         (ChessReview         *self,
+                                              GAsyncResult        *result,
+                                              GError             **error);
+/* Runs the thread-default main context until it finishes (the CLI). */
+gboolean     chess_review_run_sync           (ChessReview         *self,
+                                              GCancellable        *cancellable,
+                                              GError             **error);
+
+/* 0..1 (property "progress", notified as positions are searched). */
+double       chess_review_get_progress       (ChessReview *self);
+/* TRUE from run_async until it finishes (property "running"). */
+gboolean     chess_review_is_running         (ChessReview *self);
+/* TRUE when every move was reviewed (property "complete"). */
+gboolean     chess_review_is_complete        (ChessReview *self);
+
+/* Moves in the line, and how many have their review so far. */
+guint        chess_review_get_n_moves        (ChessReview *self);
+guint        chess_review_get_n_reviewed     (ChessReview *self);
+/* The review of move `ply`, or NULL when not reviewed (yet). Owned by the
+ * review, valid while it lives. */
+const ChessReviewMove *chess_review_get_move (ChessReview *self,
+                                              guint        ply);
+/* Accuracy and counts of `player` over the moves reviewed so far. */
+void         chess_review_get_player_stats   (ChessReview            *self,
+                                              ChessColor              player,
+                                              ChessReviewPlayerStats *out);
+/* White's-view score of the position before move `ply` (ply = n_moves: the
+ * final position), for the evaluation graph; FALSE when not known yet. */
+gboolean     chess_review_get_eval_at        (ChessReview *self,
+                                              guint        ply,
+                                              int         *score);
+
+/* Writes the reviewed moves into `game`'s tree (see
+ * chess_review_annotate_tree; emits the game's tree-changed once). The
+ * game's main line must start with the reviewed moves; extra moves are
+ * left alone. Returns how many moves were annotated. */
+guint        chess_review_apply              (ChessReview *self,
+                                              ChessGame   *game);
+/* The same into a tree (the CLI's PGN game). */
+guint        chess_review_apply_to_tree      (ChessReview *self,
+                                              ChessTree   *tree);
+
+/* Signals:
+ *   move-reviewed (guint ply): the review of move `ply` is ready
+ *     (chess_review_get_move); also chess_review_get_eval_at (ply + 1).
+ * Properties (read-only unless said): progress (double), running,
+ *   complete (gboolean), time-per-move (guint, read-write), depth (guint,
+ *   read-write), engine (ChessEnginePlayer, read-write), n-moves (guint). */
+
+G_END_DECLS

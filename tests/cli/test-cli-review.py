@@ -1,0 +1,273 @@
+#!/usr/bin/env python3
+"""`thinkchess-cli review`: the annotated game on standard output, the summary
+(and, at a terminal only, the progress bar) on standard error, game choice,
+clear errors, an external engine (our own through UCI), Ctrl+C, German, and
+pgn-extract reading what it wrote. Prints TAP.
+
+Usage: test-cli-review.py THINKCHESS-CLI BUILD-PO-DIR
+"""
+
+import os
+import pty
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+CLI = os.path.abspath(sys.argv[1])
+LOCALEDIR = os.path.abspath(sys.argv[2])
+CASES = []
+
+GAMES = """[Event "First"]
+[Site "?"]
+[Date "2026.11.25"]
+[Round "1"]
+[White "Anna"]
+[Black "Bruno"]
+[Result "0-1"]
+
+1. e4 {[%clk 0:05:00] Her favourite.} e5 2. d4 d6 3. Qg4 Bxg4 0-1
+
+[Event "Second"]
+[Site "?"]
+[Date "2026.11.25"]
+[Round "2"]
+[White "Carla"]
+[Black "Dora"]
+[Result "1/2-1/2"]
+[SetUp "1"]
+[FEN "4k3/8/4K3/4P3/8/8/8/8 w - - 0 1"]
+
+1. Kd6 Kd8 2. e6 Ke8 3. Kc7 Ke7 4. Kc6 Kxe6 1/2-1/2
+"""
+
+
+def case(func):
+    CASES.append(func)
+    return func
+
+
+def expect(cond, what):
+    if not cond:
+        raise AssertionError(what)
+
+
+def expect_in(needle, haystack, what=""):
+    if needle not in haystack:
+        raise AssertionError("%r not in output%s:\n%s" % (needle, " (" + what + ")" if what else "",
+                                                          haystack[-3000:]))
+
+
+class Dir:
+    def __enter__(self):
+        self.path = tempfile.mkdtemp(prefix="thinkchess-review-test-")
+        self.games = os.path.join(self.path, "games.pgn")
+        with open(self.games, "w", encoding="utf-8") as f:
+            f.write(GAMES)
+        return self
+
+    def __exit__(self, *exc):
+        shutil.rmtree(self.path, ignore_errors=True)
+
+
+def env(extra=None):
+    e = dict(os.environ)
+    e.update({"LC_ALL": "C.UTF-8", "LANG": "C.UTF-8", "G_DEBUG": "fatal-warnings",
+              "HOME": tempfile.gettempdir()})
+    e.pop("LANGUAGE", None)
+    if extra:
+        e.update(extra)
+    return e
+
+
+def review(args, extra_env=None, timeout=120):
+    p = subprocess.run([CLI, "review"] + args, capture_output=True, env=env(extra_env),
+                       timeout=timeout)
+    return p.returncode, p.stdout.decode("utf-8"), p.stderr.decode("utf-8")
+
+
+def flat(text):
+    return " ".join(text.split())
+
+
+@case
+def annotated_game_on_stdout():
+    with Dir() as d:
+        status, out, err = review([d.games, "--depth", "8"])
+        expect(status == 0, "exit status %d: %s" % (status, err))
+        pgn = flat(out)
+        expect_in('[White "Anna"]', pgn)
+        expect_in("1. e4 {[%clk 0:05:00] [%eval", pgn, "clock and comment kept")
+        expect_in("Her favourite.}", pgn)
+        expect(re.search(r"3\. Qg4 \$4 \{\[%eval -\d+\.\d\d\]\} \(3\. \w+", pgn),
+               "the blunder, its eval and the better move:\n" + pgn)
+        expect(pgn.endswith("0-1"), "the result at the end")
+        # Standard error: the summary, no progress bar when it is not a terminal.
+        expect("\r" not in err, "no progress bar on a pipe: %r" % err)
+        expect_in("Reviewed 6 moves in", err)
+        expect(re.search(r"White \(Anna\): accuracy \d+\.\d %, 0 inaccuracies, 0 mistakes, 1 blunder\n", err),
+               "White's summary: " + err)
+        expect(re.search(r"Black \(Bruno\): accuracy \d+\.\d %, \d inaccurac(y|ies), 0 mistakes, 0 blunders\n", err),
+               "Black's summary: " + err)
+
+
+@case
+def second_game_of_a_file():
+    with Dir() as d:
+        status, out, err = review([d.games, "--game", "2", "--depth", "10"])
+        expect(status == 0, "exit status %d: %s" % (status, err))
+        pgn = flat(out)
+        expect_in('[White "Carla"]', pgn)
+        expect_in('[FEN "4k3/8/4K3/4P3/8/8/8/8 w - - 0 1"]', pgn)
+        expect(re.search(r"3\. Kc7 \$4 \{\[%eval 0\.00\]\} \(3\. e7", pgn), "the thrown-away win:\n" + pgn)
+        expect_in("White (Carla): accuracy", err)
+        expect_in("1 blunder", err)
+
+
+@case
+def errors_are_clear():
+    with Dir() as d:
+        status, out, err = review([d.games, "--game", "3"])
+        expect(status == 1 and out == "", "no game 3: status %d" % status)
+        expect_in("games.pgn: there is no game 3: the file holds 2 games", err)
+
+        missing = os.path.join(d.path, "missing.pgn")
+        status, out, err = review([missing])
+        expect(status == 1 and out == "", "missing file: status %d" % status)
+        expect_in("missing.pgn", err)
+
+        bad = os.path.join(d.path, "bad.pgn")
+        with open(bad, "w", encoding="utf-8") as f:
+            f.write('[Event "x"]\n\n1. e4 e5 2. Ke3 *\n')
+        status, out, err = review([bad])
+        expect(status == 1 and out == "", "illegal move: status %d" % status)
+        expect(re.search(r"bad\.pgn:3:\d+: .*Ke3", err), "where and what: " + err)
+
+        status, out, err = review([])
+        expect(status == 2, "no file: status %d" % status)
+        expect_in("Give one game file to review.", err)
+
+        status, out, err = review([d.games, "--engine", os.path.join(d.path, "no-such-engine")])
+        expect(status == 1 and out == "", "engine that does not exist: status %d" % status)
+        expect_in("no-such-engine", err)
+
+        status, out, err = review([d.games, "--engine", CLI + " uci", "--protocol", "cecp"])
+        expect(status == 1, "unknown protocol: status %d" % status)
+        expect_in("Unknown engine protocol “cecp”", err)
+
+
+@case
+def external_engine():
+    """Our own engine as an external UCI program gives the same verdict."""
+    with Dir() as d:
+        status, out, err = review([d.games, "--engine", CLI + " uci", "--depth", "8"])
+        expect(status == 0, "exit status %d: %s" % (status, err))
+        expect(re.search(r"3\. Qg4 \$4", flat(out)), "the blunder found:\n" + out)
+        expect_in("with thinkchess-cli at depth 8.", err)
+
+
+@case
+def progress_bar_at_a_terminal():
+    """With standard error a terminal the bar is drawn there, and cleared."""
+    with Dir() as d:
+        master, slave = pty.openpty()
+        p = subprocess.Popen([CLI, "review", d.games, "--depth", "8"], stdout=subprocess.PIPE,
+                             stderr=slave, env=env())
+        os.close(slave)
+        chunks = []
+        while True:
+            try:
+                data = os.read(master, 4096)
+            except OSError:
+                break
+            if not data:
+                break
+            chunks.append(data)
+        out = p.stdout.read().decode("utf-8")
+        status = p.wait(timeout=60)
+        os.close(master)
+        err = b"".join(chunks).decode("utf-8", errors="replace")
+        expect(status == 0, "exit status %d" % status)
+        expect(re.search(r"\r\[#+\.*\] +\d+ %  move \d of 6", err), "a progress bar: %r" % err)
+        expect_in("\r[" + "#" * 30 + "] 100 %  move 6 of 6", err)
+        expect_in("\r\x1b[K", err)
+        expect("[#" not in out and "%  move" not in out, "nothing of it on standard output")
+        expect_in("3. Qg4 $4", out)
+
+
+@case
+def interrupted():
+    """Ctrl+C stops the review: a message, status 1, no half-annotated game."""
+    with Dir() as d:
+        long_game = os.path.join(d.path, "long.pgn")
+        with open(long_game, "w", encoding="utf-8") as f:
+            f.write("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 "
+                    "8. c3 O-O 9. h3 Na5 10. Bc2 c5 11. d4 Qc7 *\n")
+        p = subprocess.Popen([CLI, "review", long_game, "--time-per-move", "500"],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env())
+        time.sleep(1.5)
+        p.send_signal(signal.SIGINT)
+        out, err = p.communicate(timeout=30)
+        expect(p.returncode == 1, "exit status %d" % p.returncode)
+        expect(out == b"", "no output: %r" % out[:200])
+        expect_in("Review interrupted.", err.decode("utf-8"))
+
+
+@case
+def german():
+    locale = "de_DE.UTF-8"
+    listed = subprocess.run(["locale", "-a"], capture_output=True, text=True).stdout.lower()
+    if "de_de.utf8" not in listed:
+        print("# skipped: the locale de_DE.UTF-8 is not installed")
+        return
+    with Dir() as d:
+        status, out, err = review([d.games, "--depth", "8"],
+                                  {"LC_ALL": locale, "LANG": locale, "THINKCHESS_LOCALEDIR": LOCALEDIR})
+        expect(status == 0, "exit status %d: %s" % (status, err))
+        expect(re.search(r"Weiß \(Anna\): Genauigkeit \d+,\d %, 0 Ungenauigkeiten, 0 Fehler, 1 grober Fehler",
+                         err), "the summary in German: " + err)
+        # The game itself stays in English SAN: PGN is an exchange format.
+        expect_in("3. Qg4 $4", flat(out))
+
+
+@case
+def pgn_extract_reads_it():
+    pe = shutil.which("pgn-extract") or ("/usr/games/pgn-extract"
+                                         if os.access("/usr/games/pgn-extract", os.X_OK) else None)
+    if pe is None:
+        print("# skipped: pgn-extract is not installed")
+        return
+    with Dir() as d:
+        status, out, err = review([d.games, "--depth", "8"])
+        expect(status == 0, "exit status %d" % status)
+        ours = os.path.join(d.path, "reviewed.pgn")
+        with open(ours, "w", encoding="utf-8") as f:
+            f.write(out)
+        p = subprocess.run([pe, "-s", "--quiet", "-Wsan", ours], capture_output=True, text=True)
+        expect(p.returncode == 0 and p.stderr == "", "pgn-extract complains: " + p.stderr)
+        expect_in("$4", p.stdout)
+        expect_in("[%eval", p.stdout)
+        expect(flat(p.stdout).count("(") == flat(out).count("("), "the variations kept")
+
+
+def main():
+    print("1..%d" % len(CASES))
+    failed = 0
+    for i, func in enumerate(CASES, 1):
+        try:
+            func()
+            print("ok %d - %s" % (i, func.__name__))
+        except Exception as e:  # noqa: BLE001 - every failure is reported
+            failed += 1
+            print("not ok %d - %s" % (i, func.__name__))
+            for line in str(e).splitlines():
+                print("# " + line)
+    sys.stdout.flush()
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,422 @@
+/* test-review.c — ChessReview with the built-in engine at a fixed depth (the
+ * same review every time): constructed games whose mistakes are known (a
+ * hung queen, a missed mate in one, a won ending thrown away) are marked
+ * exactly there, a quiet, well-played game is not; progress and per-move
+ * signals; cancelling; the annotations written into a ChessGame and back
+ * through PGN; an external engine that crashes mid-review. */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "chess-review.h"
+#include "../pgn/pgn-test-util.h"
+
+#define DEPTH 10
+
+#define HUNG_QUEEN "1. e4 e5 2. d4 d6 3. Qg4 Bxg4 *\n"
+
+#define MISSED_MATE \
+  "[FEN \"6k1/5ppp/8/8/8/8/q4PPP/4R1K1 w - - 0 1\"]\n[SetUp \"1\"]\n\n" \
+  "1. h3 h6 2. Kh2 Qd5 *\n"
+
+#define BLUNDERED_ENDING \
+  "[FEN \"4k3/8/4K3/4P3/8/8/8/8 w - - 0 1\"]\n[SetUp \"1\"]\n\n" \
+  "1. Kd6 Kd8 2. e6 Ke8 3. Kc7 Ke7 4. Kc6 Kxe6 1/2-1/2\n"
+
+#define QUIET \
+  "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 " \
+  "8. c3 O-O 9. h3 Na5 10. Bc2 c5 11. d4 Qc7 *\n"
+
+typedef struct
+{
+  GArray  *reviewed;          /* guint plies, in signal order */
+  GArray  *progress;          /* double                       */
+  guint    running_changes;
+  guint    tree_changed;
+  guint    cancel_after;      /* cancel once this many are in; 0: never */
+  GCancellable *cancellable;
+} Log;
+
+static void
+log_init (Log *log)
+{
+  memset (log, 0, sizeof *log);
+  log->reviewed = g_array_new (FALSE, FALSE, sizeof (guint));
+  log->progress = g_array_new (FALSE, FALSE, sizeof (double));
+  log->cancellable = g_cancellable_new ();
+}
+
+static void
+log_clear (Log *log)
+{
+  g_array_unref (log->reviewed);
+  g_array_unref (log->progress);
+  g_object_unref (log->cancellable);
+}
+
+static void
+move_reviewed_cb (ChessReview *review,
+                  guint        ply,
+                  Log         *log)
+{
+  g_array_append_val (log->reviewed, ply);
+  /* The move's review and the evaluation after it are there already. */
+  g_assert_nonnull (chess_review_get_move (review, ply));
+  g_assert_true (chess_review_get_eval_at (review, ply + 1, NULL));
+  if (log->cancel_after > 0 && log->reviewed->len == log->cancel_after)
+    g_cancellable_cancel (log->cancellable);
+}
+
+static void
+progress_cb (ChessReview *review,
+             GParamSpec  *pspec,
+             Log         *log)
+{
+  double p = chess_review_get_progress (review);
+  g_array_append_val (log->progress, p);
+}
+
+static void
+running_cb (ChessReview *review,
+            GParamSpec  *pspec,
+            Log         *log)
+{
+  log->running_changes++;
+}
+
+static ChessGame *
+game_from_pgn (const char *text)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ChessPgnGame) pgn = chess_pgn_parse_game (text, strlen (text), 1, NULL, &error);
+  g_assert_no_error (error);
+  ChessGame *game = chess_game_new ();
+  g_assert_true (chess_game_load_pgn (game, pgn, &error));
+  g_assert_no_error (error);
+  return game;
+}
+
+/* Reviews `text` at DEPTH; checks the signals and properties on the way. */
+static ChessReview *
+review_ok (ChessGame *game)
+{
+  Log log;
+  g_autoptr(GError) error = NULL;
+  ChessReview *review = chess_review_new (game);
+
+  log_init (&log);
+  chess_review_set_depth (review, DEPTH);
+  g_signal_connect (review, "move-reviewed", G_CALLBACK (move_reviewed_cb), &log);
+  g_signal_connect (review, "notify::progress", G_CALLBACK (progress_cb), &log);
+  g_signal_connect (review, "notify::running", G_CALLBACK (running_cb), &log);
+  g_assert_false (chess_review_is_complete (review));
+  g_assert_cmpfloat (chess_review_get_progress (review), ==, 0.0);
+
+  g_assert_true (chess_review_run_sync (review, log.cancellable, &error));
+  g_assert_no_error (error);
+
+  guint n = chess_review_get_n_moves (review);
+  g_assert_cmpuint (n, ==, chess_game_get_move_count (game));
+  g_assert_cmpuint (chess_review_get_n_reviewed (review), ==, n);
+  g_assert_true (chess_review_is_complete (review));
+  g_assert_false (chess_review_is_running (review));
+  g_assert_cmpuint (log.running_changes, ==, 2);
+  /* Every move once, in order; progress only rises, to 1. */
+  g_assert_cmpuint (log.reviewed->len, ==, n);
+  for (guint i = 0; i < n; i++)
+    g_assert_cmpuint (g_array_index (log.reviewed, guint, i), ==, i);
+  g_assert_cmpuint (log.progress->len, >=, 1);
+  for (guint i = 1; i < log.progress->len; i++)
+    g_assert_cmpfloat (g_array_index (log.progress, double, i), >, g_array_index (log.progress, double, i - 1));
+  g_assert_cmpfloat (g_array_index (log.progress, double, log.progress->len - 1), ==, 1.0);
+  g_assert_nonnull (chess_review_get_engine (review));
+
+  g_signal_handlers_disconnect_by_data (review, &log);
+  log_clear (&log);
+  return review;
+}
+
+/* The plies marked mistake or blunder, as "4 7". */
+static char *
+marked (ChessReview *review)
+{
+  GString *s = g_string_new (NULL);
+
+  for (guint i = 0; i < chess_review_get_n_moves (review); i++)
+    {
+      const ChessReviewMove *m = chess_review_get_move (review, i);
+      g_assert_cmpuint (m->ply, ==, i);
+      if (m->klass >= CHESS_REVIEW_CLASS_MISTAKE)
+        g_string_append_printf (s, "%s%u", s->len > 0 ? " " : "", i);
+    }
+  return g_string_free (s, FALSE);
+}
+
+static void
+test_hung_queen (void)
+{
+  g_autoptr(ChessGame) game = game_from_pgn (HUNG_QUEEN);
+  g_autoptr(ChessReview) review = review_ok (game);
+  g_autofree char *plies = marked (review);
+
+  g_assert_cmpstr (plies, ==, "4");
+  const ChessReviewMove *m = chess_review_get_move (review, 4);
+  g_assert_cmpint (m->klass, ==, CHESS_REVIEW_CLASS_BLUNDER);
+  g_assert_cmpstr (m->san, ==, "Qg4");
+  g_assert_cmpint (m->mover, ==, CHESS_COLOR_WHITE);
+  g_assert_cmpint (m->eval_after, <, -500);          /* a queen down */
+  g_assert_cmpint (m->mover_eval_after, ==, m->eval_after);
+  g_assert_cmpint (abs (m->eval_before), <, 150);    /* level before */
+  g_assert_cmpuint (m->best_move, !=, m->move);
+  g_assert_cmpuint (m->best_line_length, >=, 1);
+  g_assert_cmpuint (m->best_line[0], ==, m->best_move);
+  g_assert_cmpstr (m->best_san, !=, "");
+  /* Taking the queen was Black's best, and the only move that wins it;
+   * White had several good moves instead of Qg4. */
+  g_assert_cmpint (chess_review_get_move (review, 5)->klass, ==, CHESS_REVIEW_CLASS_BEST);
+  g_assert_true (chess_review_get_move (review, 5)->only_move);
+  g_assert_false (m->only_move);
+
+  ChessReviewPlayerStats white, black;
+  chess_review_get_player_stats (review, CHESS_COLOR_WHITE, &white);
+  chess_review_get_player_stats (review, CHESS_COLOR_BLACK, &black);
+  g_assert_cmpuint (white.n_moves, ==, 3);
+  g_assert_cmpuint (black.n_moves, ==, 3);
+  g_assert_cmpuint (white.counts[CHESS_REVIEW_CLASS_BLUNDER], ==, 1);
+  g_assert_cmpuint (black.counts[CHESS_REVIEW_CLASS_BLUNDER], ==, 0);
+  g_assert_cmpfloat (white.accuracy, <, black.accuracy);
+
+  /* The graph's points: the start, and after every move. */
+  int score;
+  g_assert_true (chess_review_get_eval_at (review, 0, &score));
+  g_assert_true (chess_review_get_eval_at (review, 6, &score));
+  g_assert_cmpint (score, <, -500);
+  g_assert_false (chess_review_get_eval_at (review, 7, &score));
+}
+
+static void
+test_missed_mate (void)
+{
+  g_autoptr(ChessGame) game = game_from_pgn (MISSED_MATE);
+  g_autoptr(ChessReview) review = review_ok (game);
+  g_autofree char *plies = marked (review);
+
+  g_assert_cmpstr (plies, ==, "0");
+  const ChessReviewMove *m = chess_review_get_move (review, 0);
+  g_assert_cmpint (m->klass, ==, CHESS_REVIEW_CLASS_BLUNDER);
+  g_assert_cmpstr (m->best_san, ==, "Re8#");
+  g_assert_cmpint (chess_review_score_mate_moves (m->eval_before), ==, 1);
+  g_assert_cmpint (m->eval_after, <, -300);
+  /* Black, a queen for a rook up after it, is judged on the same scale. */
+  g_assert_cmpint (chess_review_get_move (review, 1)->klass, <=, CHESS_REVIEW_CLASS_GOOD);
+}
+
+static void
+test_blundered_ending (void)
+{
+  g_autoptr(ChessGame) game = game_from_pgn (BLUNDERED_ENDING);
+  g_autoptr(ChessReview) review = review_ok (game);
+  g_autofree char *plies = marked (review);
+
+  g_assert_cmpstr (plies, ==, "4");
+  const ChessReviewMove *m = chess_review_get_move (review, 4);
+  g_assert_cmpint (m->klass, ==, CHESS_REVIEW_CLASS_BLUNDER);
+  g_assert_cmpstr (m->san, ==, "Kc7");
+  g_assert_cmpint (m->eval_before, >, 500);
+  g_assert_cmpint (m->eval_after, ==, 0);
+  /* The game ended in a dead draw: the last position needs no search. */
+  int score = 1;
+  g_assert_true (chess_review_get_eval_at (review, 8, &score));
+  g_assert_cmpint (score, ==, 0);
+}
+
+static void
+test_quiet_game (void)
+{
+  g_autoptr(ChessGame) game = game_from_pgn (QUIET);
+  g_autoptr(ChessReview) review = review_ok (game);
+  g_autofree char *plies = marked (review);
+
+  g_assert_cmpstr (plies, ==, "");
+  for (int c = CHESS_COLOR_WHITE; c <= CHESS_COLOR_BLACK; c++)
+    {
+      ChessReviewPlayerStats stats;
+      chess_review_get_player_stats (review, (ChessColor) c, &stats);
+      g_assert_cmpuint (stats.n_moves, ==, 11);
+      g_assert_cmpuint (stats.counts[CHESS_REVIEW_CLASS_BLUNDER], ==, 0);
+      g_assert_cmpuint (stats.counts[CHESS_REVIEW_CLASS_MISTAKE], ==, 0);
+      g_assert_cmpfloat (stats.accuracy, >, 80.0);
+    }
+}
+
+/* A mate on the board ends the review without a search, and the mating
+ * move gets no [%eval]. */
+static void
+test_mate_on_board (void)
+{
+  g_autoptr(ChessGame) game = game_from_pgn ("1. f3 e5 2. g4 Qh4# 0-1\n");
+  g_autoptr(ChessReview) review = review_ok (game);
+  g_autofree char *plies = marked (review);
+
+  g_assert_cmpstr (plies, ==, "2");   /* 2. g4?? allows the mate */
+  const ChessReviewMove *m = chess_review_get_move (review, 3);
+  g_assert_cmpint (m->klass, ==, CHESS_REVIEW_CLASS_BEST);
+  g_assert_cmpint (m->eval_after, ==, -CHESS_REVIEW_MATE);
+  chess_review_apply (review, game);
+  ChessTreeNode *last = chess_game_get_node_at (game, 4);
+  g_assert_cmpint (last->eval.kind, ==, CHESS_TREE_EVAL_NONE);
+  g_assert_cmpint (chess_game_get_node_at (game, 3)->eval.kind, ==, CHESS_TREE_EVAL_MATE);
+  g_assert_cmpint (chess_game_get_node_at (game, 3)->eval.value, ==, -1);
+}
+
+static void
+tree_changed_cb (ChessGame *game,
+                 Log       *log)
+{
+  log->tree_changed++;
+}
+
+/* The review written into the game: one tree-changed, the NAG, [%eval] and
+ * the better move there, and all of it saved and read back. */
+static void
+test_apply (void)
+{
+  g_autoptr(ChessGame) game = game_from_pgn ("1. e4 {A comment.} e5 2. d4 d6 3. Qg4 Bxg4 *\n");
+  g_autoptr(ChessReview) review = review_ok (game);
+  Log log;
+
+  log_init (&log);
+  g_signal_connect (game, "tree-changed", G_CALLBACK (tree_changed_cb), &log);
+  g_assert_cmpuint (chess_review_apply (review, game), ==, 6);
+  g_assert_cmpuint (log.tree_changed, ==, 1);
+
+  ChessTreeNode *qg4 = chess_game_get_node_at (game, 5);
+  g_assert_true (chess_tree_node_has_nag (qg4, 4));
+  g_assert_cmpint (qg4->eval.kind, ==, CHESS_TREE_EVAL_CENTIPAWNS);
+  g_assert_cmpint (qg4->eval.value, ==, chess_review_get_move (review, 4)->eval_after);
+  g_assert_cmpuint (qg4->parent->n_children, ==, 2);
+  g_assert_cmpuint (qg4->parent->children[1]->move, ==, chess_review_get_move (review, 4)->best_move);
+  g_assert_cmpstr (chess_game_get_node_at (game, 1)->comment, ==, "A comment.");
+  /* The line being played and the move count are as they were. */
+  g_assert_cmpuint (chess_game_get_move_count (game), ==, 6);
+
+  g_autoptr(ChessPgnGame) pgn = chess_game_to_pgn (game);
+  g_autofree char *text = chess_pgn_game_to_string (pgn);
+  g_assert_nonnull (strstr (text, "$4"));
+  g_assert_nonnull (strstr (text, "[%eval"));
+  g_autoptr(ChessGame) back = game_from_pgn (text);
+  pgn_test_assert_same_tree (chess_game_get_tree (game), chess_game_get_tree (back));
+
+  /* A game whose moves are others gets nothing. */
+  g_autoptr(ChessGame) other = game_from_pgn ("1. d4 d5 *\n");
+  g_signal_connect (other, "tree-changed", G_CALLBACK (tree_changed_cb), &log);
+  g_assert_cmpuint (chess_review_apply (review, other), ==, 0);
+  g_assert_cmpuint (log.tree_changed, ==, 1);
+  g_signal_handlers_disconnect_by_data (game, &log);
+  g_signal_handlers_disconnect_by_data (other, &log);
+  log_clear (&log);
+}
+
+static void
+test_cancel (void)
+{
+  g_autoptr(ChessGame) game = game_from_pgn (QUIET);
+  g_autoptr(ChessReview) review = chess_review_new (game);
+  g_autoptr(GError) error = NULL;
+  Log log;
+
+  log_init (&log);
+  log.cancel_after = 3;
+  chess_review_set_depth (review, DEPTH);
+  g_signal_connect (review, "move-reviewed", G_CALLBACK (move_reviewed_cb), &log);
+  g_assert_false (chess_review_run_sync (review, log.cancellable, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_cmpuint (chess_review_get_n_reviewed (review), ==, 3);
+  g_assert_cmpuint (log.reviewed->len, ==, 3);
+  g_assert_false (chess_review_is_running (review));
+  g_assert_false (chess_review_is_complete (review));
+  g_assert_nonnull (chess_review_get_move (review, 2));
+  g_assert_null (chess_review_get_move (review, 3));
+  g_assert_cmpfloat (chess_review_get_progress (review), <, 1.0);
+  /* What was reviewed can still be written into the game. */
+  g_assert_cmpuint (chess_review_apply (review, game), ==, 3);
+
+  g_signal_handlers_disconnect_by_data (review, &log);
+  log_clear (&log);
+  g_assert_finalize_object (g_steal_pointer (&review));
+}
+
+/* An external engine that crashes on its third search: the review fails
+ * with the engine's error, keeping the moves reviewed before. */
+static void
+test_engine_crash (void)
+{
+  g_autoptr(ChessGame) game = game_from_pgn (HUNG_QUEEN);
+  g_autoptr(ChessReview) review = chess_review_new (game);
+  g_autoptr(GError) error = NULL;
+  const char *argv[] = { FAKE_ENGINE_PATH, "--misbehave=crash", "--on-move=3", NULL };
+  g_autoptr(ChessEnginePlayer) engine = chess_engine_player_new_external ("Fake", argv,
+                                                                          CHESS_ENGINE_PROTOCOL_UCI, NULL);
+
+  g_assert_true (chess_engine_player_start_sync (engine, NULL, &error));
+  g_assert_no_error (error);
+  chess_review_set_engine (review, engine);
+  chess_review_set_time_per_move (review, 50);
+  g_assert_false (chess_review_run_sync (review, NULL, &error));
+  g_assert_error (error, CHESS_ENGINE_ERROR, CHESS_ENGINE_ERROR_CRASHED);
+  g_assert_nonnull (strstr (error->message, "Fake"));
+  g_assert_cmpuint (chess_review_get_n_reviewed (review), ==, 1);
+  g_assert_false (chess_review_is_running (review));
+}
+
+/* An engine that moves without saying what it thinks of the position. */
+static void
+test_engine_without_scores (void)
+{
+  g_autoptr(ChessGame) game = game_from_pgn (HUNG_QUEEN);
+  g_autoptr(ChessReview) review = chess_review_new (game);
+  g_autoptr(GError) error = NULL;
+  const char *argv[] = { FAKE_ENGINE_PATH, "--misbehave=no-info", NULL };
+  g_autoptr(ChessEnginePlayer) engine = chess_engine_player_new_external ("Quiet", argv,
+                                                                          CHESS_ENGINE_PROTOCOL_UCI, NULL);
+
+  g_assert_true (chess_engine_player_start_sync (engine, NULL, &error));
+  chess_review_set_engine (review, engine);
+  chess_review_set_time_per_move (review, 50);
+  g_assert_false (chess_review_run_sync (review, NULL, &error));
+  g_assert_error (error, CHESS_ENGINE_ERROR, CHESS_ENGINE_ERROR_UNSUPPORTED);
+  g_assert_nonnull (strstr (error->message, "Quiet"));
+  g_assert_cmpuint (chess_review_get_n_reviewed (review), ==, 0);
+}
+
+static void
+test_empty_game (void)
+{
+  g_autoptr(ChessGame) game = chess_game_new ();
+  g_autoptr(ChessReview) review = review_ok (game);
+  g_assert_cmpuint (chess_review_get_n_moves (review), ==, 0);
+  ChessReviewPlayerStats stats;
+  chess_review_get_player_stats (review, CHESS_COLOR_WHITE, &stats);
+  g_assert_cmpfloat (stats.accuracy, ==, -1.0);
+  g_assert_true (chess_review_get_eval_at (review, 0, NULL));
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/review/hung-queen", test_hung_queen);
+  g_test_add_func ("/review/missed-mate-in-one", test_missed_mate);
+  g_test_add_func ("/review/blundered-ending", test_blundered_ending);
+  g_test_add_func ("/review/quiet-game", test_quiet_game);
+  g_test_add_func ("/review/mate-on-board", test_mate_on_board);
+  g_test_add_func ("/review/apply", test_apply);
+  g_test_add_func ("/review/cancel", test_cancel);
+  g_test_add_func ("/review/engine-crash", test_engine_crash);
+  g_test_add_func ("/review/engine-without-scores", test_engine_without_scores);
+  g_test_add_func ("/review/empty-game", test_empty_game);
+
+  return g_test_run ();
+}
