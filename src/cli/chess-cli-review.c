@@ -156,6 +156,19 @@ start_engine (const char *command,
       return NULL;
     }
 
+  /* Debian installs chess engines in /usr/games, which is often not on
+   * PATH: "--engine stockfish" finds /usr/games/stockfish too. */
+  g_autofree char *found = g_find_program_in_path (argv[0]);
+  if (found == NULL && strchr (argv[0], '/') == NULL)
+    {
+      g_autofree char *games = g_build_filename ("/usr/games", argv[0], NULL);
+      if (g_file_test (games, G_FILE_TEST_IS_EXECUTABLE))
+        {
+          g_free (argv[0]);
+          argv[0] = g_steal_pointer (&games);
+        }
+    }
+
   g_autofree char *name = g_path_get_basename (argv[0]);
   g_autoptr(ChessEnginePlayer) player = chess_engine_player_new_external (name, (const char *const *) argv,
                                                                           protocol, NULL);
