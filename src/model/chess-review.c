@@ -541,7 +541,7 @@ think_done_cb (GObject      *source,
     }
 
   const ChessEngineInfo *best = self->infos[1] != NULL ? self->infos[1] : reply->last_info;
-  if (reply->kind != CHESS_ENGINE_REPLY_MOVE || best == NULL)
+  if (best == NULL)
     {
       finish (self, g_error_new (CHESS_ENGINE_ERROR, CHESS_ENGINE_ERROR_UNSUPPORTED,
                                  _("%s gave no evaluation of the position."),
@@ -555,8 +555,10 @@ think_done_cb (GObject      *source,
   search->depth = best->depth;
   search->line_length = (guint) chess_engine_info_get_pv_moves (best, &board, search->line,
                                                                  CHESS_REVIEW_MAX_LINE);
-  /* The move played is the best; its line only when it starts with it. */
-  if (search->line_length == 0 || search->line[0] != reply->move)
+  /* The move it plays is its best; its line only when it starts with it.
+   * (An xboard engine may resign or claim instead: then the line is all.) */
+  if (reply->kind == CHESS_ENGINE_REPLY_MOVE
+      && (search->line_length == 0 || search->line[0] != reply->move))
     {
       search->line[0] = reply->move;
       search->line_length = 1;

@@ -390,6 +390,31 @@ test_engine_without_scores (void)
   g_assert_cmpuint (chess_review_get_n_reviewed (review), ==, 0);
 }
 
+/* An xboard engine's thinking output gives the scores just as well. */
+static void
+test_xboard_engine (void)
+{
+  g_autoptr(ChessGame) game = game_from_pgn (HUNG_QUEEN);
+  g_autoptr(ChessReview) review = chess_review_new (game);
+  g_autoptr(GError) error = NULL;
+  const char *argv[] = { FAKE_ENGINE_PATH, "--xboard", NULL };
+  g_autoptr(ChessEnginePlayer) engine = chess_engine_player_new_external ("Fake", argv,
+                                                                          CHESS_ENGINE_PROTOCOL_XBOARD, NULL);
+
+  g_assert_true (chess_engine_player_start_sync (engine, NULL, &error));
+  g_assert_no_error (error);
+  chess_review_set_engine (review, engine);
+  chess_review_set_time_per_move (review, 50);
+  g_assert_true (chess_review_run_sync (review, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (chess_review_get_n_reviewed (review), ==, 6);
+  /* It always says +0.23 for the side to move: no move loses anything. */
+  const ChessReviewMove *m = chess_review_get_move (review, 4);
+  g_assert_cmpint (m->mover_eval_before, ==, 23);
+  g_assert_cmpint (m->mover_eval_after, ==, -23);
+  g_assert_cmpint (m->klass, <=, CHESS_REVIEW_CLASS_GOOD);
+}
+
 static void
 test_empty_game (void)
 {
@@ -416,6 +441,7 @@ main (int argc, char **argv)
   g_test_add_func ("/review/cancel", test_cancel);
   g_test_add_func ("/review/engine-crash", test_engine_crash);
   g_test_add_func ("/review/engine-without-scores", test_engine_without_scores);
+  g_test_add_func ("/review/xboard-engine", test_xboard_engine);
   g_test_add_func ("/review/empty-game", test_empty_game);
 
   return g_test_run ();
