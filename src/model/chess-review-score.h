@@ -72,9 +72,10 @@ const char      *chess_review_class_name   (ChessMoveClass klass);
 /* Its NAG (6, 2, 4) or 0. */
 guint8           chess_review_class_nag    (ChessMoveClass klass);
 
-/* "Only move": the best move's win chance exceeds the second best's by the
- * threshold of a mistake or more (from the mover's view, MultiPV 2); FALSE
- * when there is one legal move only (forced, not found). */
+/* "Only move": the best move's win chance exceeds the second best's by a
+ * blunder's loss (0.20) or more — any other move would have been a blunder
+ * (the mover's view, MultiPV 2); FALSE when there is one legal move only
+ * (forced, not found). */
 gboolean chess_review_is_only_move         (int      best_score,
                                             int      second_score,
                                             guint    n_legal_moves);
