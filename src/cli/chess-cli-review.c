@@ -18,6 +18,8 @@
 #include <unistd.h>
 
 #include "chess-cli.h"
+#include "chess-cli-engine.h"
+#include "chess-engine-levels.h"
 #include "chess-pgn.h"
 #include "chess-review.h"
 
@@ -135,51 +137,6 @@ read_game (const char *path,
   return game;
 }
 
-static ChessEnginePlayer *
-start_engine (const char *command,
-              const char *protocol_name)
-{
-  g_autoptr(GError) error = NULL;
-  g_auto(GStrv) argv = NULL;
-  ChessEngineProtocol protocol = CHESS_ENGINE_PROTOCOL_UCI;
-
-  if (protocol_name != NULL && g_ascii_strcasecmp (protocol_name, "xboard") == 0)
-    protocol = CHESS_ENGINE_PROTOCOL_XBOARD;
-  else if (protocol_name != NULL && g_ascii_strcasecmp (protocol_name, "uci") != 0)
-    {
-      fprintf (stderr, _("Unknown engine protocol “%s”: use uci or xboard.\n"), protocol_name);
-      return NULL;
-    }
-  if (!g_shell_parse_argv (command, NULL, &argv, &error))
-    {
-      fprintf (stderr, _("Cannot read the engine command “%s”: %s\n"), command, error->message);
-      return NULL;
-    }
-
-  /* Debian installs chess engines in /usr/games, which is often not on
-   * PATH: "--engine stockfish" finds /usr/games/stockfish too. */
-  g_autofree char *found = g_find_program_in_path (argv[0]);
-  if (found == NULL && strchr (argv[0], '/') == NULL)
-    {
-      g_autofree char *games = g_build_filename ("/usr/games", argv[0], NULL);
-      if (g_file_test (games, G_FILE_TEST_IS_EXECUTABLE))
-        {
-          g_free (argv[0]);
-          argv[0] = g_steal_pointer (&games);
-        }
-    }
-
-  g_autofree char *name = g_path_get_basename (argv[0]);
-  g_autoptr(ChessEnginePlayer) player = chess_engine_player_new_external (name, (const char *const *) argv,
-                                                                          protocol, NULL);
-  if (!chess_engine_player_start_sync (player, NULL, &error))
-    {
-      fprintf (stderr, "%s\n", error->message);
-      return NULL;
-    }
-  return g_steal_pointer (&player);
-}
-
 int
 chess_cli_review (int    argc,
                   char **argv)
@@ -198,7 +155,8 @@ chess_cli_review (int    argc,
     { "depth", 0, 0, G_OPTION_ARG_INT, &depth,
       N_("Search each position to this depth instead (the same review every time)"), N_("N") },
     { "engine", 0, 0, G_OPTION_ARG_STRING, &engine_command,
-      N_("Use this engine program instead of the built-in engine"), N_("CMD") },
+      N_("Use this engine (an installed one's name, or a command) instead of the built-in one"),
+      N_("CMD") },
     { "protocol", 0, 0, G_OPTION_ARG_STRING, &protocol,
       N_("The engine's protocol: uci (default) or xboard"), N_("PROTOCOL") },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files,
@@ -244,12 +202,18 @@ chess_cli_review (int    argc,
   if (game == NULL)
     return 1;
 
+  /* An installed engine by its name ("stockfish", with the settings the
+   * registry gives it) or any command line; the built-in engine at full
+   * strength is the review's own. */
   g_autoptr(ChessEnginePlayer) engine = NULL;
   if (engine_command != NULL)
     {
-      engine = start_engine (engine_command, protocol);
+      engine = chess_cli_engine_player_new (engine_command, protocol, CHESS_ENGINE_LEVEL_MAX, &error);
       if (engine == NULL)
-        return 1;
+        {
+          fprintf (stderr, "%s\n", error->message);
+          return 1;
+        }
     }
 
   g_autoptr(ChessReview) review = chess_review_new_for_tree (game->tree);

@@ -154,9 +154,9 @@ def errors_are_clear():
         expect(status == 1 and out == "", "engine that does not exist: status %d" % status)
         expect_in("no-such-engine", err)
 
-        status, out, err = review([d.games, "--engine", CLI + " uci", "--protocol", "cecp"])
+        status, out, err = review([d.games, "--engine", CLI + " uci", "--protocol", "winboard2"])
         expect(status == 1, "unknown protocol: status %d" % status)
-        expect_in("Unknown engine protocol “cecp”", err)
+        expect_in("Unknown engine protocol “winboard2”", err)
 
 
 @case
@@ -166,7 +166,8 @@ def external_engine():
         status, out, err = review([d.games, "--engine", CLI + " uci", "--depth", "8"])
         expect(status == 0, "exit status %d: %s" % (status, err))
         expect(re.search(r"3\. Qg4 \$4", flat(out)), "the blunder found:\n" + out)
-        expect_in("with thinkchess-cli at depth 8.", err)
+        expect(re.search(r"Reviewed 6 moves in \d+\.\d s with ThinkChess [\w.]+ at depth 8\.", err),
+               "the engine named: " + err)
 
 
 @case
