@@ -90,8 +90,16 @@ format_san (const ChessBoard *board, ChessMove move, const char *letters,
           else
             p = append_piece_letter (p, type, letters);
 
-          /* Disambiguate only as much as needed: file, else rank, else both. */
-          chess_board_generate_legal (board, &list);
+          /* Disambiguate only as much as needed: file, else rank, else both.
+           * Only when another piece of the kind attacks the square at all
+           * (most moves) are the legal moves listed. */
+          ChessColor us = (ChessColor) board->side;
+          ChessBitboard occ = board->by_color[0] | board->by_color[1];
+          ChessBitboard rivals = chess_attackers_to (board, to, occ, us)
+                                 & chess_board_pieces (board, us, type) & ~CHESS_BB (from);
+          list.count = 0;
+          if (rivals != 0)
+            chess_board_generate_legal (board, &list);
           for (int i = 0; i < list.count; i++)
             {
               int f = chess_move_from (list.moves[i]);
