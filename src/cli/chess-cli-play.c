@@ -21,6 +21,7 @@
 #include "chess-cli-engine.h"
 #include "chess-engine-levels.h"
 #include "chess-cli-input.h"
+#include "chess-cli-save.h"
 #include "chess-game.h"
 #include "chess-term-board.h"
 
@@ -41,6 +42,7 @@ typedef struct
   gboolean       quit;
   gboolean       autosaved;       /* the autosave file holds this game     */
   GString       *messages;        /* what the game said during a command   */
+  ChessCliSource source;          /* the file the game lives in, if any    */
 
   /* The computer */
   ChessEnginePlayer *players[CHESS_N_COLORS];   /* NULL: a person plays  */
@@ -796,6 +798,7 @@ static void
 cmd_new (ChessPlay *self)
 {
   chess_game_reset (self->game);
+  chess_cli_source_clear (&self->source);
   for (int color = 0; color < CHESS_N_COLORS; color++)
     {
       g_autoptr(GError) error = NULL;
@@ -819,6 +822,13 @@ file_argument (const char *args)
   return g_strdup (args);
 }
 
+static gboolean
+ask_cb (gpointer    user_data,
+        const char *question)
+{
+  return ask_yes_no (user_data, question);
+}
+
 static void
 cmd_save (ChessPlay  *self,
           const char *args)
@@ -833,14 +843,14 @@ cmd_save (ChessPlay  *self,
       return;
     }
 
+  /* A question about the file needs the screen up to date. */
+  fputs (self->messages->str, stdout);
+  g_string_truncate (self->messages, 0);
+
+  g_autofree char *message = NULL;
   pgn = chess_game_to_pgn (self->game);
-  if (!chess_pgn_save_file (path, &pgn, 1, &error))
-    {
-      g_string_append_printf (self->messages, _("Could not save “%s”: %s\n"),
-                              path, error->message);
-      return;
-    }
-  g_string_append_printf (self->messages, _("Saved the game to “%s”.\n"), path);
+  chess_cli_save_game (pgn, path, &self->source, ask_cb, self, &message);
+  g_string_append_printf (self->messages, "%s\n", message);
 }
 
 /* Loads game `number` (1-based; 0 asks when the file holds several) from
@@ -942,6 +952,8 @@ load_file (ChessPlay   *self,
                    "“%s”: %s", path, local_error->message);
       return FALSE;
     }
+  /* "save" to this file puts the game back in its place. */
+  chess_cli_source_set (&self->source, path, data, length, entry);
   return TRUE;
 }
 
@@ -1909,6 +1921,7 @@ chess_cli_play (int    argc,
 
   stop_computers (self);
   g_signal_handlers_disconnect_by_data (game, self);
+  chess_cli_source_clear (&self->source);
   g_string_free (self->messages, TRUE);
   chess_cli_input_free (self->input);
   return 0;

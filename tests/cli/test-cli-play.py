@@ -469,6 +469,56 @@ def load_from_command_line_and_multi_game_file():
         shutil.rmtree(home, ignore_errors=True)
 
 
+@case
+def save_never_puts_one_game_in_place_of_many():
+    home = tempfile.mkdtemp(prefix="thinkchess-cli-save-")
+    try:
+        first = '[Event "A"]\n[White "Ann"]\n[Black "Bob"]\n[Result "*"]\n\n1. d4 d5 *\n\n'
+        middle = '[Event "B"]\n[White "Cy"]\n[Black "Di"]\n[Result "*"]\n\n1. c4 e5 2. Nc3 *\n\n'
+        last = '[Event "C"]\n[White "Ed"]\n[Black "Flo"]\n[Result "*"]\n\n{Keep me.} 1. e4 (1. f4) *\n'
+        three = os.path.join(home, "three.pgn")
+        other = os.path.join(home, "other.pgn")
+        with open(three, "w", encoding="utf-8") as f:
+            f.write(first + middle + last)
+        with open(other, "w", encoding="utf-8") as f:
+            f.write(first + last)
+        s = Session(["2", "Nf6",
+                     "save " + three,                  # game B in its place
+                     "save " + other, "n", "n",        # neither added nor replaced
+                     "save " + other, "y",             # added at the end
+                     "Bg2",                            # (not legal: nothing changes)
+                     "save " + other,                  # now in its place there
+                     "new", "save " + three, "n", "n",  # a new game: asked again
+                     "quit"], args=[three])
+        try:
+            with open(three, encoding="utf-8") as f:
+                text = f.read()
+            expect(text.startswith(first), "game A changed:\n" + text)
+            expect(text.endswith(last), "game C changed:\n" + text)
+            expect_in("1. c4 e5 2. Nc3 Nf6 *", text, "three.pgn")
+            expect(text.count("[Event ") == 3, "three.pgn holds:\n" + text)
+            expect_in("Saved the game in its place in “%s”; the other 2 games are as they were."
+                      % three, s.out)
+            expect_in("“%s” already holds 2 games. Add this game at the end of the file? [y/n]"
+                      % other, s.out)
+            expect_in("Replace the whole of “%s”, with its 2 games, by this game? [y/n]" % other, s.out)
+            expect_in("Not saved: “%s” is as it was." % other, s.out)
+            expect_in("Added the game to “%s”, which now holds 3 games." % other, s.out)
+            expect(s.out.count("Not saved: “%s” is as it was." % three) == 1,
+                   "the new game was not refused once:\n" + s.out)
+            with open(other, encoding="utf-8") as f:
+                text = f.read()
+            expect(text.startswith(first + last), "other.pgn's games changed:\n" + text)
+            expect(text.count("[Event ") == 3 and "1. c4 e5 2. Nc3 Nf6 *" in text,
+                   "other.pgn holds:\n" + text)
+            expect_in("Saved the game in its place in “%s”; the other 2 games are as they were."
+                      % other, s.out)
+        finally:
+            s.close()
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
+
+
 # ---- Bad input, every kind ----
 
 @case
