@@ -9,6 +9,11 @@
 
 #include <glib/gi18n.h>
 #include <string.h>
+#ifdef __linux__
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
 
 #include "chess-engine.h"
 #include "chess-engine-levels.h"
@@ -170,10 +175,27 @@ search_info_cb (const ChessSearchInfo *search_info,
 
 static gboolean job_done_cb (gpointer user_data);
 
+/* How much nicer the search thread is: on a machine with few cores the window's
+ * thread then gets the CPU at once (analysis measured the longest main-loop
+ * stall during a 10 s search on 2 loaded cores: 76 ms at 0, 36 ms at 10,
+ * the idle app's own 38 ms). */
+#define SEARCH_THREAD_NICE 10
+
 static gpointer
 search_thread (gpointer user_data)
 {
   Job *job = user_data;
+
+#ifdef __linux__
+  {
+    /* Linux threads have their own nice value; this one starts with the
+     * creating thread's, and goes up by SEARCH_THREAD_NICE (at most 19). */
+    id_t tid = (id_t) syscall (SYS_gettid);
+    int nice = getpriority (PRIO_PROCESS, tid);
+
+    (void) setpriority (PRIO_PROCESS, tid, MIN (nice + SEARCH_THREAD_NICE, 19));
+  }
+#endif
 
   if (job->limits.depth >= 0)
     job->result = chess_engine_search (job->engine, &job->limits, search_info_cb, job);

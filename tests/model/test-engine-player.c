@@ -5,6 +5,7 @@
  * moves or exit while idle; a real UCI round against thinkchess-cli uci. */
 #include "config.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "chess-engine-levels.h"
@@ -138,6 +139,31 @@ weak_notify_cb (gpointer data, GObject *where_the_object_was)
   *(gboolean *) data = TRUE;
 }
 
+/* The highest nice value among the process's threads (Linux). */
+static int
+highest_thread_nice (void)
+{
+  g_autoptr (GDir) tasks = g_dir_open ("/proc/self/task", 0, NULL);
+  const char *tid;
+  int highest = G_MININT;
+
+  while (tasks && (tid = g_dir_read_name (tasks)))
+    {
+      g_autofree char *stat_path = g_build_filename ("/proc/self/task", tid, "stat", NULL);
+      g_autofree char *stat = NULL;
+      g_auto (GStrv) fields = NULL;
+      const char *after_name;
+
+      if (!g_file_get_contents (stat_path, &stat, NULL, NULL) || !(after_name = strrchr (stat, ')')))
+        continue;
+      /* After "(comm) ": state is field 3, nice field 19. */
+      fields = g_strsplit (after_name + 2, " ", -1);
+      if (g_strv_length (fields) > 16)
+        highest = MAX (highest, atoi (fields[16]));
+    }
+  return highest;
+}
+
 /* ---- the built-in engine ------------------------------------------------ */
 
 static void
@@ -212,6 +238,7 @@ test_builtin_stop (void)
   ChessEngineLimits limits;
   Think t;
   gint64 stop_us;
+  G_GNUC_UNUSED int base_nice = 0;
 
   start_line (&line);
   play (&line, "e4");
@@ -219,6 +246,9 @@ test_builtin_stop (void)
   g_signal_connect (player, "thinking", G_CALLBACK (thinking_cb), &t);
   chess_engine_limits_init (&limits);
   limits.infinite = TRUE;
+#ifdef __linux__
+  base_nice = highest_thread_nice ();
+#endif
   chess_engine_player_think_async (player, &line, &limits, 1, NULL, think_cb, &t);
   /* A second think while the first runs: busy. */
   {
@@ -232,6 +262,10 @@ test_builtin_stop (void)
   }
   run_for (400);
   g_assert_false (t.done);
+#ifdef __linux__
+  /* The search thread gives way to the window's: 10 nicer (at most 19). */
+  g_assert_cmpint (highest_thread_nice (), ==, MIN (base_nice + 10, 19));
+#endif
   stop_us = g_get_monotonic_time ();
   chess_engine_player_stop (player);
   g_assert_true (run_until (&t.done, 5000));
