@@ -133,32 +133,49 @@ class App(e2e.App):
         xdotool("click", 1)
         time.sleep(0.6)
 
-    def shows(self, name, expected):
-        """The drop-down `name` shows `expected` on its button (its list,
-        also below it in the tree, holds every choice)."""
-        buttons = [c for c in self.named(name) if c.getRole() == pyatspi.ROLE_PUSH_BUTTON]
+    # The New Game dialog's widgets are found by their place: GTK 4.8 names
+    # them by their accessible labels, GTK 4.18 by what they show.
+
+    def black_computer_toggle(self, dialog):
+        named = e2e.find_all(dialog, lambda n: n.name == T("Black is played by the computer"))
+        if named:
+            return named[0]
+        computers = e2e.find_all(dialog, lambda n: n.name == T("Computer") and n.getRole() in
+                                 (pyatspi.ROLE_TOGGLE_BUTTON, pyatspi.ROLE_PUSH_BUTTON))
+        check(len(computers) == 2, "the dialog has %d Computer buttons" % len(computers))
+        return computers[1]
+
+    def combos(self, dialog):
+        """The drop-downs shown, in order: Black's engine, its level (for
+        the built-in engine), the time control (White is a person)."""
+        return e2e.find_all(dialog, lambda n: n.getRole() == pyatspi.ROLE_COMBO_BOX and self.showing(n))
+
+    def shows(self, combo, expected):
+        """The drop-down shows `expected` on its button (its list, also
+        below it in the tree, holds every choice)."""
+        buttons = [c for c in combo if c.getRole() in (pyatspi.ROLE_PUSH_BUTTON,
+                                                       pyatspi.ROLE_TOGGLE_BUTTON)]
         return bool(buttons) and bool(e2e.find_all(buttons[0], lambda n: n.getRole() == pyatspi.ROLE_LABEL
                                                    and n.name == expected))
 
-    def choose(self, origin, name, keys, expected):
-        """Opens the drop-down `name` with a click and picks with the
+    def choose(self, origin, dialog, which, keys, expected):
+        """Opens the `which`-th drop-down with a click and picks with the
         keyboard, until it shows `expected` (under load a key can come
         before the list has opened)."""
         for attempt in range(4):
-            dropdown = self.named(name)
-            self.click_at(origin, dropdown)
+            self.click_at(origin, self.combos(dialog)[which])
             time.sleep(0.5 * attempt)
             for k in keys:
                 xdotool("key", k)
                 time.sleep(0.2)
             xdotool("key", "Return")
             time.sleep(0.8)
-            if self.shows(name, expected):
+            if self.shows(self.combos(dialog)[which], expected):
                 return
             # A list still open is closed before the next try.
             xdotool("key", "Escape")
             time.sleep(0.5)
-        raise Failure("%s does not show %r" % (name, expected))
+        raise Failure("drop-down %d does not show %r" % (which, expected))
 
     # ---- The game ----
 
@@ -170,14 +187,14 @@ class App(e2e.App):
         dialog = self.toplevel_with(T("Time Control"))
         origin = self.origin_of(T("New Game"), dialog)
         # (a push button over AT-SPI in GTK 4.8, a toggle button later)
-        computer = self.named(T("Black is played by the computer"))
-        self.click_at(origin, computer)
+        self.click_at(origin, self.black_computer_toggle(dialog))
+        wait_until(lambda: len(self.combos(dialog)) >= 3, "Black's engine and level to show")
         if engine:
-            self.choose(origin, T("Black’s engine"), engine[0], engine[1])
+            self.choose(origin, dialog, 0, engine[0], engine[1])
         if level:
-            self.choose(origin, T("Black’s level"), level[0], level[1])
+            self.choose(origin, dialog, 1, level[0], level[1])
         if time_control:
-            self.choose(origin, T("Time control"), time_control[0], time_control[1])
+            self.choose(origin, dialog, -1, time_control[0], time_control[1])
         if shot:
             self.shot(shot)
         start = self.button(T("_Start Game"))
