@@ -16,6 +16,7 @@
 #include "chess-engine-player.h"
 #include "chess-engine-registry.h"
 #include "chess-window-analysis.h"
+#include "chess-window-computer.h"
 
 #define STATE_KEY "chess-window-analysis"
 
@@ -166,8 +167,11 @@ update_hint_action (ChessAnalysisState *self)
 
   if (self->game == NULL)
     return;
+  /* A hint is for a person: not on the computer's turn of the game. */
   possible = chess_game_get_board_at (self->game, chess_game_get_view_ply (self->game), &board)
-             && has_legal_moves (&board);
+             && has_legal_moves (&board)
+             && (!chess_game_is_viewing_live (self->game)
+                 || chess_window_computer_human_may_move (self->window));
   g_simple_action_set_enabled (self->hint_action, possible);
 }
 
@@ -283,7 +287,8 @@ hint_activated (GSimpleAction *action,
   const AnalysisLine *best = &self->lines[0];
   gboolean fresh_player = FALSE;
 
-  if (self->window == NULL || self->hint_cancellable != NULL)
+  if (self->window == NULL || self->hint_cancellable != NULL
+      || !g_action_get_enabled (G_ACTION (self->hint_action)))
     return;
   clear_hint (self);
 

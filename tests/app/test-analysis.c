@@ -414,6 +414,45 @@ test_hint_disabled_without_moves (void)
   app_test_destroy_window (window);
 }
 
+static gboolean
+human_to_move (gpointer window)
+{
+  return chess_game_get_side_to_move (chess_window_get_game (window)) == CHESS_COLOR_WHITE
+         && chess_game_get_move_count (chess_window_get_game (window)) == 2;
+}
+
+/* Against the computer, a hint is for the person, not on the computer's
+ * turn. */
+static void
+test_hint_not_for_the_computer (void)
+{
+  ChessWindow *window;
+  GSettings *settings;
+  ChessGame *game;
+
+  remove_autosave ();
+  window = window_with_fen (NULL);
+  settings = chess_window_get_settings (window);
+  g_settings_set_enum (settings, "black-player", 1);   /* computer */
+  g_settings_set_int (settings, "black-level", 0);
+  chess_window_new_game (window);
+  game = chess_window_get_game (window);
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "hint"));
+
+  play (game, "e4");
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "hint"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.hint", NULL));
+  g_assert_false (chess_window_analysis_is_thinking (window));
+
+  /* The computer answers: the person's turn, hints again. */
+  g_assert_true (spin_until (human_to_move, window, 60));
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "hint"));
+
+  g_settings_reset (settings, "black-player");
+  g_settings_reset (settings, "black-level");
+  app_test_destroy_window (window);
+}
+
 static void
 test_analysis_follows_view (void)
 {
@@ -635,6 +674,7 @@ main (int    argc,
   g_test_add_func ("/app/analysis/board-arrows", test_board_extra_arrows);
   g_test_add_func ("/app/analysis/hint", test_hint_shown_and_cleared);
   g_test_add_func ("/app/analysis/hint-disabled", test_hint_disabled_without_moves);
+  g_test_add_func ("/app/analysis/hint-not-for-the-computer", test_hint_not_for_the_computer);
   g_test_add_func ("/app/analysis/follows-view", test_analysis_follows_view);
   g_test_add_func ("/app/analysis/mate-scores", test_analysis_mate_scores);
   g_test_add_func ("/app/analysis/external-engines", test_analysis_external_engines);
