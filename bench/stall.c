@@ -189,6 +189,7 @@ engine_phase_cb (gpointer user_data)
 {
   Bench *bench = user_data;
 
+  chess_board_view_set_extra_arrows (chess_window_get_board (bench->window), "bench", NULL, 0);
   /* The analysis starts the engine's search in its thread at once. */
   g_action_group_change_action_state (G_ACTION_GROUP (bench->window), "analysis",
                                       g_variant_new_boolean (TRUE));
@@ -206,6 +207,10 @@ start_cb (gpointer user_data)
                                                  redraw_cb, bench, NULL);
   bench->flip_id = g_timeout_add (FLIP_MS, flip_cb, bench);
   bench->probe_id = g_timeout_add (1, probe_cb, bench);
+  /* The idle app draws an arrow too, as the analysis will: the phases
+   * then differ only by the engine. */
+  ChessBoardArrow arrow = { 11, 27, { 0.56, 0.22, 0.80, 0.85 }, 1.0 };   /* d2-d4 */
+  chess_board_view_set_extra_arrows (chess_window_get_board (bench->window), "bench", &arrow, 1);
   phase_start (bench, &bench->idle, "idle app (the peer):");
   g_timeout_add_seconds (IDLE_SECONDS, engine_phase_cb, bench);
   return G_SOURCE_REMOVE;
