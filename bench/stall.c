@@ -9,14 +9,18 @@
  * Two phases, in the same run: the app idle (the peer), then analysis on
  * for SECONDS (default 10) with the engine searching in its thread.
  *
+ * Each gap is also charged with the CPU time the main thread used within
+ * it (CLOCK_THREAD_CPUTIME_ID): the app's own work that kept the loop
+ * busy. A gap much longer than that work is the scheduler's doing (on a
+ * shared machine, other jobs'), not the app's.
+ *
  *   thinkchess-stall [SECONDS]      (under a display: bench/stall.sh)
  */
-#define _GNU_SOURCE 1   /* RUSAGE_THREAD */
 #include "config.h"
 
 #include <locale.h>
 #include <stdlib.h>
-#include <sys/resource.h>
+#include <time.h>
 
 #include <glib/gi18n.h>
 
@@ -36,8 +40,9 @@ typedef struct
   gint64      start_us;
   gint64      cpu_start_us; /* the main thread's CPU time then */
   gint64      wall_us, cpu_us;
-  gint64      last_us;
+  gint64      last_us, last_cpu_us;
   GArray     *gaps_us;     /* gint64 */
+  GArray     *work_us;     /* gint64: the main thread's CPU time in each gap */
 } Phase;
 
 typedef struct
@@ -50,16 +55,15 @@ typedef struct
   guint         probe_id, flip_id, tick_id;
 } Bench;
 
-/* The CPU time the calling (main) thread has used. */
+/* The CPU time the calling (main) thread has used, to the microsecond. */
 static gint64
 thread_cpu_us (void)
 {
-  struct rusage usage;
+  struct timespec now;
 
-  if (getrusage (RUSAGE_THREAD, &usage) != 0)
+  if (clock_gettime (CLOCK_THREAD_CPUTIME_ID, &now) != 0)
     return 0;
-  return (gint64) (usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * G_USEC_PER_SEC
-         + usage.ru_utime.tv_usec + usage.ru_stime.tv_usec;
+  return (gint64) now.tv_sec * G_USEC_PER_SEC + now.tv_nsec / 1000;
 }
 
 static void
@@ -76,8 +80,9 @@ phase_start (Bench *bench,
 {
   phase->name = name;
   phase->gaps_us = g_array_new (FALSE, FALSE, sizeof (gint64));
+  phase->work_us = g_array_new (FALSE, FALSE, sizeof (gint64));
   phase->last_us = phase->start_us = g_get_monotonic_time ();
-  phase->cpu_start_us = thread_cpu_us ();
+  phase->last_cpu_us = phase->cpu_start_us = thread_cpu_us ();
   if (bench->phase != NULL)
     phase_end (bench->phase);
   bench->phase = phase;
@@ -91,10 +96,14 @@ probe_cb (gpointer user_data)
 
   if (bench->phase != NULL)
     {
+      gint64 cpu = thread_cpu_us ();
       gint64 gap = now - bench->phase->last_us;
+      gint64 work = cpu - bench->phase->last_cpu_us;
 
       g_array_append_val (bench->phase->gaps_us, gap);
+      g_array_append_val (bench->phase->work_us, work);
       bench->phase->last_us = now;
+      bench->phase->last_cpu_us = cpu;
     }
   return G_SOURCE_CONTINUE;
 }
@@ -126,31 +135,48 @@ compare_gaps (const void *a,
   return (x > y) - (x < y);
 }
 
-/* Prints the phase's figures; returns its longest gap in ms. */
+static gint64
+sorted_at (GArray *values,
+           double  fraction)
+{
+  guint n = values->len;
+
+  return g_array_index (values, gint64, MIN (n - 1, (guint) (n * fraction)));
+}
+
+/* Prints the phase's figures; returns its longest gap in ms and, in
+ * `work`, the most CPU time the main thread spent within one gap (its own
+ * work, whatever the scheduler did). */
 static double
 phase_report (Phase      *phase,
-              const char *extra)
+              const char *extra,
+              double     *work)
 {
   GArray *gaps = phase->gaps_us;
   guint n = gaps->len, over = 0;
-  double longest, p999, median;
+  double longest;
 
   if (n == 0)
     {
       g_print ("%s: no measurement\n", phase->name);
+      *work = 0;
       return 0;
     }
   qsort (gaps->data, n, sizeof (gint64), compare_gaps);
+  qsort (phase->work_us->data, phase->work_us->len, sizeof (gint64), compare_gaps);
   for (guint i = 0; i < n; i++)
     over += g_array_index (gaps, gint64, i) > TARGET_MS * 1000;
-  longest = g_array_index (gaps, gint64, n - 1) / 1000.0;
-  p999 = g_array_index (gaps, gint64, MIN (n - 1, (guint) (n * 0.999))) / 1000.0;
-  median = g_array_index (gaps, gint64, n / 2) / 1000.0;
-  g_print ("%-20s longest stall %6.2f ms   99.9th percentile %5.2f ms   median %4.2f ms"
-           "   over %.0f ms: %u of %u   main thread busy %.0f%%%s%s\n",
-           phase->name, longest, p999, median, TARGET_MS, over, n,
+  longest = sorted_at (gaps, 1.0) / 1000.0;
+  *work = sorted_at (phase->work_us, 1.0) / 1000.0;
+  g_print ("%s\n"
+           "  longest stall %.2f ms, 99.9th percentile %.2f ms, median %.2f ms;"
+           " %u of %u gaps over %.0f ms\n"
+           "  the main thread's own work in one gap: longest %.2f ms, 99.9th percentile %.2f ms;"
+           " busy %.0f%% of the time%s%s\n",
+           phase->name, longest, sorted_at (gaps, 0.999) / 1000.0, sorted_at (gaps, 0.5) / 1000.0,
+           over, n, TARGET_MS, *work, sorted_at (phase->work_us, 0.999) / 1000.0,
            phase->wall_us > 0 ? 100.0 * phase->cpu_us / phase->wall_us : 0.0,
-           extra != NULL ? "   " : "", extra != NULL ? extra : "");
+           extra != NULL ? "; " : "", extra != NULL ? extra : "");
   return longest;
 }
 
@@ -163,15 +189,17 @@ finish_cb (gpointer user_data)
                                                                 "analysis_panel"));
   g_autofree char *depth = g_strdup (chess_analysis_panel_get_status (CHESS_ANALYSIS_PANEL (panel)));
   gboolean thinking = chess_window_analysis_is_thinking (bench->window);
-  double idle, engine;
+  double idle, engine, idle_work, engine_work;
 
   phase_end (bench->phase);
   bench->phase = NULL;
-  idle = phase_report (&bench->idle, NULL);
-  engine = phase_report (&bench->engine, depth);
+  idle = phase_report (&bench->idle, NULL, &idle_work);
+  engine = phase_report (&bench->engine, depth, &engine_work);
   g_print ("engine searching all along: %s\n", thinking ? "yes" : "NO");
   g_print ("longest stall while the engine searched: %.2f ms, %.2f of the %.0f ms target"
            " (idle app: %.2f ms)\n", engine, engine / TARGET_MS, TARGET_MS, idle);
+  g_print ("longest main-thread work in one gap while the engine searched: %.2f ms, %.2f of"
+           " the target (idle app: %.2f ms)\n", engine_work, engine_work / TARGET_MS, idle_work);
 
   g_clear_handle_id (&bench->probe_id, g_source_remove);
   g_clear_handle_id (&bench->flip_id, g_source_remove);
@@ -193,7 +221,7 @@ engine_phase_cb (gpointer user_data)
   /* The analysis starts the engine's search in its thread at once. */
   g_action_group_change_action_state (G_ACTION_GROUP (bench->window), "analysis",
                                       g_variant_new_boolean (TRUE));
-  phase_start (bench, &bench->engine, "engine analysing:");
+  phase_start (bench, &bench->engine, "the built-in engine analysing:");
   g_timeout_add_seconds (bench->engine_seconds, finish_cb, bench);
   return G_SOURCE_REMOVE;
 }
@@ -211,7 +239,7 @@ start_cb (gpointer user_data)
    * then differ only by the engine. */
   ChessBoardArrow arrow = { 11, 27, { 0.56, 0.22, 0.80, 0.85 }, 1.0 };   /* d2-d4 */
   chess_board_view_set_extra_arrows (chess_window_get_board (bench->window), "bench", &arrow, 1);
-  phase_start (bench, &bench->idle, "idle app (the peer):");
+  phase_start (bench, &bench->idle, "idle app (the peer), 3 s:");
   g_timeout_add_seconds (IDLE_SECONDS, engine_phase_cb, bench);
   return G_SOURCE_REMOVE;
 }
@@ -254,9 +282,12 @@ main (int    argc,
   g_signal_connect (app, "window-added", G_CALLBACK (window_added_cb), &bench);
   status = g_application_run (G_APPLICATION (app), 1, argv);
 
-  if (bench.idle.gaps_us != NULL)
-    g_array_unref (bench.idle.gaps_us);
-  if (bench.engine.gaps_us != NULL)
-    g_array_unref (bench.engine.gaps_us);
+  for (Phase *phase = &bench.idle; phase <= &bench.engine; phase++)
+    {
+      if (phase->gaps_us != NULL)
+        g_array_unref (phase->gaps_us);
+      if (phase->work_us != NULL)
+        g_array_unref (phase->work_us);
+    }
   return status;
 }
