@@ -195,8 +195,11 @@ def self_play_uci():
     if not have_uci():
         return "SKIP thinkchess-cli has no uci command in this build"
     ours = ["cmd=" + CLI + " uci", "option.Hash=16"]
-    proc, pgn = run_match("--openings", OPENINGS, "--games", "2", "--each", "tc=1+0.1",
-                          "--max-moves", "60", "--time-margin", "1000",
+    # A node limit, not a clock: these games test the protocol and the
+    # referee, and under ASan on a loaded machine a 1 s clock is lost to the
+    # scheduler (an engine starved of CPU for a few tenths of a second).
+    proc, pgn = run_match("--openings", OPENINGS, "--games", "2", "--each", "nodes=3000",
+                          "--max-moves", "60",
                           "--engine", *ours, "name=A", "--engine", *ours, "name=B")
     rows = table_rows(proc.stdout)
     assert rows[0][1] == "2" and rows[0][5:] == ("0", "0", "0"), proc.stdout
@@ -212,8 +215,10 @@ def self_play_through_polyglot():
     if not adapter:
         return "SKIP polyglot is not installed (build-aux/install-deps.sh --test)"
     cmd = "cmd=" + adapter + " -noini -ec '" + CLI + " uci'"
-    proc, pgn = run_match("--openings", OPENINGS, "--games", "2", "--each", "tc=1+0.1",
-                          "--max-moves", "60", "--time-margin", "1000",
+    # A fixed depth (xboard "sd"; xboard has no node limit), not a clock:
+    # see self_play_uci.
+    proc, pgn = run_match("--openings", OPENINGS, "--games", "2", "--each", "depth=3",
+                          "--max-moves", "60",
                           "--engine", cmd, "proto=xboard", "name=Polyglot",
                           "--engine", "cmd=" + CLI + " uci", "name=Direct")
     rows = table_rows(proc.stdout)
