@@ -23,6 +23,7 @@ static const struct
   { "win.undo",       { "<Control>z", NULL } },
   { "win.redo",       { "<Shift><Control>z", NULL } },
   { "win.flip-board", { "<Control>f", NULL } },
+  { "win.review-game", { "<Control>r", NULL } },
   { "win.pause",      { "<Control>p", NULL } },
   { "win.hint",       { "<Control>h", NULL } },
   { "win.analysis",   { "<Control>e", NULL } },

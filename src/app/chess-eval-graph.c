@@ -11,7 +11,7 @@
 #define PAD_X 4.0
 #define DOT_RADIUS 3.5
 #define MIN_HEIGHT 40
-#define NATURAL_HEIGHT 72
+#define NATURAL_HEIGHT 64
 #define MIN_WIDTH 120
 /* Page Up / Page Down move this many points. */
 #define PAGE_POINTS 10
@@ -140,11 +140,24 @@ reload (ChessEvalGraph *self)
 
           if (node->parent != NULL)
             point.mark = mistake_mark (node);
-          if (point.level < 0 && node->n_children == 0 && node->parent != NULL)
-            point.level = level_of_mate (tree, node);
           if (point.level >= 0)
             self->n_known++;
           g_array_append_val (self->points, point);
+        }
+      /* A game ending in mate reaches the edge once the position before
+       * the mate is evaluated (a game without evaluations shows no graph,
+       * and a review under way does not jump to the end). */
+      if (self->points->len > 1
+          && g_array_index (self->points, Point, self->points->len - 2).level >= 0)
+        {
+          Point *end = &g_array_index (self->points, Point, self->points->len - 1);
+
+          if (end->level < 0)
+            {
+              end->level = level_of_mate (tree, end->node);
+              if (end->level >= 0)
+                self->n_known++;
+            }
         }
     }
   update_marked (self);

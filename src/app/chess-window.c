@@ -15,6 +15,7 @@
 #include "chess-move-list-view.h"
 #include "chess-review-panel.h"
 #include "chess-window-computer.h"
+#include "chess-window-review.h"
 
 struct _ChessWindow
 {
@@ -1246,6 +1247,7 @@ chess_window_class_init (ChessWindowClass *klass)
 
   chess_window_actions_class_init (widget_class);
   chess_window_analysis_class_init (widget_class);
+  chess_window_review_class_init (widget_class);
 }
 
 static void
@@ -1322,6 +1324,7 @@ chess_window_init (ChessWindow *self)
   chess_window_actions_init (self);
   chess_window_computer_init (self);
   chess_window_analysis_init (self);
+  chess_window_review_init (self);
 }
 
 ChessWindow *

@@ -9,12 +9,19 @@ Scenarios:
   graph  — an annotated game (tests/data/app/reviewed.pgn) opens with its
            evaluation graph and its mistakes coloured; a click on the graph,
            a drag along it and its keys show the positions under them.
+  review — a plain game (tests/data/app/review-me.pgn) reviewed with Ctrl+R:
+           the blunder is marked, the graph drawn, the better move shown in
+           words and as an arrow on the board; saved with Ctrl+S and opened
+           again, the annotations are there; Retry This Move: another move
+           on the board, judged, answered by the computer, taken back.
+  cancel — Cancel stops the review of a long game, keeping what was done.
 """
 
 import gettext
 import importlib.util
 import os
 import shutil
+import subprocess
 import sys
 import tempfile
 import time
@@ -60,6 +67,70 @@ class App(flows.App):
                                     or n.name.startswith(T("Viewing move %u, White. Press End or click the board to return.").split("%u")[0])))
         return labels[0].name if labels else ""
 
+    def find_board(self):
+        board = self.find(lambda n: n.name == T("Chessboard"), "the board")
+        ext = board.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        self.square = min(ext.width, ext.height) // 8
+        self.board_x = self.origin[0] + ext.x + (ext.width - 8 * self.square) // 2
+        self.board_y = self.origin[1] + ext.y + (ext.height - 8 * self.square) // 2
+
+    def center(self, name):
+        col, row = ord(name[0]) - ord("a"), 8 - int(name[1])
+        return (self.board_x + col * self.square + self.square // 2,
+                self.board_y + row * self.square + self.square // 2)
+
+    def drag(self, src, dst):
+        x0, y0 = self.center(src)
+        x1, y1 = self.center(dst)
+        xdotool("mousemove", x0, y0)
+        time.sleep(0.1)
+        xdotool("mousedown", 1)
+        for i in range(1, 9):
+            xdotool("mousemove", int(x0 + (x1 - x0) * i / 8), int(y0 + (y1 - y0) * i / 8))
+            time.sleep(0.03)
+        xdotool("mouseup", 1)
+        time.sleep(0.5)
+
+    def click_node(self, node):
+        self.point_at(node)
+        xdotool("click", 1)
+        time.sleep(0.3)
+
+    def push_button(self, label, timeout=10):
+        return self.button(T(label), timeout)
+
+    def labels(self):
+        return [n.name for n in self.find_all(lambda n: n.getRole() == pyatspi.ROLE_LABEL and n.name)]
+
+    def label_starting(self, text, timeout=10):
+        return wait_until(lambda: next((t for t in self.labels() if t.startswith(text)), None),
+                          "a label starting with %r (labels: %r)" % (text, self.labels()[-12:]),
+                          timeout)
+
+    def described(self, description):
+        return self.find_all(lambda n: n.getRole() == pyatspi.ROLE_PUSH_BUTTON
+                             and (n.description or "") == description)
+
+    def blue_on_board(self):
+        """How many points of the board (every fourth pixel) are the blue of
+        the review's arrow, in a screenshot."""
+        size = 8 * self.square
+        shot = os.path.join(self.home, "board.png")
+        subprocess.run(["import", "-window", "root", shot], check=True)
+        out = subprocess.run(["convert", shot, "-crop",
+                              "%dx%d+%d+%d" % (size, size, self.board_x, self.board_y),
+                              "-sample", "25%", "-depth", "8", "txt:-"],
+                             check=True, stdout=subprocess.PIPE, text=True).stdout
+        blue = 0
+        for line in out.splitlines()[1:]:
+            try:
+                r, g, b = (int(float(v)) for v in line.split("(")[1].split(")")[0].split(",")[:3])
+            except (IndexError, ValueError):
+                continue
+            if b > 150 and r < 100 and b - r > 80:
+                blue += 1
+        return blue
+
     def wait_viewing(self, text, what):
         wait_until(lambda: text in self.status(), what + " (status: %r)" % self.status(), 8)
 
@@ -73,6 +144,18 @@ def move_class(name):
                                           languages=language.split(":"), fallback=True)
         return translation.pgettext("move class", name)
     return name
+
+
+def san(text):
+    """English SAN in the app's language (German: Lxd1 for Bxd1)."""
+    localedir = os.environ.get("THINKCHESS_LOCALEDIR")
+    language = os.environ.get("LANGUAGE", "C")
+    if not localedir or language in ("", "C"):
+        return text
+    translation = gettext.translation("thinkchess", localedir,
+                                      languages=language.split(":"), fallback=True)
+    letters = translation.pgettext("piece letters N B R Q K", "NBRQK")
+    return text.translate(str.maketrans("NBRQK", letters))
 
 
 def viewing(number, black):
@@ -127,7 +210,112 @@ def scenario_graph(app):
     app.shot("review-graph-keys")
 
 
-SCENARIOS = {"graph": scenario_graph}
+def read(path):
+    with open(path, encoding="utf-8") as f:
+        return f.read()
+
+
+def wait_reviewed(app, timeout=90):
+    """Until the review is over: the blunder marked, no progress bar."""
+    wait_until(lambda: app.described(move_class("Blunder")), "the blunder marked", timeout)
+    wait_until(lambda: not app.find_all(lambda n: n.getRole() == pyatspi.ROLE_PROGRESS_BAR
+                                        and app.visible(n)),
+               "the progress bar gone", timeout)
+
+
+def scenario_review(app):
+    path = os.path.join(app.home, "club.pgn")
+    shutil.copy(os.path.join(DATA, "review-me.pgn"), path)
+    app.start(path)
+    app.find_board()
+    check(not app.described(move_class("Blunder")), "a blunder marked before the review")
+    check(app.blue_on_board() == 0, "blue on the board before the review")
+
+    # Ctrl+R: the progress bar while it runs, then the marks.
+    app.key("ctrl+r")
+    wait_until(lambda: app.find_all(lambda n: n.getRole() == pyatspi.ROLE_PROGRESS_BAR)
+               or app.described(move_class("Blunder")), "the review under way", 20)
+    app.shot("review-running")
+    wait_reviewed(app)
+    graph = app.graph()
+    check(app.visible(graph), "no graph after the review")
+    app.find(lambda n: T("Accuracy %.0f%%").split("%")[0] in (n.description or ""),
+             "the players' accuracy", 5)
+    app.shot("review-done")
+
+    # The blunder, from the graph: its words and the better move's arrow.
+    x, y = app.graph_point(graph, 10, 14)
+    xdotool("mousemove", x, y)
+    xdotool("click", 1)
+    app.wait_viewing(viewing(5, True), "the blunder 5... Bxd1")
+    verdict = app.label_starting(san("5… Bxd1"), 5)
+    check(move_class("Blunder") in verdict and "5…" in verdict.split("\n")[-1],
+          "the verdict: %r" % verdict)
+    better = verdict.split("\n")[-1]
+    app.shot("review-blunder")
+    blue = app.blue_on_board()
+    check(blue >= 20, "no blue arrow on the board (%d blue points; %r)" % (blue, better))
+
+    # Saved: NAGs, [%eval] and the better line in the file.
+    app.key("ctrl+s")
+    wait_until(lambda: "$4" in read(path), "the annotations in the saved file:\n" + read(path))
+    text = read(path)
+    check("[%eval" in text and "Bxd1 $4" in text, "the annotated game:\n" + text)
+    app.stop()
+
+    # Opened again: the same marks, summary and words, without a review.
+    app.start(path)
+    app.find_board()
+    wait_until(lambda: app.described(move_class("Blunder")), "the blunder marked after reopening", 10)
+    app.find(lambda n: T("Accuracy %.0f%%").split("%")[0] in (n.description or ""),
+             "the players' accuracy", 5)
+    graph = app.graph()
+    x, y = app.graph_point(graph, 10, 14)
+    xdotool("mousemove", x, y)
+    xdotool("click", 1)
+    app.wait_viewing(viewing(5, True), "the blunder after reopening")
+    app.label_starting(san("5… Bxd1"), 5)
+
+    # Retry: the position before, another move on the board (…Nf6).
+    app.shot("review-reopened")
+    app.click_node(app.push_button("_Retry This Move"))
+    app.wait_viewing(viewing(5, False), "the position before the blunder")
+    app.label_starting(T("Find a better move for Black than %s.").split("%s")[0], 5)
+    app.drag("g8", "f6")
+    # The attempt is the line being played now; the computer's answer
+    # follows it in the move list.
+    app.label_containing(san("Nf6 6. "), 30)
+    judged = app.label_starting(san("5… Nf6"), 10)
+    check("→" in judged, "the retried move judged: %r" % judged)
+    app.shot("review-retry")
+    app.click_node(app.push_button("_Back to the Review"))
+    app.wait_viewing(viewing(5, True), "the blunder again")
+    check(not [t for t in app.labels() if t.startswith(san("5… Nf6"))],
+          "the retried move left in the move list: %r" % app.labels())
+
+
+def scenario_cancel(app):
+    path = os.path.join(app.home, "long.pgn")
+    shutil.copy(os.path.join(DATA, "finished-game.pgn"), path)
+    app.start(path)
+    app.key("ctrl+r")
+    bar = app.find(lambda n: n.getRole() == pyatspi.ROLE_PROGRESS_BAR and app.visible(n),
+                   "the progress bar", 20)
+    check(bar is not None, "no progress bar")
+    # Some moves reviewed: the graph appears.
+    graph = app.graph()
+    wait_until(lambda: app.visible(graph), "the graph while reviewing", 30)
+    time.sleep(1.0)
+    app.shot("review-cancel-running")
+    app.click_node(app.push_button("_Cancel Review"))
+    app.label_starting(T("Review stopped after %u of %u moves").split("%u")[0], 30)
+    wait_until(lambda: not app.find_all(lambda n: n.getRole() == pyatspi.ROLE_PROGRESS_BAR
+                                        and app.visible(n)), "the progress bar gone", 10)
+    check(app.visible(app.graph()), "the graph is gone after Cancel")
+    app.shot("review-cancelled")
+
+
+SCENARIOS = {"graph": scenario_graph, "review": scenario_review, "cancel": scenario_cancel}
 
 
 def main():

@@ -1,0 +1,321 @@
+/* chess-review-words.c — the game review in words. */
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gi18n.h>
+
+#include "chess-game.h"
+#include "chess-review-words.h"
+
+#define MINUS "\xe2\x88\x92"   /* U+2212 */
+/* The better line in words: its first moves only. */
+#define LINE_IN_WORDS 6
+
+char *
+chess_review_words_score (int score)
+{
+  if (chess_review_score_is_mate (score))
+    {
+      int moves = chess_review_score_mate_moves (score);
+
+      if (moves > 0)
+        /* Translators: an evaluation: White mates in %d moves. */
+        return g_strdup_printf (ngettext ("White mates in %d move",
+                                             "White mates in %d moves", moves), moves);
+      if (moves < 0)
+        /* Translators: an evaluation: Black mates in %d moves. */
+        return g_strdup_printf (ngettext ("Black mates in %d move",
+                                             "Black mates in %d moves", -moves), -moves);
+      /* Translators: the evaluation of a position where a king is mated. */
+      return g_strdup (_("Checkmate"));
+    }
+  return g_strdup_printf ("%s%d.%02d", score > 0 ? "+" : score < 0 ? MINUS : "",
+                          ABS (score) / 100, ABS (score) % 100);
+}
+
+static void
+append_move (GString          *out,
+             const ChessBoard *board,
+             ChessMove         move,
+             gboolean          number,
+             ChessNotation     notation)
+{
+  char text[CHESS_MOVE_TEXT_MAX];
+
+  if (out->len > 0)
+    g_string_append_c (out, ' ');
+  if (board->side == CHESS_COLOR_WHITE)
+    g_string_append_printf (out, "%u. ", MAX (board->fullmove_number, 1));
+  else if (number)
+    g_string_append_printf (out, "%u… ", MAX (board->fullmove_number, 1));
+  if (notation == CHESS_NOTATION_SAN)
+    chess_move_format_san_letters (board, move, chess_game_get_piece_letters (), text);
+  else
+    chess_move_format (board, move, notation, text);
+  g_string_append (out, text);
+}
+
+char *
+chess_review_words_line (const ChessBoard *before,
+                         const ChessMove  *moves,
+                         guint             n_moves,
+                         ChessNotation     notation)
+{
+  GString *out = g_string_new (NULL);
+  ChessBoard board = *before;
+
+  for (guint i = 0; i < n_moves && chess_board_is_legal (&board, moves[i]); i++)
+    {
+      ChessUndo undo;
+
+      append_move (out, &board, moves[i], i == 0, notation);
+      chess_board_make (&board, moves[i], &undo);
+    }
+  return g_string_free (out, FALSE);
+}
+
+char *
+chess_review_words_verdict (const ChessBoard      *before,
+                            const ChessReviewMove *move,
+                            gboolean               judged,
+                            ChessNotation          notation)
+{
+  g_autoptr(GString) played = g_string_new (NULL);
+  g_autofree char *after = NULL;
+  g_autofree char *was = NULL;
+  GString *out;
+  guint8 nag;
+
+  g_return_val_if_fail (before != NULL && move != NULL, NULL);
+
+  if (move->klass == CHESS_REVIEW_CLASS_NONE)
+    return NULL;
+  append_move (played, before, move->move, TRUE, notation);
+  nag = chess_review_class_nag (move->klass);
+  if (nag != 0)
+    g_string_append (played, chess_tree_nag_symbol (nag));
+  if (move->eval_after != CHESS_REVIEW_WORDS_UNKNOWN)
+    after = chess_review_words_score (move->eval_after);
+  if (move->eval_before != CHESS_REVIEW_WORDS_UNKNOWN)
+    was = chess_review_words_score (move->eval_before);
+
+  out = g_string_new (NULL);
+  if (after == NULL || was == NULL)
+    {
+      if (!judged)
+        {
+          g_string_free (out, TRUE);
+          return NULL;
+        }
+      /* Translators: a move and its class: "5… Bxd1⁇ Blunder." */
+      g_string_append_printf (out, _("%s %s."), played->str, chess_review_class_name (move->klass));
+    }
+  else if (!judged)
+    /* Translators: a move and how the evaluation changed with it:
+     * "3. Bc4: +0.53 → +0.37." */
+    g_string_append_printf (out, _("%s: %s → %s."), played->str, was, after);
+  else if (move->klass == CHESS_REVIEW_CLASS_BEST && move->only_move)
+    /* Translators: "27. Rd1 is the best move, and the only good one (+0.20)." */
+    g_string_append_printf (out, _("%s is the best move, and the only good one (%s)."),
+                            played->str, after);
+  else if (move->klass == CHESS_REVIEW_CLASS_BEST)
+    /* Translators: "5. Nxe5 is the best move (+1.72)." */
+    g_string_append_printf (out, _("%s is the best move (%s)."), played->str, after);
+  else
+    /* Translators: a move, its class (Blunder, Good move …) and how the
+     * evaluation changed: "5… Bxd1⁇ Blunder: +1.72 → White mates in 2." */
+    g_string_append_printf (out, _("%s %s: %s → %s."), played->str,
+                            chess_review_class_name (move->klass), was, after);
+
+  if (judged && move->klass != CHESS_REVIEW_CLASS_BEST && move->best_move != CHESS_MOVE_NONE
+      && move->best_move != move->move && chess_board_is_legal (before, move->best_move))
+    {
+      gboolean worse = move->klass >= CHESS_REVIEW_CLASS_INACCURACY;
+      g_autofree char *best = chess_review_words_line (before, &move->best_move, 1, notation);
+      g_autofree char *rest = NULL;
+      g_autofree char *score = NULL;
+      ChessBoard board = *before;
+      ChessUndo undo;
+
+      chess_board_make (&board, move->best_move, &undo);
+      if (move->best_line_length > 1 && move->best_line[0] == move->best_move)
+        rest = chess_review_words_line (&board, move->best_line + 1,
+                                        MIN (move->best_line_length - 1, LINE_IN_WORDS), notation);
+      if (move->best_eval != CHESS_REVIEW_WORDS_UNKNOWN)
+        score = chess_review_words_score (move->best_eval);
+      g_string_append_c (out, '\n');
+      if (score != NULL && rest != NULL && *rest != '\0')
+        g_string_append_printf (out, worse
+                                /* Translators: the better move, its evaluation, and the
+                                 * line that follows: "Better was 5… dxe5 (+1.72), then
+                                 * 6. Qxg4 Nf6." */
+                                ? _("Better was %s (%s), then %s.")
+                                /* Translators: as "Better was …", for a good move. */
+                                : _("Best was %s (%s), then %s."), best, score, rest);
+      else if (score != NULL)
+        g_string_append_printf (out, worse ? _("Better was %s (%s).") : _("Best was %s (%s)."),
+                                best, score);
+      else if (rest != NULL && *rest != '\0')
+        g_string_append_printf (out, worse ? _("Better was %s, then %s.") : _("Best was %s, then %s."),
+                                best, rest);
+      else
+        g_string_append_printf (out, worse ? _("Better was %s.") : _("Best was %s."), best);
+    }
+  return g_string_free (out, FALSE);
+}
+
+char *
+chess_review_words_summary (const ChessReviewPlayerStats *stats)
+{
+  guint inaccuracies = stats->counts[CHESS_REVIEW_CLASS_INACCURACY];
+  guint mistakes = stats->counts[CHESS_REVIEW_CLASS_MISTAKE];
+  guint blunders = stats->counts[CHESS_REVIEW_CLASS_BLUNDER];
+  g_autofree char *accuracy = NULL;
+  g_autofree char *a = NULL, *b = NULL, *c = NULL;
+
+  if (stats->n_moves == 0 || stats->accuracy < 0)
+    return g_strdup (_("No moves reviewed"));
+  /* Translators: a player's accuracy in a game review, 0 to 100. */
+  accuracy = g_strdup_printf (_("Accuracy %.0f%%"), stats->accuracy);
+  /* Translators: counts in a game review. */
+  a = g_strdup_printf (ngettext ("%u inaccuracy", "%u inaccuracies", inaccuracies),
+                       inaccuracies);
+  b = g_strdup_printf (ngettext ("%u mistake", "%u mistakes", mistakes), mistakes);
+  c = g_strdup_printf (ngettext ("%u blunder", "%u blunders", blunders), blunders);
+  /* Translators: a player's line in the review: the accuracy, then the
+   * counts of inaccuracies, mistakes and blunders. */
+  return g_strdup_printf (_("%s · %s, %s, %s"), accuracy, a, b, c);
+}
+
+char *
+chess_review_words_figures (const ChessReviewPlayerStats *stats)
+{
+  g_autofree char *accuracy = NULL;
+
+  if (stats->n_moves == 0 || stats->accuracy < 0)
+    accuracy = g_strdup ("–");
+  else
+    /* Translators: an accuracy in percent, as in "92%". */
+    accuracy = g_strdup_printf (_("%.0f%%"), stats->accuracy);
+  return g_strdup_printf ("%s · ⁈ %u · ? %u · ⁇ %u", accuracy,
+                          stats->counts[CHESS_REVIEW_CLASS_INACCURACY],
+                          stats->counts[CHESS_REVIEW_CLASS_MISTAKE],
+                          stats->counts[CHESS_REVIEW_CLASS_BLUNDER]);
+}
+
+/* ---- Read back from the tree ---- */
+
+/* The White's-view score the node's [%eval] gives the position after it;
+ * FALSE when it has none (a checkmate on the board needs none). */
+static gboolean
+node_score (const ChessTree     *tree,
+            const ChessTreeNode *node,
+            int                 *score)
+{
+  ChessBoard board;
+  ChessMoveList list;
+
+  switch (node->eval.kind)
+    {
+    case CHESS_TREE_EVAL_CENTIPAWNS:
+      *score = chess_review_score_from_cp (node->eval.value);
+      return TRUE;
+    case CHESS_TREE_EVAL_MATE:
+      if (node->eval.value != 0)
+        {
+          *score = chess_review_score_from_mate_moves (node->eval.value);
+          return TRUE;
+        }
+      break;
+    case CHESS_TREE_EVAL_NONE:
+    default:
+      break;
+    }
+  chess_tree_board_at (tree, node, &board);
+  if (node->parent != NULL && chess_board_in_check (&board)
+      && chess_board_generate_legal (&board, &list) == 0)
+    {
+      *score = board.side == CHESS_COLOR_WHITE ? -CHESS_REVIEW_MATE : CHESS_REVIEW_MATE;
+      return TRUE;
+    }
+  return FALSE;
+}
+
+static ChessMoveClass
+class_of_marks (const ChessTreeNode *node)
+{
+  if (chess_tree_node_has_nag (node, 4))
+    return CHESS_REVIEW_CLASS_BLUNDER;
+  if (chess_tree_node_has_nag (node, 2))
+    return CHESS_REVIEW_CLASS_MISTAKE;
+  if (chess_tree_node_has_nag (node, 6))
+    return CHESS_REVIEW_CLASS_INACCURACY;
+  return CHESS_REVIEW_CLASS_NONE;
+}
+
+GArray *
+chess_review_words_from_tree (const ChessTree  *tree,
+                              GArray          **judged_out)
+{
+  GArray *moves = g_array_new (FALSE, TRUE, sizeof (ChessReviewMove));
+  GArray *judged = g_array_new (FALSE, TRUE, sizeof (gboolean));
+  ChessBoard board = tree->start;
+
+  for (const ChessTreeNode *node = tree->root; node->n_children > 0; )
+    {
+      const ChessTreeNode *parent = node;
+      ChessReviewMove move = { 0 };
+      gboolean known_before, known_after, marked;
+      ChessUndo undo;
+
+      node = node->children[0];
+      move.ply = moves->len;
+      move.mover = board.side;
+      move.move = node->move;
+      chess_move_format (&board, node->move, CHESS_NOTATION_SAN, move.san);
+      move.best_move = CHESS_MOVE_NONE;
+      move.best_eval = CHESS_REVIEW_WORDS_UNKNOWN;
+      known_before = node_score (tree, parent, &move.eval_before);
+      known_after = node_score (tree, node, &move.eval_after);
+      if (!known_before)
+        move.eval_before = CHESS_REVIEW_WORDS_UNKNOWN;
+      if (!known_after)
+        move.eval_after = CHESS_REVIEW_WORDS_UNKNOWN;
+      move.klass = class_of_marks (node);
+      marked = move.klass != CHESS_REVIEW_CLASS_NONE;
+      if (known_before && known_after)
+        {
+          move.mover_eval_before = chess_review_score_for (move.eval_before, move.mover);
+          move.mover_eval_after = chess_review_score_for (move.eval_after, move.mover);
+          move.win_before = chess_review_win_chance (move.mover_eval_before);
+          move.win_after = chess_review_win_chance (move.mover_eval_after);
+          move.win_loss = MAX (0, move.win_before - move.win_after);
+          move.accuracy = chess_review_move_accuracy (move.win_loss);
+          if (!marked)
+            move.klass = CHESS_REVIEW_CLASS_GOOD;
+        }
+      /* The better line: the first variation. */
+      if (parent->n_children > 1)
+        {
+          const ChessTreeNode *line = parent->children[1];
+          int best;
+
+          move.best_move = line->move;
+          chess_move_format (&board, line->move, CHESS_NOTATION_SAN, move.best_san);
+          for (; line != NULL && move.best_line_length < CHESS_REVIEW_MAX_LINE;
+               line = line->n_children > 0 ? line->children[0] : NULL)
+            move.best_line[move.best_line_length++] = line->move;
+          if (node_score (tree, parent->children[1], &best))
+            move.best_eval = best;
+        }
+      g_array_append_val (moves, move);
+      g_array_append_val (judged, marked);
+      chess_board_make (&board, node->move, &undo);
+    }
+  if (judged_out != NULL)
+    *judged_out = judged;
+  else
+    g_array_unref (judged);
+  return moves;
+}

@@ -1,0 +1,63 @@
+/* chess-review-words.h — the game review in words, as the app's panel
+ * shows it: scores as players read them, one move's verdict with the
+ * better move and its line, a player's accuracy and counts. Also the review
+ * read back from a game's tree ([%eval] after the moves, the ?!, ? and ??
+ * marks, the better line as the first variation), so that a game reviewed
+ * before, saved and opened again shows the same. No widgets. */
+#pragma once
+
+#include <glib.h>
+
+#include "chess-notation.h"
+#include "chess-review-score.h"
+#include "chess-tree.h"
+
+G_BEGIN_DECLS
+
+/* A score a move read from a tree does not have: eval_before or
+ * eval_after without [%eval], best_eval when the better line has none. */
+#define CHESS_REVIEW_WORDS_UNKNOWN G_MININT
+
+/* A White's-view score: "+0.34", "−1.20" (U+2212), "0.00",
+ * "White mates in 3", "Black mates in 1", "Checkmate". */
+char  *chess_review_words_score   (int                    score);
+
+/* Moves from `before` ("5… dxe5 6. Qxg4 Nf6") in `notation` (SAN with the
+ * translated piece letters, long algebraic or figurines), numbered as
+ * players write them; stops at the first move not legal there. */
+char  *chess_review_words_line    (const ChessBoard      *before,
+                                   const ChessMove       *moves,
+                                   guint                  n_moves,
+                                   ChessNotation          notation);
+
+/* What is said about `move` (played in `before`), one or two sentences on
+ * two lines:
+ *   "5… Bxd1⁇ Blunder: +1.72 → White mates in 2.
+ *    Better was 5… dxe5 (+1.72), then 6. Qxg4 Nf6."
+ *   "5. Nxe5 is the best move (+1.72)."
+ * `judged` is FALSE for a move read from a tree without a mark: its score
+ * change only. NULL when the move has no score at all. */
+char  *chess_review_words_verdict (const ChessBoard      *before,
+                                   const ChessReviewMove *move,
+                                   gboolean               judged,
+                                   ChessNotation          notation);
+
+/* "Accuracy 87% · 2 inaccuracies, 1 mistake, no blunders" ("No moves
+ * reviewed" when there are none). */
+char  *chess_review_words_summary (const ChessReviewPlayerStats *stats);
+
+/* The same in figures, for a narrow panel: "92% · ⁈ 2 · ? 1 · ⁇ 0"
+ * ("–" when there are none). */
+char  *chess_review_words_figures (const ChessReviewPlayerStats *stats);
+
+/* The review of the main line as the tree holds it, one entry per move
+ * (main-line length of them, into a new array of ChessReviewMove): klass
+ * from the marks (else GOOD for a move with both scores, NONE without),
+ * scores from the [%eval]s (a checkmate on the board counts without one;
+ * CHESS_REVIEW_WORDS_UNKNOWN when missing, and then no win chances or
+ * accuracy), the better line from the first variation. `judged`
+ * (may be NULL) gets, per move, whether its class came from a mark. */
+GArray *chess_review_words_from_tree (const ChessTree    *tree,
+                                      GArray            **judged);
+
+G_END_DECLS
