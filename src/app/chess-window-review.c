@@ -1,6 +1,9 @@
 /* chess-window-review.c — the window's part of the game review. */
 #include "config.h"
 
+#include <glib/gi18n.h>
+
+#include "chess-engine-registry.h"
 #include "chess-review-panel.h"
 #include "chess-window-review.h"
 
@@ -11,19 +14,126 @@ panel_of (ChessWindow *self)
                                                             "review_panel"));
 }
 
+/* An external engine being started for a review (at most one). */
+typedef struct
+{
+  ChessWindow       *window;     /* weak */
+  ChessGame         *game;       /* the game it is for */
+  ChessEnginePlayer *player;
+  GCancellable      *cancellable;
+} Starting;
+
+static void
+starting_free (Starting *starting)
+{
+  g_clear_weak_pointer (&starting->window);
+  g_clear_object (&starting->game);
+  g_clear_object (&starting->player);
+  g_clear_object (&starting->cancellable);
+  g_free (starting);
+}
+
+#define STARTING_KEY "chess-window-review-starting"
+
+static void update_action (ChessWindow *self);
+
+/* Reviews the game on screen with `player` (started), or the built-in
+ * engine (NULL). */
+static void
+run_review (ChessWindow       *self,
+            ChessEnginePlayer *player)
+{
+  g_autoptr(ChessReview) review = NULL;
+  ChessReviewPanel *panel = panel_of (self);
+
+  if (!chess_review_panel_can_start (panel))
+    return;
+  review = chess_review_new (chess_window_get_game (self));
+  if (player != NULL)
+    chess_review_set_engine (review, player);
+  chess_review_panel_run (panel, review);
+}
+
+static void
+engine_started_cb (GObject      *source,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  Starting *starting = user_data;
+  ChessWindow *self = starting->window;
+  g_autoptr(GError) error = NULL;
+  gboolean started = chess_engine_player_start_finish (CHESS_ENGINE_PLAYER (source), result, &error);
+
+  if (self == NULL || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      starting_free (starting);
+      return;
+    }
+  /* Still the game the review was asked for. */
+  if (chess_window_get_game (self) == starting->game)
+    {
+      if (!started)
+        {
+          /* Translators: %s says why the chosen engine did not start. */
+          g_autofree char *notice = g_strdup_printf (_("%s The built-in engine reviews the game."),
+                                                     error->message);
+
+          chess_window_show_notice (self, notice);
+        }
+      run_review (self, started ? starting->player : NULL);
+    }
+  /* Done starting. */
+  g_object_set_data (G_OBJECT (self), STARTING_KEY, NULL);
+  starting_free (starting);
+  update_action (self);
+}
+
+/* The engine chosen for analysis reviews too: the built-in one, or an
+ * external engine of the registry, started first. */
 static void
 review_game_action (GtkWidget  *widget,
                     const char *action_name,
                     GVariant   *parameter)
 {
-  chess_review_panel_start (panel_of (CHESS_WINDOW (widget)), 0);
+  ChessWindow *self = CHESS_WINDOW (widget);
+  GSettings *settings = chess_window_get_settings (self);
+  g_autoptr(GSettingsSchema) schema = NULL;
+  g_autofree char *id = NULL;
+  g_autoptr(ChessEngineEntry) entry = NULL;
+  Starting *starting;
+
+  if (!chess_review_panel_can_start (panel_of (self))
+      || g_object_get_data (G_OBJECT (self), STARTING_KEY) != NULL)
+    return;
+  g_object_get (settings, "settings-schema", &schema, NULL);
+  if (g_settings_schema_has_key (schema, "analysis-engine"))
+    id = g_settings_get_string (settings, "analysis-engine");
+  if (id != NULL && *id != '\0')
+    entry = chess_engine_registry_find (settings, id);
+  if (entry == NULL)
+    {
+      run_review (self, NULL);
+      return;
+    }
+  starting = g_new0 (Starting, 1);
+  g_set_weak_pointer (&starting->window, self);
+  starting->game = g_object_ref (chess_window_get_game (self));
+  starting->player = chess_engine_entry_new_player (entry);
+  starting->cancellable = g_cancellable_new ();
+  /* Dropped (and the start cancelled) with the window. */
+  g_object_set_data_full (G_OBJECT (self), STARTING_KEY, starting->cancellable,
+                          (GDestroyNotify) g_cancellable_cancel);
+  chess_engine_player_start_async (starting->player, starting->cancellable,
+                                   engine_started_cb, starting);
+  update_action (self);
 }
 
 static void
 update_action (ChessWindow *self)
 {
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.review-game",
-                                 chess_review_panel_can_start (panel_of (self)));
+                                 chess_review_panel_can_start (panel_of (self))
+                                 && g_object_get_data (G_OBJECT (self), STARTING_KEY) == NULL);
 }
 
 static void
