@@ -579,6 +579,36 @@ test_engine_illegal_then_human (void)
   app_test_destroy_window (window);
 }
 
+/* An engine that never answers: after its time and a grace it counts as
+ * hung, and the game is as it was. */
+static void
+test_engine_hang (void)
+{
+  g_autoptr(GSettings) settings = settings_for ("human", "builtin", 0);
+  g_autofree char *id = add_fake_engine (settings, "hang");
+  ChessWindow *window = app_test_new_window ();
+  ChessGame *game;
+
+  chess_window_new_game (window);
+  game = chess_window_get_game (window);
+  play (window, "e4");
+  g_assert_true (wait_for (window, has_moves, GUINT_TO_POINTER (2), 10));
+  play (window, "d4");
+  g_assert_true (wait_for (window, is_thinking, NULL, 5));
+  /* Browsing and the menus still work meanwhile: the window is not blocked. */
+  chess_game_set_view_ply (game, 0);
+  g_assert_cmpuint (chess_game_get_view_ply (game), ==, 0);
+  chess_game_set_view_ply (game, 3);
+  g_assert_true (wait_for (window, has_alert, NULL, 30));
+  g_test_message ("failure: %s", chess_alert_get_detail ());
+  g_assert_nonnull (strstr (chess_alert_get_detail (), "Fakefish"));
+  g_assert_cmpuint (chess_game_get_move_count (game), ==, 3);
+  g_assert_true (chess_alert_respond (0));
+  app_test_spin ();
+  g_assert_null (chess_window_computer_get_player (window, CHESS_COLOR_BLACK));
+  app_test_destroy_window (window);
+}
+
 /* ---- Preferences → Engines ---- */
 
 static void
@@ -697,6 +727,7 @@ main (int    argc,
   g_test_add_func ("/computer/draw-and-resignation", test_draw_offer_and_resignation);
   g_test_add_func ("/computer/engine-crash", test_engine_crash);
   g_test_add_func ("/computer/engine-illegal", test_engine_illegal_then_human);
+  g_test_add_func ("/computer/engine-hang", test_engine_hang);
   g_test_add_func ("/computer/engines-page", test_engines_page);
 
   status = g_test_run ();
