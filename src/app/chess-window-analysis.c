@@ -167,9 +167,11 @@ update_hint_action (ChessAnalysisState *self)
 
   if (self->game == NULL)
     return;
-  /* A hint is for a person: not on the computer's turn of the game. */
+  /* A hint is for a person: not on the computer's turn of the game, nor
+   * while the game is paused (the board is covered). */
   possible = chess_game_get_board_at (self->game, chess_game_get_view_ply (self->game), &board)
              && has_legal_moves (&board)
+             && !chess_window_get_paused (self->window)
              && (!chess_game_is_viewing_live (self->game)
                  || chess_window_computer_human_may_move (self->window));
   g_simple_action_set_enabled (self->hint_action, possible);
@@ -925,6 +927,7 @@ chess_window_analysis_init (ChessWindow *window)
   g_signal_connect_swapped (self->settings, "changed::notation",
                             G_CALLBACK (notation_changed_cb), self);
   g_signal_connect_swapped (window, "notify::game", G_CALLBACK (watch_game), self);
+  g_signal_connect_swapped (window, "notify::paused", G_CALLBACK (update_hint_action), self);
   watch_game (self);
 }
 

@@ -453,6 +453,30 @@ test_hint_not_for_the_computer (void)
   app_test_destroy_window (window);
 }
 
+/* No hint while a timed game is paused: the board is covered. */
+static void
+test_hint_not_while_paused (void)
+{
+  ChessWindow *window;
+  GSettings *settings;
+
+  remove_autosave ();
+  window = window_with_fen (NULL);
+  settings = chess_window_get_settings (window);
+  g_settings_set_int (settings, "time-minutes", 5);
+  chess_window_new_game (window);
+  play (chess_window_get_game (window), "e4");
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "hint"));
+  chess_window_set_paused (window, TRUE);
+  g_assert_true (chess_window_get_paused (window));
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "hint"));
+  chess_window_set_paused (window, FALSE);
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "hint"));
+
+  g_settings_reset (settings, "time-minutes");
+  app_test_destroy_window (window);
+}
+
 static void
 test_analysis_follows_view (void)
 {
@@ -675,6 +699,7 @@ main (int    argc,
   g_test_add_func ("/app/analysis/hint", test_hint_shown_and_cleared);
   g_test_add_func ("/app/analysis/hint-disabled", test_hint_disabled_without_moves);
   g_test_add_func ("/app/analysis/hint-not-for-the-computer", test_hint_not_for_the_computer);
+  g_test_add_func ("/app/analysis/hint-not-while-paused", test_hint_not_while_paused);
   g_test_add_func ("/app/analysis/follows-view", test_analysis_follows_view);
   g_test_add_func ("/app/analysis/mate-scores", test_analysis_mate_scores);
   g_test_add_func ("/app/analysis/external-engines", test_analysis_external_engines);
