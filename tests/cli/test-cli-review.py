@@ -224,6 +224,9 @@ def german():
     if "de_de.utf8" not in listed:
         print("# skipped: the locale de_DE.UTF-8 is not installed")
         return
+    if not os.path.exists(os.path.join(LOCALEDIR, "de", "LC_MESSAGES", "thinkchess.mo")):
+        print("# skipped: no translations built (-Dapp=false)")
+        return
     with Dir() as d:
         status, out, err = review([d.games, "--depth", "8"],
                                   {"LC_ALL": locale, "LANG": locale, "THINKCHESS_LOCALEDIR": LOCALEDIR})
