@@ -18,9 +18,7 @@ Scenarios:
 import importlib.util
 import os
 import re
-import shutil
 import sys
-import tempfile
 import time
 
 import pyatspi
@@ -34,7 +32,8 @@ _spec = importlib.util.spec_from_file_location("board_e2e", os.path.join(HERE, "
 board_e2e = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(board_e2e)
 
-from e2e_common import Failure, check, log_tail, movetext, wait_until, xdotool  # noqa: E402
+import e2e_common  # noqa: E402
+from e2e_common import check, movetext, wait_until, xdotool  # noqa: E402
 
 T = flows.T
 # A score as the panel writes it: "+0.35", "−1.20", "0.00", "M3", "−M3".
@@ -205,33 +204,7 @@ SCENARIOS = {"hint": scenario_hint, "analysis": scenario_analysis}
 
 
 def main():
-    if len(sys.argv) < 3 or sys.argv[2] not in SCENARIOS:
-        print("usage: e2e-analysis.py THINKCHESS SCENARIO [--shots DIR] [--dark]", file=sys.stderr)
-        return 2
-    shots = None
-    if "--shots" in sys.argv:
-        shots = os.path.abspath(sys.argv[sys.argv.index("--shots") + 1])
-    home = tempfile.mkdtemp(prefix="thinkchess-e2e-analysis-")
-    app = App(os.path.abspath(sys.argv[1]), home, shots)
-    if "--dark" in sys.argv:
-        app.extra_env["GTK_THEME"] = "Adwaita:dark"
-    try:
-        SCENARIOS[sys.argv[2]](app)
-        print("ok: " + sys.argv[2])
-        return 0
-    except Failure as e:
-        print("FAILED: %s: %s" % (sys.argv[2], e))
-        if shots is None:
-            app.shots = os.path.join(tempfile.gettempdir(), "thinkchess-e2e-analysis-failures")
-        try:
-            app.shot("failure-" + sys.argv[2])
-        except Exception:
-            pass
-        sys.stdout.write(log_tail(home))
-        return 1
-    finally:
-        app.stop()
-        shutil.rmtree(home, ignore_errors=True)
+    return e2e_common.run_scenarios("e2e-analysis", SCENARIOS, App, dark_env={"GTK_THEME": "Adwaita:dark"})
 
 
 if __name__ == "__main__":

@@ -16,10 +16,8 @@ quit-unsaved, tour (screenshots of every dialog into DIR).
 
 import functools
 import os
-import re
 import shutil
 import sys
-import tempfile
 import time
 
 import gettext
@@ -28,7 +26,7 @@ import xml.etree.ElementTree as ET
 import pyatspi
 
 import e2e_common
-from e2e_common import (Failure, app_environment, check, launch, log_tail, movetext,
+from e2e_common import (Failure, app_environment, check, launch, movetext,
                         node_center, read_autosave, screenshot, stop_process, wait_until,
                         window_origin)
 
@@ -555,32 +553,7 @@ SCENARIOS = {
 
 
 def main():
-    if len(sys.argv) < 3 or sys.argv[2] not in SCENARIOS:
-        print("usage: e2e-part2-flows.py THINKCHESS SCENARIO [--shots DIR]", file=sys.stderr)
-        return 2
-    shots = None
-    if "--shots" in sys.argv:
-        shots = os.path.abspath(sys.argv[sys.argv.index("--shots") + 1])
-    home = tempfile.mkdtemp(prefix="thinkchess-e2e-part2-")
-    app = App(os.path.abspath(sys.argv[1]), home, shots)
-    try:
-        SCENARIOS[sys.argv[2]](app)
-        print("ok: " + sys.argv[2])
-        return 0
-    except Failure as e:
-        print("FAILED: %s: %s" % (sys.argv[2], e))
-        if shots is None:
-            shots = os.path.join(tempfile.gettempdir(), "thinkchess-e2e-part2-failures")
-            app.shots = shots
-        try:
-            app.shot("failure-" + sys.argv[2])
-        except Exception:
-            pass
-        sys.stdout.write(log_tail(home))
-        return 1
-    finally:
-        app.stop()
-        shutil.rmtree(home, ignore_errors=True)
+    return e2e_common.run_scenarios("e2e-part2-flows", SCENARIOS, App)
 
 
 if __name__ == "__main__":

@@ -23,7 +23,6 @@ import os
 import shutil
 import subprocess
 import sys
-import tempfile
 import time
 
 import pyatspi
@@ -34,7 +33,8 @@ _spec = importlib.util.spec_from_file_location("flows", os.path.join(HERE, "e2e-
 flows = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(flows)
 
-from e2e_common import Failure, check, log_tail, wait_until, xdotool  # noqa: E402
+import e2e_common  # noqa: E402
+from e2e_common import check, wait_until, xdotool  # noqa: E402
 
 DATA = os.path.join(HERE, "..", "data", "app")
 T = flows.T
@@ -319,33 +319,7 @@ SCENARIOS = {"graph": scenario_graph, "review": scenario_review, "cancel": scena
 
 
 def main():
-    if len(sys.argv) < 3 or sys.argv[2] not in SCENARIOS:
-        print("usage: e2e-review.py THINKCHESS SCENARIO [--shots DIR] [--dark]", file=sys.stderr)
-        return 2
-    shots = None
-    if "--shots" in sys.argv:
-        shots = os.path.abspath(sys.argv[sys.argv.index("--shots") + 1])
-    home = tempfile.mkdtemp(prefix="thinkchess-e2e-review-")
-    app = App(os.path.abspath(sys.argv[1]), home, shots)
-    if "--dark" in sys.argv:
-        app.extra_env["ADW_DEBUG_COLOR_SCHEME"] = "prefer-dark"
-    try:
-        SCENARIOS[sys.argv[2]](app)
-        print("ok: " + sys.argv[2])
-        return 0
-    except Failure as e:
-        print("FAILED: %s: %s" % (sys.argv[2], e))
-        if shots is None:
-            app.shots = os.path.join(tempfile.gettempdir(), "thinkchess-e2e-review-failures")
-        try:
-            app.shot("failure-" + sys.argv[2])
-        except Exception:
-            pass
-        sys.stdout.write(log_tail(home))
-        return 1
-    finally:
-        app.stop()
-        shutil.rmtree(home, ignore_errors=True)
+    return e2e_common.run_scenarios("e2e-review", SCENARIOS, App)
 
 
 if __name__ == "__main__":

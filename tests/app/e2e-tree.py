@@ -24,7 +24,6 @@ import shutil
 import signal
 import subprocess
 import sys
-import tempfile
 import time
 
 import pyatspi
@@ -38,7 +37,8 @@ _spec = importlib.util.spec_from_file_location("peek_e2e", os.path.join(HERE, "e
 peek_e2e = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(peek_e2e)
 
-from e2e_common import Failure, check, log_tail, movetext, wait_until, xdotool  # noqa: E402
+import e2e_common  # noqa: E402
+from e2e_common import check, movetext, wait_until, xdotool  # noqa: E402
 
 DATA = os.path.join(HERE, "..", "data", "app")
 
@@ -354,31 +354,7 @@ SCENARIOS = {"annotated": scenario_annotated, "clock-quit": scenario_clock_quit,
 
 
 def main():
-    if len(sys.argv) < 3 or sys.argv[2] not in SCENARIOS:
-        print("usage: e2e-tree.py THINKCHESS SCENARIO [--shots DIR]", file=sys.stderr)
-        return 2
-    shots = None
-    if "--shots" in sys.argv:
-        shots = os.path.abspath(sys.argv[sys.argv.index("--shots") + 1])
-    home = tempfile.mkdtemp(prefix="thinkchess-e2e-tree-")
-    app = App(os.path.abspath(sys.argv[1]), home, shots)
-    try:
-        SCENARIOS[sys.argv[2]](app)
-        print("ok: " + sys.argv[2])
-        return 0
-    except Failure as e:
-        print("FAILED: %s: %s" % (sys.argv[2], e))
-        if shots is None:
-            app.shots = os.path.join(tempfile.gettempdir(), "thinkchess-e2e-tree-failures")
-        try:
-            app.shot("failure-" + sys.argv[2])
-        except Exception:
-            pass
-        sys.stdout.write(log_tail(home))
-        return 1
-    finally:
-        app.stop()
-        shutil.rmtree(home, ignore_errors=True)
+    return e2e_common.run_scenarios("e2e-tree", SCENARIOS, App)
 
 
 if __name__ == "__main__":

@@ -3,8 +3,11 @@ starting and stopping the real thinkchess, finding its widgets over AT-SPI,
 X input through xdotool, and reading back the autosave."""
 
 import os
+import shutil
 import signal
 import subprocess
+import sys
+import tempfile
 import time
 
 import pyatspi
@@ -160,3 +163,44 @@ def node_center(origin, node):
     """The screen point at the middle of `node`."""
     ext = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
     return (origin[0] + ext.x + ext.width // 2, origin[1] + ext.y + ext.height // 2)
+
+
+# ---- A script's main() ----
+
+DARK_ENV = {"ADW_DEBUG_COLOR_SCHEME": "prefer-dark"}
+
+
+def run_scenarios(script, scenarios, make_app, dark_env=DARK_ENV):
+    """The main() of an e2e script run as `SCRIPT.py THINKCHESS SCENARIO
+    [--shots DIR] [--dark]`: runs the scenario with a fresh HOME; on a
+    failure takes a screenshot (into a temporary folder without --shots)
+    and prints the app's log. Returns the exit status."""
+    argv = sys.argv
+    if len(argv) < 3 or argv[2] not in scenarios:
+        print("usage: %s.py THINKCHESS SCENARIO [--shots DIR] [--dark]" % script, file=sys.stderr)
+        return 2
+    scenario = argv[2]
+    shots = None
+    if "--shots" in argv:
+        shots = os.path.abspath(argv[argv.index("--shots") + 1])
+    home = tempfile.mkdtemp(prefix="thinkchess-%s-" % script)
+    app = make_app(os.path.abspath(argv[1]), home, shots)
+    if "--dark" in argv:
+        app.extra_env.update(dark_env)
+    try:
+        scenarios[scenario](app)
+        print("ok: " + scenario)
+        return 0
+    except Failure as e:
+        print("FAILED: %s: %s" % (scenario, e))
+        if shots is None:
+            app.shots = os.path.join(tempfile.gettempdir(), "thinkchess-%s-failures" % script)
+        try:
+            app.shot("failure-" + scenario)
+        except Exception:
+            pass
+        sys.stdout.write(log_tail(home))
+        return 1
+    finally:
+        app.stop()
+        shutil.rmtree(home, ignore_errors=True)

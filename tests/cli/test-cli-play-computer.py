@@ -15,14 +15,10 @@ import subprocess
 import sys
 import tempfile
 
+from tap_cases import case, expect, expect_in, expect_re, run_cases
+
 CLI = os.path.abspath(sys.argv[1])
 FAKE = os.path.abspath(sys.argv[2])
-CASES = []
-
-
-def case(func):
-    CASES.append(func)
-    return func
 
 
 class Session:
@@ -81,23 +77,6 @@ class Session:
         """The SAN moves of the autosaved game, without numbers or result."""
         return [w for w in self.movetext().split()
                 if not re.match(r"^(\d+\.+|1-0|0-1|1/2-1/2|\*)$", w)]
-
-
-def expect(cond, message):
-    if not cond:
-        raise AssertionError(message)
-
-
-def expect_in(needle, haystack, what="output"):
-    if needle not in haystack:
-        raise AssertionError("%r not in %s:\n%s" % (needle, what, haystack))
-
-
-def expect_re(pattern, haystack, what="output"):
-    m = re.search(pattern, haystack, re.M)
-    if m is None:
-        raise AssertionError("%r does not match %s:\n%s" % (pattern, what, haystack))
-    return m
 
 
 FAST = ["--movetime", "30"]
@@ -299,21 +278,5 @@ def german():
     expect_re(r"^Tipp: \S+$", s.out)
 
 
-def main():
-    print("1..%d" % len(CASES))
-    failed = 0
-    for i, func in enumerate(CASES, 1):
-        try:
-            func()
-            print("ok %d - %s" % (i, func.__name__))
-        except Exception as e:  # noqa: BLE001 - every failure is reported
-            failed += 1
-            print("not ok %d - %s" % (i, func.__name__))
-            for line in str(e).splitlines():
-                print("# " + line)
-    sys.stdout.flush()
-    return 1 if failed else 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_cases())

@@ -16,13 +16,9 @@ import subprocess
 import sys
 import tempfile
 
+from tap_cases import case, expect, expect_in, expect_not_in, run_cases
+
 CLI = os.path.abspath(sys.argv[1])
-CASES = []
-
-
-def case(func):
-    CASES.append(func)
-    return func
 
 
 class Session:
@@ -111,21 +107,6 @@ def square_text(ranks, square, flipped=False):
     row = rank - 1 if flipped else 8 - rank
     col = 7 - file if flipped else file
     return ranks[row][col * 3:col * 3 + 3]
-
-
-def expect(cond, message):
-    if not cond:
-        raise AssertionError(message)
-
-
-def expect_in(needle, haystack, what="output"):
-    if needle not in haystack:
-        raise AssertionError("%r not in %s:\n%s" % (needle, what, haystack))
-
-
-def expect_not_in(needle, haystack, what="output"):
-    if needle in haystack:
-        raise AssertionError("%r unexpectedly in %s:\n%s" % (needle, what, haystack))
 
 
 # ---- Whole games ----
@@ -786,7 +767,6 @@ def help_lists_commands():
         s.close()
 
 
-
 DESKTOP_GAME = ('[Event "Casual"]\n[Site "?"]\n[Date "2026.11.25"]\n[Round "?"]\n'
                 '[White "Anna"]\n[Black "Bruno"]\n[Result "*"]\n[TimeControl "300"]\n'
                 '[WhiteTimeLeft "0:04:10"]\n[BlackTimeLeft "0:03:19.500"]\n'
@@ -835,21 +815,5 @@ def unfinished_desktop_game_offered():
         shutil.rmtree(home, ignore_errors=True)
 
 
-def main():
-    print("1..%d" % len(CASES))
-    failed = 0
-    for i, func in enumerate(CASES, 1):
-        try:
-            func()
-            print("ok %d - %s" % (i, func.__name__))
-        except Exception as e:  # noqa: BLE001 - every failure is reported
-            failed += 1
-            print("not ok %d - %s" % (i, func.__name__))
-            for line in str(e).splitlines():
-                print("# " + line)
-    sys.stdout.flush()
-    return 1 if failed else 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_cases())

@@ -17,9 +17,10 @@ import sys
 import tempfile
 import time
 
+from tap_cases import case, expect, expect_in, run_cases
+
 CLI = os.path.abspath(sys.argv[1])
 LOCALEDIR = os.path.abspath(sys.argv[2])
-CASES = []
 
 GAMES = """[Event "First"]
 [Site "?"]
@@ -43,22 +44,6 @@ GAMES = """[Event "First"]
 
 1. Kd6 Kd8 2. e6 Ke8 3. Kc7 Ke7 4. Kc6 Kxe6 1/2-1/2
 """
-
-
-def case(func):
-    CASES.append(func)
-    return func
-
-
-def expect(cond, what):
-    if not cond:
-        raise AssertionError(what)
-
-
-def expect_in(needle, haystack, what=""):
-    if needle not in haystack:
-        raise AssertionError("%r not in output%s:\n%s" % (needle, " (" + what + ")" if what else "",
-                                                          haystack[-3000:]))
 
 
 class Dir:
@@ -257,21 +242,5 @@ def pgn_extract_reads_it():
         expect(flat(p.stdout).count("(") == flat(out).count("("), "the variations kept")
 
 
-def main():
-    print("1..%d" % len(CASES))
-    failed = 0
-    for i, func in enumerate(CASES, 1):
-        try:
-            func()
-            print("ok %d - %s" % (i, func.__name__))
-        except Exception as e:  # noqa: BLE001 - every failure is reported
-            failed += 1
-            print("not ok %d - %s" % (i, func.__name__))
-            for line in str(e).splitlines():
-                print("# " + line)
-    sys.stdout.flush()
-    return 1 if failed else 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_cases())
