@@ -126,3 +126,26 @@ app_test_window_child (ChessWindow *window,
   g_assert_nonnull (object);
   return GTK_WIDGET (object);
 }
+
+void
+app_test_remove_autosave (void)
+{
+  g_autofree char *path = chess_game_autosave_path ();
+
+  g_remove (path);
+}
+
+void
+app_test_play (ChessGame  *game,
+               const char *moves)
+{
+  g_auto(GStrv) list = g_strsplit (moves, " ", -1);
+
+  for (guint i = 0; list[i] != NULL; i++)
+    {
+      g_autoptr(GError) error = NULL;
+
+      if (!chess_game_play (game, list[i], &error))
+        g_error ("%s: %s", list[i], error->message);
+    }
+}

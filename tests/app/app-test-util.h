@@ -13,6 +13,11 @@ void       app_test_remove_tree     (const char *path);
 char      *app_test_make_data_home  (const char *tmpl);
 gboolean   app_test_have_display    (void);
 void       app_test_load_style      (void);
+/* Deletes the autosaved game (and nothing else of the data home). */
+void       app_test_remove_autosave (void);
+/* Plays space-separated SAN moves; a move that is refused ends the test. */
+void       app_test_play            (ChessGame  *game,
+                                     const char *moves);
 /* gtk_test_init and adw_init, with the app's own choice of renderer. */
 void       app_test_init            (int        *argc,
                                      char     ***argv);

@@ -87,29 +87,6 @@ spin_until (gboolean (*done) (gpointer),
   return TRUE;
 }
 
-static void
-remove_autosave (void)
-{
-  g_autofree char *path = chess_game_autosave_path ();
-
-  g_remove (path);
-}
-
-static void
-play (ChessGame  *game,
-      const char *moves)
-{
-  g_auto(GStrv) list = g_strsplit (moves, " ", -1);
-
-  for (guint i = 0; list[i] != NULL; i++)
-    {
-      g_autoptr(GError) error = NULL;
-
-      if (!chess_game_play (game, list[i], &error))
-        g_error ("%s: %s", list[i], error->message);
-    }
-}
-
 static ChessAnalysisPanel *
 panel_of (ChessWindow *window)
 {
@@ -362,10 +339,10 @@ test_hint_shown_and_cleared (void)
   char san[CHESS_MOVE_TEXT_MAX];
   g_autofree char *expected = NULL;
 
-  remove_autosave ();
+  app_test_remove_autosave ();
   window = window_with_fen (NULL);
   game = chess_window_get_game (window);
-  play (game, "e4 e5 Nf3");
+  app_test_play (game, "e4 e5 Nf3");
   /* Black to move, shown live. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.hint", NULL));
   g_assert_true (spin_until (has_hint, window, 30));
@@ -387,7 +364,7 @@ test_hint_shown_and_cleared (void)
   g_assert_null (chess_game_get_view_node (game)->arrows);
 
   /* The next move clears it. */
-  play (game, "Nc6");
+  app_test_play (game, "Nc6");
   g_assert_cmpuint (chess_window_analysis_get_hint (window), ==, CHESS_MOVE_NONE);
   g_assert_cmpuint (arrows_of (window, CHESS_ARROWS_HINT, NULL), ==, 0);
   g_assert_null (strstr (chess_window_get_status_text (window), "Hint"));
@@ -407,7 +384,7 @@ test_hint_disabled_without_moves (void)
 {
   ChessWindow *window;
 
-  remove_autosave ();
+  app_test_remove_autosave ();
   /* Fool's mate: White is mated. */
   window = window_with_fen ("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
   g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "hint"));
@@ -430,7 +407,7 @@ test_hint_not_for_the_computer (void)
   GSettings *settings;
   ChessGame *game;
 
-  remove_autosave ();
+  app_test_remove_autosave ();
   window = window_with_fen (NULL);
   settings = chess_window_get_settings (window);
   g_settings_set_enum (settings, "black-player", 1);   /* computer */
@@ -439,7 +416,7 @@ test_hint_not_for_the_computer (void)
   game = chess_window_get_game (window);
   g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "hint"));
 
-  play (game, "e4");
+  app_test_play (game, "e4");
   g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "hint"));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.hint", NULL));
   g_assert_false (chess_window_analysis_is_thinking (window));
@@ -460,12 +437,12 @@ test_hint_not_while_paused (void)
   ChessWindow *window;
   GSettings *settings;
 
-  remove_autosave ();
+  app_test_remove_autosave ();
   window = window_with_fen (NULL);
   settings = chess_window_get_settings (window);
   g_settings_set_int (settings, "time-minutes", 5);
   chess_window_new_game (window);
-  play (chess_window_get_game (window), "e4");
+  app_test_play (chess_window_get_game (window), "e4");
   g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "hint"));
   chess_window_set_paused (window, TRUE);
   g_assert_true (chess_window_get_paused (window));
@@ -488,12 +465,12 @@ test_analysis_follows_view (void)
   guint runs;
   ChessBoard board;
 
-  remove_autosave ();
+  app_test_remove_autosave ();
   window = window_with_fen (NULL);
   game = chess_window_get_game (window);
   panel = panel_of (window);
   material = gtk_widget_get_parent (app_test_window_child (window, "eval_bar"));
-  play (game, "e4 e5 Nf3 Nc6 Bb5");
+  app_test_play (game, "e4 e5 Nf3 Nc6 Bb5");
 
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (panel)));
   set_analysis (window, TRUE);
@@ -550,7 +527,7 @@ test_analysis_mate_scores (void)
   ChessWindow *window;
   ScoreWait wait;
 
-  remove_autosave ();
+  app_test_remove_autosave ();
   /* White mates in one (Ra8#): "M1", the bar full for White. */
   window = window_with_fen ("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1");
   set_analysis (window, TRUE);
@@ -620,7 +597,7 @@ test_analysis_external_engines (void)
   ChessEngineEntry broken = { NULL, (char *) "Broken Engine", (char **) broken_argv,
                               CHESS_ENGINE_PROTOCOL_UCI, NULL, TRUE };
 
-  remove_autosave ();
+  app_test_remove_autosave ();
   window = window_with_fen (NULL);
   settings = chess_window_get_settings (window);
   set_analysis (window, TRUE);
@@ -659,7 +636,7 @@ test_close_stops_engine (void)
   ChessWindow *window;
   guint before, during;
 
-  remove_autosave ();
+  app_test_remove_autosave ();
   window = window_with_fen (NULL);
   app_test_spin ();
   before = count_threads ();

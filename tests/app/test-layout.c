@@ -28,29 +28,6 @@
 
 static char *data_home;
 
-static void
-remove_autosave (void)
-{
-  g_autofree char *path = chess_game_autosave_path ();
-
-  g_remove (path);
-}
-
-static void
-play (ChessGame  *game,
-      const char *moves)
-{
-  g_auto(GStrv) list = g_strsplit (moves, " ", -1);
-
-  for (guint i = 0; list[i] != NULL; i++)
-    {
-      g_autoptr(GError) error = NULL;
-
-      if (!chess_game_play (game, list[i], &error))
-        g_error ("%s: %s", list[i], error->message);
-    }
-}
-
 /* Lets the window lay itself out again after a change. */
 static void
 settle (ChessWindow *window)
@@ -68,7 +45,7 @@ new_window (int width,
   g_autoptr(GSettings) settings = app_test_fresh_settings ();
   ChessWindow *window;
 
-  remove_autosave ();
+  app_test_remove_autosave ();
   g_settings_set_string (settings, "white-name", LONG_WHITE);
   g_settings_set_string (settings, "black-name", LONG_BLACK);
   window = chess_window_new (NULL);
@@ -186,7 +163,7 @@ check_board_is_steady (int width,
   g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (child (window, "white_name"))), ==, LONG_WHITE);
   for (guint i = 0; i < G_N_ELEMENTS (moves); i++)
     {
-      play (game, moves[i]);
+      app_test_play (game, moves[i]);
       settle (window);
       g_assert_cmpint (square_size (window), ==, square);
     }
@@ -217,7 +194,7 @@ check_board_is_steady (int width,
   settle (window);
   g_assert_cmpint (square_size (window), ==, square);
 
-  play (game, "O-O-O");
+  app_test_play (game, "O-O-O");
   chess_game_resign (game, CHESS_COLOR_WHITE);
   settle (window);
   g_assert_true (chess_game_is_over (game));
@@ -399,7 +376,7 @@ test_captures (void)
   g_assert_true (gtk_widget_is_ancestor (GTK_WIDGET (by_black), child (window, "black_row")));
 
   /* White wins a pawn, Black a pawn and a knight. */
-  play (game, "e4 d5 exd5 Qxd5 Nc3 Qa5 Nf3 Bg4 h3 Bxf3");
+  app_test_play (game, "e4 d5 exd5 Qxd5 Nc3 Qa5 Nf3 Bg4 h3 Bxf3");
   g_assert_cmpuint (chess_captured_view_get_count (by_white), ==, 1);
   g_assert_cmpuint (chess_captured_view_get_count (by_black), ==, 2);
   g_assert_cmpstr (chess_captured_view_get_lead_text (by_black), ==, "+3");
@@ -435,7 +412,7 @@ test_back_button (void)
   GtkWidget *button = child (window, "past_return_button");
   graphene_rect_t squares, button_rect, status_rect;
 
-  play (game, "e4 e5 Nf3");
+  app_test_play (game, "e4 e5 Nf3");
   g_assert_false (gtk_widget_get_visible (button));
   chess_game_set_view_ply (game, 1);
   settle (window);

@@ -24,29 +24,6 @@ label_text (ChessWindow *window,
 }
 
 static void
-remove_autosave (void)
-{
-  g_autofree char *path = chess_game_autosave_path ();
-
-  g_remove (path);
-}
-
-static void
-play (ChessGame  *game,
-      const char *moves)
-{
-  g_auto(GStrv) list = g_strsplit (moves, " ", -1);
-
-  for (guint i = 0; list[i] != NULL; i++)
-    {
-      g_autoptr(GError) error = NULL;
-
-      if (!chess_game_play (game, list[i], &error))
-        g_error ("%s: %s", list[i], error->message);
-    }
-}
-
-static void
 test_template (void)
 {
   static const char *const names[] = {
@@ -61,7 +38,7 @@ test_template (void)
   ChessWindow *window;
   GtkWidget *menu_button;
 
-  remove_autosave ();
+  app_test_remove_autosave ();
   window = app_test_new_window ();
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     app_test_window_child (window, names[i]);
@@ -174,7 +151,7 @@ test_panel_follows_model (void)
   ChessMoveListView *list;
   ChessCapturedView *by_white, *by_black;
 
-  remove_autosave ();
+  app_test_remove_autosave ();
   window = app_test_new_window ();
   game = chess_window_get_game (window);
   list = CHESS_MOVE_LIST_VIEW (app_test_window_child (window, "move_list"));
@@ -184,7 +161,7 @@ test_panel_follows_model (void)
   g_assert_cmpstr (label_text (window, "eval_label"), ==, "0");
   g_assert_cmpfloat (gtk_level_bar_get_value (GTK_LEVEL_BAR (app_test_window_child (window, "eval_bar"))), ==, 10);
 
-  play (game, "e4 d5 exd5");
+  app_test_play (game, "e4 d5 exd5");
   g_assert_cmpstr (chess_move_list_view_get_move_text (list, 0), ==, "e4");
   g_assert_cmpstr (chess_move_list_view_get_move_text (list, 1), ==, "d5");
   g_assert_cmpstr (chess_move_list_view_get_move_text (list, 2), ==, "exd5");
@@ -208,7 +185,7 @@ test_panel_follows_model (void)
   g_assert_nonnull (strstr (chess_window_get_status_text (window), "exd5"));
 
   /* Black takes back with the queen: level again, the minus sign. */
-  play (game, "Qxd5 Nc3 Qxa2 Rxa2");
+  app_test_play (game, "Qxd5 Nc3 Qxa2 Rxa2");
   g_assert_cmpint (chess_game_get_material_balance (game), ==, 900 - 100 + 100 - 100);
   g_assert_cmpstr (label_text (window, "eval_label"), ==, "+8");
   g_assert_cmpuint (chess_captured_view_get_count (by_white), ==, 2);
@@ -267,7 +244,7 @@ test_clocks (void)
   ChessGame *game;
   ChessClock *clock;
 
-  remove_autosave ();
+  app_test_remove_autosave ();
   window = app_test_new_window ();
   game = chess_window_get_game (window);
   clock = chess_game_get_clock (game);
@@ -291,7 +268,7 @@ test_clocks (void)
   chess_window_update_clocks (window);
   g_assert_cmpint (chess_clock_get_time_ms (clock, CHESS_COLOR_WHITE), ==, 296500);
   g_assert_cmpstr (label_text (window, "white_clock"), ==, "4:56");
-  play (game, "e4");
+  app_test_play (game, "e4");
   fake_now += 10 * G_USEC_PER_SEC;
   chess_window_update_clocks (window);
   g_assert_cmpstr (label_text (window, "black_clock"), ==, "4:50");
@@ -321,18 +298,18 @@ test_result_and_autosave (void)
   g_autofree char *path = chess_game_autosave_path ();
   g_autofree char *text = NULL;
 
-  remove_autosave ();
+  app_test_remove_autosave ();
   window = app_test_new_window ();
   game = chess_window_get_game (window);
 
-  play (game, "e4 e5 Bc4 Nc6 Qh5");
+  app_test_play (game, "e4 e5 Bc4 Nc6 Qh5");
   g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
   g_assert_nonnull (strstr (text, "3. Qh5"));
   g_assert_nonnull (strstr (text, "[Result \"*\"]"));
   g_clear_pointer (&text, g_free);
   g_assert_true (chess_game_autosave_is_unfinished ());
 
-  play (game, "Nf6 Qxf7#");
+  app_test_play (game, "Nf6 Qxf7#");
   g_assert_true (chess_game_is_over (game));
   g_assert_true (gtk_widget_get_visible (app_test_window_child (window, "result_screen")));
   g_assert_cmpstr (label_text (window, "result_label"), ==, "White wins by checkmate");
@@ -362,9 +339,9 @@ test_start_screen (void)
   ChessGame *game;
 
   /* Leave an unfinished game behind. */
-  remove_autosave ();
+  app_test_remove_autosave ();
   window = app_test_new_window ();
-  play (chess_window_get_game (window), "d4 d5 c4");
+  app_test_play (chess_window_get_game (window), "d4 d5 c4");
   app_test_destroy_window (window);
 
   window = app_test_new_window ();
@@ -378,7 +355,7 @@ test_start_screen (void)
   g_signal_emit_by_name (app_test_window_child (window, "continue_button"), "clicked");
   g_assert_false (gtk_widget_get_visible (app_test_window_child (window, "start_screen")));
   g_assert_true (gtk_widget_get_sensitive (app_test_window_child (window, "move_entry")));
-  play (game, "e6");
+  app_test_play (game, "e6");
   g_assert_cmpuint (chess_game_get_move_count (game), ==, 4);
   chess_clock_stop (chess_game_get_clock (game));
   app_test_destroy_window (window);
@@ -399,7 +376,7 @@ test_flip (void)
   ChessWindow *window;
   ChessAdaptiveBox *box;
 
-  remove_autosave ();
+  app_test_remove_autosave ();
   window = app_test_new_window ();
   box = CHESS_ADAPTIVE_BOX (app_test_window_child (window, "layout_box"));
   /* Each player's row at their side of the board. */
@@ -419,7 +396,7 @@ test_flip (void)
   /* The side-to-move orientation follows the moves. */
   g_settings_set_enum (chess_window_get_settings (window), "board-orientation", 2);
   g_assert_false (chess_window_get_flipped (window));
-  play (chess_window_get_game (window), "e4");
+  app_test_play (chess_window_get_game (window), "e4");
   g_assert_true (chess_window_get_flipped (window));
   g_settings_set_enum (chess_window_get_settings (window), "board-orientation", 0);
   g_assert_false (chess_window_get_flipped (window));
@@ -434,7 +411,7 @@ test_messages_and_settings (void)
   ChessBoardView *board;
   g_autofree char *theme = NULL;
 
-  remove_autosave ();
+  app_test_remove_autosave ();
   window = app_test_new_window ();
   board = chess_window_get_board (window);
 
@@ -502,7 +479,7 @@ test_move_animation (void)
   gboolean started = FALSE;
   gulong started_id;
 
-  remove_autosave ();
+  app_test_remove_autosave ();
   window = app_test_new_window ();
   board = chess_window_get_board (window);
   game = chess_window_get_game (window);
@@ -515,7 +492,7 @@ test_move_animation (void)
   g_assert_false (animate);
   started = TRUE;
   started_id = g_signal_connect (game, "moved", G_CALLBACK (note_animating_cb), &started);
-  play (game, "e4");
+  app_test_play (game, "e4");
   g_signal_handler_disconnect (game, started_id);
   g_assert_false (started);
   g_assert_false (chess_board_view_is_animating (board));
@@ -527,7 +504,7 @@ test_move_animation (void)
   g_assert_true (animate);
   g_assert_false (chess_board_view_is_animating (board));
   started_id = g_signal_connect (game, "moved", G_CALLBACK (note_animating_cb), &started);
-  play (game, "e5");
+  app_test_play (game, "e5");
   g_signal_handler_disconnect (game, started_id);
   /* The board's own "moved" handler (connected first) started the slide. */
   g_assert_true (started);
@@ -535,7 +512,7 @@ test_move_animation (void)
    * (view-ply, game-over) must not cut it short. */
   g_assert_true (chess_board_view_is_animating (board));
   g_assert_true (wait_animation_end (board, 1.0));
-  play (game, "Nf3");
+  app_test_play (game, "Nf3");
   g_assert_true (chess_board_view_is_animating (board));
   g_assert_true (wait_animation_end (board, 1.0));
   g_assert_cmpuint (chess_game_get_move_count (game), ==, 3);
