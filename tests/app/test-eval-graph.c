@@ -72,6 +72,28 @@ graph_in_window (ChessGame  *game,
   return CHESS_EVAL_GRAPH (graph);
 }
 
+/* GTK gives a widget the keyboard focus (has-focus, the ring) only while
+ * its window is active. The tests run side by side on one X display without
+ * a window manager, so another test's window may hold the input focus:
+ * present the window again (it asks the X server for the focus) until it is
+ * active. */
+static void
+wait_for_keyboard_focus (GtkWidget *window,
+                         GtkWidget *widget)
+{
+  gint64 give_up = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  g_assert_true (gtk_widget_is_focus (widget));
+  while (!gtk_window_is_active (GTK_WINDOW (window)) && g_get_monotonic_time () < give_up)
+    {
+      gtk_window_present (GTK_WINDOW (window));
+      app_test_spin ();
+      g_usleep (20000);
+    }
+  g_assert_true (gtk_window_is_active (GTK_WINDOW (window)));
+  g_assert_true (gtk_widget_has_focus (widget));
+}
+
 static GdkTexture *
 render (GtkWidget *widget)
 {
@@ -302,6 +324,7 @@ test_drawing (void)
 
   /* With the focus, a ring round the edge (the arrow keys go there). */
   gtk_widget_grab_focus (GTK_WIDGET (graph));
+  wait_for_keyboard_focus (window, GTK_WIDGET (graph));
   gtk_test_widget_wait_for_draw (window);
   g_autoptr(GdkTexture) focused = render (GTK_WIDGET (graph));
   p = download (focused, "eval-graph-focus.png");
