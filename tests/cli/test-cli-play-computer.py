@@ -10,73 +10,23 @@ Usage: test-cli-play-computer.py THINKCHESS-CLI FAKE-ENGINE
 
 import os
 import re
-import shutil
-import subprocess
 import sys
-import tempfile
 
+from play_session import PlaySession
 from tap_cases import case, expect, expect_in, expect_re, run_cases
 
 CLI = os.path.abspath(sys.argv[1])
 FAKE = os.path.abspath(sys.argv[2])
 
 
-class Session:
-    """One run of the game with its own data directory."""
-
-    def __init__(self, script, args=(), env=None, status=0):
-        self.home = tempfile.mkdtemp(prefix="thinkchess-cli-computer-")
-        environ = dict(os.environ)
-        environ.update({
-            "XDG_DATA_HOME": os.path.join(self.home, "data"),
-            "XDG_CONFIG_HOME": os.path.join(self.home, "config"),
-            "HOME": self.home,
-            "LC_ALL": "C.UTF-8",
-            "TERM": "xterm-256color",
-            "G_DEBUG": "fatal-warnings",
-        })
-        environ.pop("LANGUAGE", None)
-        environ.pop("NO_COLOR", None)
-        if env:
-            environ.update(env)
-        data = "".join(line + "\n" for line in script).encode("utf-8")
-        proc = subprocess.run([CLI, "play"] + list(args), input=data,
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                              env=environ, cwd=self.home, timeout=240)
-        self.status = proc.returncode
-        self.out = proc.stdout.decode("utf-8", errors="replace")
-        self.err = proc.stderr.decode("utf-8", errors="replace")
-        path = os.path.join(self.home, "data", "thinkchess", "last-game.pgn")
-        self.pgn = None
-        if os.path.exists(path):
-            with open(path, encoding="utf-8") as f:
-                self.pgn = f.read()
-        shutil.rmtree(self.home, ignore_errors=True)
-        problem = None
-        if status is not None and self.status != status:
-            problem = "exit status %d, expected %d" % (self.status, status)
-        for word in ("Sanitizer", "runtime error:", "CRITICAL", "WARNING"):
-            if word in self.err:
-                problem = "%s on stderr" % word
-        if problem:
-            raise AssertionError("%s:\n%s\n%s" % (problem, self.err, self.out))
-
-    def movetext(self):
-        assert self.pgn is not None, "nothing was autosaved"
-        body = "\n".join(line for line in self.pgn.splitlines()
-                         if not line.startswith("["))
-        body = re.sub(r"\{[^}]*\}", "", body)
-        return " ".join(body.split())
-
-    def tag(self, name):
-        assert self.pgn is not None, "nothing was autosaved"
-        m = re.search(r'^\[%s "([^"]*)"\]' % re.escape(name), self.pgn, re.M)
-        return m.group(1) if m else None
-
-    def moves(self):
-        """The SAN moves of the autosaved game, without numbers or result."""
-        return [w for w in self.movetext().split()
-                if not re.match(r"^(\d+\.+|1-0|0-1|1/2-1/2|\*)$", w)]
+class Session(PlaySession):
+    """One run of the game, its folder removed as soon as it has run; a
+    failure shows what the game printed too."""
+    cli = CLI
+    home_prefix = "thinkchess-cli-computer-"
+    timeout = 240
+    keep_home = False
+    failure_shows_stdout = True
 
 
 FAST = ["--movetime", "30"]

@@ -16,88 +16,16 @@ import subprocess
 import sys
 import tempfile
 
+from play_session import PlaySession
 from tap_cases import case, expect, expect_in, expect_not_in, run_cases
 
 CLI = os.path.abspath(sys.argv[1])
 
 
-class Session:
-    """One run of the game with its own data directory."""
-
-    def __init__(self, script, args=(), env=None, stdin_bytes=None, status=0, home=None):
-        self.home = home or tempfile.mkdtemp(prefix="thinkchess-cli-test-")
-        environ = dict(os.environ)
-        environ.update({
-            "XDG_DATA_HOME": os.path.join(self.home, "data"),
-            "XDG_CONFIG_HOME": os.path.join(self.home, "config"),
-            "HOME": self.home,
-            "LC_ALL": "C.UTF-8",
-            "TERM": "xterm-256color",
-            # A GLib warning or critical is a bug: make it fail the case.
-            "G_DEBUG": "fatal-warnings",
-        })
-        environ.pop("LANGUAGE", None)
-        environ.pop("NO_COLOR", None)
-        if env:
-            environ.update(env)
-        data = stdin_bytes
-        if data is None:
-            data = "".join(line + "\n" for line in script).encode("utf-8")
-        proc = subprocess.run([CLI, "play"] + list(args), input=data,
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                              env=environ, cwd=self.home, timeout=120)
-        self.status = proc.returncode
-        self.out = proc.stdout.decode("utf-8", errors="replace")
-        self.err = proc.stderr.decode("utf-8", errors="replace")
-        path = os.path.join(self.home, "data", "thinkchess", "last-game.pgn")
-        self.pgn = None
-        if os.path.exists(path):
-            with open(path, encoding="utf-8") as f:
-                self.pgn = f.read()
-        problem = None
-        if status is not None and self.status != status:
-            problem = "exit status %d, expected %d" % (self.status, status)
-        for word in ("Sanitizer", "runtime error:", "CRITICAL", "WARNING"):
-            if word in self.err:
-                problem = "%s on stderr" % word
-        if problem:
-            self.close()
-            raise AssertionError("%s:\n%s" % (problem, self.err))
-
-    def path(self, name):
-        return os.path.join(self.home, name)
-
-    def close(self):
-        shutil.rmtree(self.home, ignore_errors=True)
-
-    def movetext(self):
-        """The autosaved movetext on one line, without comments."""
-        assert self.pgn is not None, "nothing was autosaved"
-        body = "\n".join(line for line in self.pgn.splitlines()
-                         if not line.startswith("["))
-        body = re.sub(r"\{[^}]*\}", "", body)
-        return " ".join(body.split())
-
-    def tag(self, name):
-        assert self.pgn is not None, "nothing was autosaved"
-        m = re.search(r'^\[%s "([^"]*)"\]' % re.escape(name), self.pgn, re.M)
-        return m.group(1) if m else None
-
-    def boards(self):
-        """Every ASCII board drawn, as lists of 8 rank strings (rank 8 first,
-        or rank 1 first when flipped), with the pieces and marks only."""
-        result = []
-        lines = self.out.splitlines()
-        for i, line in enumerate(lines):
-            m = re.match(r"^ ([1-8]) (.{24}) \1(\s|$)", line)
-            if m and (i == 0 or not re.match(r"^ [1-8] ", lines[i - 1])):
-                ranks = []
-                for j in range(8):
-                    mm = re.match(r"^ ([1-8]) (.{24}) \1(\s|$)", lines[i + j])
-                    assert mm, "broken board line: %r" % lines[i + j]
-                    ranks.append(mm.group(2))
-                result.append(ranks)
-        return result
+class Session(PlaySession):
+    """One run of the game; its folder stays until close(), for the files
+    a case saves there."""
+    cli = CLI
 
 
 def square_text(ranks, square, flipped=False):
