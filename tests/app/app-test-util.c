@@ -64,8 +64,8 @@ app_test_make_data_home (const char *tmpl)
 }
 
 /* Without a display the tests cannot run: say so in TAP. */
-gboolean
-app_test_have_display (void)
+static gboolean
+have_display (void)
 {
   if (g_getenv ("DISPLAY") == NULL && g_getenv ("WAYLAND_DISPLAY") == NULL)
     {
@@ -78,9 +78,9 @@ app_test_have_display (void)
 /* gtk_test_init and adw_init, with the renderer the app itself chooses on
  * this machine (cairo without a GPU: software OpenGL would also leave a
  * leak in an unloaded driver module that LeakSanitizer cannot name). */
-void
-app_test_init (int    *argc,
-               char ***argv)
+static void
+init_gtk (int    *argc,
+          char ***argv)
 {
   chess_renderer_choose ();
   gtk_test_init (argc, argv, NULL);
@@ -88,8 +88,8 @@ app_test_init (int    *argc,
 }
 
 /* The app's own style sheet, as the application loads it at start-up. */
-void
-app_test_load_style (void)
+static void
+load_app_style (void)
 {
   g_autoptr(GtkCssProvider) css = gtk_css_provider_new ();
 
@@ -97,6 +97,44 @@ app_test_load_style (void)
   gtk_style_context_add_provider_for_display (gdk_display_get_default (),
                                               GTK_STYLE_PROVIDER (css),
                                               GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+}
+
+/* The running test's data home, from app_test_begin to app_test_end. */
+static char *test_data_home;
+
+gboolean
+app_test_begin (int           *argc,
+                char        ***argv,
+                const char    *tmpl,
+                AppTestFlags   flags)
+{
+  test_data_home = app_test_make_data_home (tmpl);
+  if (flags & APP_TEST_ENGLISH)
+    g_setenv ("LANGUAGE", "C", TRUE);
+  if (!have_display ())
+    {
+      app_test_end (0);
+      return FALSE;
+    }
+  init_gtk (argc, argv);
+  if (flags & APP_TEST_APP_STYLE)
+    load_app_style ();
+  return TRUE;
+}
+
+const char *
+app_test_data_home (void)
+{
+  g_assert_nonnull (test_data_home);
+  return test_data_home;
+}
+
+int
+app_test_end (int status)
+{
+  app_test_remove_tree (test_data_home);
+  g_clear_pointer (&test_data_home, g_free);
+  return status;
 }
 
 ChessWindow *

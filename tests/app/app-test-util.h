@@ -7,20 +7,36 @@
 
 G_BEGIN_DECLS
 
+/* What an app test asks of app_test_begin besides the usual. */
+typedef enum
+{
+  APP_TEST_DEFAULT   = 0,
+  APP_TEST_ENGLISH   = 1 << 0,  /* LANGUAGE=C: the texts it compares are English */
+  APP_TEST_APP_STYLE = 1 << 1,  /* the app's style sheet, as the app loads it */
+} AppTestFlags;
+
+/* The start of an app test's main(): a private data home (`tmpl` as for
+ * g_dir_make_tmp) and the memory settings backend before GLib reads them,
+ * then GTK and libadwaita. Without a display: a TAP skip, the data home
+ * removed again, and FALSE, on which main returns 0. */
+gboolean    app_test_begin     (int          *argc,
+                                char       ***argv,
+                                const char   *tmpl,
+                                AppTestFlags  flags);
+/* The data home app_test_begin made. */
+const char *app_test_data_home (void);
+/* Removes the data home; returns `status` for main to return. */
+int         app_test_end       (int           status);
+
 void       app_test_spin            (void);
 GSettings *app_test_fresh_settings  (void);
 void       app_test_remove_tree     (const char *path);
 char      *app_test_make_data_home  (const char *tmpl);
-gboolean   app_test_have_display    (void);
-void       app_test_load_style      (void);
 /* Deletes the autosaved game (and nothing else of the data home). */
 void       app_test_remove_autosave (void);
 /* Plays space-separated SAN moves; a move that is refused ends the test. */
 void       app_test_play            (ChessGame  *game,
                                      const char *moves);
-/* gtk_test_init and adw_init, with the app's own choice of renderer. */
-void       app_test_init            (int        *argc,
-                                     char     ***argv);
 
 /* A real main window, 1000×700, presented and drawn once. */
 ChessWindow *app_test_new_window     (void);

@@ -21,7 +21,6 @@
 #include "app-test-util.h"
 
 static GtkApplication *app;
-static char *data_home;
 
 typedef struct
 {
@@ -109,7 +108,7 @@ static void
 fixture_setup (Fixture       *f,
                gconstpointer  data)
 {
-  g_autofree char *autosave = g_build_filename (data_home, "thinkchess", "last-game.pgn", NULL);
+  g_autofree char *autosave = g_build_filename (app_test_data_home (), "thinkchess", "last-game.pgn", NULL);
   GtkWidget *overlay;
 
   /* Each test starts on a fresh board, with default settings. */
@@ -540,7 +539,7 @@ static void
 test_save_and_open (Fixture       *f,
                     gconstpointer  data)
 {
-  g_autofree char *path = g_build_filename (data_home, "saved game.pgn", NULL);
+  g_autofree char *path = g_build_filename (app_test_data_home (), "saved game.pgn", NULL);
   g_autoptr(GFile) file = g_file_new_for_path (path);
   g_autoptr(GError) error = NULL;
   g_autofree char *contents = NULL;
@@ -604,7 +603,7 @@ test_open_multi (Fixture       *f,
                  gconstpointer  data)
 {
   g_autofree char *source = test_file ("three-games.pgn");
-  g_autofree char *path = g_build_filename (data_home, "three games.pgn", NULL);
+  g_autofree char *path = g_build_filename (app_test_data_home (), "three games.pgn", NULL);
   g_autoptr(GFile) file = g_file_new_for_path (path);
   g_autofree char *original = NULL;
   gsize original_length;
@@ -640,7 +639,7 @@ test_open_multi (Fixture       *f,
   g_assert_true (chess_window_actions_get_dirty (f->window));
   g_assert_true (enabled (f, "win.save"));
   {
-    g_autofree char *saved_path = g_build_filename (data_home, "second.pgn", NULL);
+    g_autofree char *saved_path = g_build_filename (app_test_data_home (), "second.pgn", NULL);
     g_autoptr(GFile) saved = g_file_new_for_path (saved_path);
     g_autofree char *contents = NULL;
 
@@ -921,7 +920,7 @@ test_flip_and_preferences (Fixture       *f,
 static char *
 read_autosave (void)
 {
-  g_autofree char *path = g_build_filename (data_home, "thinkchess", "last-game.pgn", NULL);
+  g_autofree char *path = g_build_filename (app_test_data_home (), "thinkchess", "last-game.pgn", NULL);
   char *contents = NULL;
 
   g_file_get_contents (path, &contents, NULL, NULL);
@@ -1085,17 +1084,10 @@ main (int    argc,
 {
   int status;
 
-  data_home = app_test_make_data_home ("thinkchess-test-actions-XXXXXX");
   g_setenv ("GTK_A11Y", "none", FALSE);
-
-  if (!app_test_have_display ())
-    {
-      app_test_remove_tree (data_home);
-      g_free (data_home);
-      return 0;
-    }
-
-  app_test_init (&argc, &argv);
+  if (!app_test_begin (&argc, &argv, "thinkchess-test-actions-XXXXXX",
+                       APP_TEST_DEFAULT))
+    return 0;
 
   app = GTK_APPLICATION (chess_application_new ());
   g_application_set_flags (G_APPLICATION (app),
@@ -1126,7 +1118,5 @@ main (int    argc,
 
   g_application_release (G_APPLICATION (app));
   g_clear_object (&app);
-  app_test_remove_tree (data_home);
-  g_free (data_home);
-  return status;
+  return app_test_end (status);
 }

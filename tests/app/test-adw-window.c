@@ -13,7 +13,6 @@
 
 #include "app-test-util.h"
 
-static char *data_home;
 static gint64 fake_now;
 
 static gint64
@@ -25,7 +24,7 @@ fake_time (gpointer user_data)
 static void
 remove_autosave (void)
 {
-  g_autofree char *path = g_build_filename (data_home, "thinkchess", "last-game.pgn", NULL);
+  g_autofree char *path = g_build_filename (app_test_data_home (), "thinkchess", "last-game.pgn", NULL);
 
   g_remove (path);
 }
@@ -293,27 +292,14 @@ int
 main (int    argc,
       char **argv)
 {
-  int status;
-
-  data_home = app_test_make_data_home ("thinkchess-test-adw-XXXXXX");
-  g_setenv ("LANGUAGE", "C", TRUE);
-
-  if (!app_test_have_display ())
-    {
-      app_test_remove_tree (data_home);
-      g_free (data_home);
-      return 0;
-    }
-  app_test_init (&argc, &argv);
+  if (!app_test_begin (&argc, &argv, "thinkchess-test-adw-XXXXXX",
+                       APP_TEST_ENGLISH))
+    return 0;
 
   g_test_add_func ("/adw/header-bar", test_header_bar);
   g_test_add_func ("/adw/status-line", test_status_line);
   g_test_add_func ("/adw/pause", test_pause);
   g_test_add_func ("/adw/result-texts", test_result_texts);
 
-  status = g_test_run ();
-
-  app_test_remove_tree (data_home);
-  g_free (data_home);
-  return status;
+  return app_test_end (g_test_run ());
 }

@@ -15,8 +15,6 @@
 
 #include "app-test-util.h"
 
-static char *data_home;
-
 /* ---- Helpers ---- */
 
 static ChessEngineInfo
@@ -656,17 +654,9 @@ int
 main (int    argc,
       char **argv)
 {
-  int status;
-
-  data_home = app_test_make_data_home ("thinkchess-test-analysis-XXXXXX");
-  g_setenv ("LANGUAGE", "C", TRUE);
-  if (!app_test_have_display ())
-    {
-      app_test_remove_tree (data_home);
-      g_free (data_home);
-      return 0;
-    }
-  app_test_init (&argc, &argv);
+  if (!app_test_begin (&argc, &argv, "thinkchess-test-analysis-XXXXXX",
+                       APP_TEST_ENGLISH))
+    return 0;
 
   g_test_add_func ("/app/analysis/score-format", test_score_format);
   g_test_add_func ("/app/analysis/score-bar", test_score_bar);
@@ -682,8 +672,5 @@ main (int    argc,
   g_test_add_func ("/app/analysis/external-engines", test_analysis_external_engines);
   g_test_add_func ("/app/analysis/close-stops-engine", test_close_stops_engine);
 
-  status = g_test_run ();
-  app_test_remove_tree (data_home);
-  g_free (data_home);
-  return status;
+  return app_test_end (g_test_run ());
 }

@@ -11,8 +11,6 @@
 
 #include "app-test-util.h"
 
-static char *data_home;
-
 typedef struct
 {
   GPtrArray        *entries;
@@ -302,25 +300,13 @@ int
 main (int    argc,
       char **argv)
 {
-  int status;
-
-  data_home = app_test_make_data_home ("thinkchess-test-chooser-XXXXXX");
-
-  if (!app_test_have_display ())
-    {
-      app_test_remove_tree (data_home);
-      g_free (data_home);
-      return 0;
-    }
-
-  app_test_init (&argc, &argv);
+  if (!app_test_begin (&argc, &argv, "thinkchess-test-chooser-XXXXXX",
+                       APP_TEST_DEFAULT))
+    return 0;
 
   g_test_add_func ("/chooser/every-word", test_every_word);
   g_test_add_func ("/chooser/no-games-found", test_no_games_found);
   g_test_add_func ("/chooser/accents", test_accents);
 
-  status = g_test_run ();
-  app_test_remove_tree (data_home);
-  g_free (data_home);
-  return status;
+  return app_test_end (g_test_run ());
 }

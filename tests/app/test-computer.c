@@ -21,8 +21,6 @@
 
 #include "app-test-util.h"
 
-static char *data_home;
-
 static gpointer
 child (gpointer    widget,
        GType       type,
@@ -705,18 +703,9 @@ int
 main (int    argc,
       char **argv)
 {
-  int status;
-
-  data_home = app_test_make_data_home ("thinkchess-test-XXXXXX");
-  g_setenv ("LANGUAGE", "C", TRUE);
-
-  if (!app_test_have_display ())
-    {
-      app_test_remove_tree (data_home);
-      g_free (data_home);
-      return 0;
-    }
-  app_test_init (&argc, &argv);
+  if (!app_test_begin (&argc, &argv, "thinkchess-test-XXXXXX",
+                       APP_TEST_ENGLISH))
+    return 0;
 
   g_test_add_func ("/computer/dialog", test_dialog_choices);
   g_test_add_func ("/computer/answers", test_computer_answers);
@@ -730,9 +719,5 @@ main (int    argc,
   g_test_add_func ("/computer/engine-hang", test_engine_hang);
   g_test_add_func ("/computer/engines-page", test_engines_page);
 
-  status = g_test_run ();
-
-  app_test_remove_tree (data_home);
-  g_free (data_home);
-  return status;
+  return app_test_end (g_test_run ());
 }

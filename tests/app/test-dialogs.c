@@ -14,8 +14,6 @@
 
 #include "app-test-util.h"
 
-static char *data_home;
-
 static gpointer
 child (gpointer    widget,
        GType       type,
@@ -170,7 +168,7 @@ static void
 test_preferences (void)
 {
   g_autoptr(GSettings) settings = app_test_fresh_settings ();
-  g_autofree char *user_set = g_build_filename (data_home, "thinkchess", "pieces", "Zebra", NULL);
+  g_autofree char *user_set = g_build_filename (app_test_data_home (), "thinkchess", "pieces", "Zebra", NULL);
   ChessPreferencesDialog *dialog;
   AdwComboRow *orientation, *notation, *pieces, *theme;
   GtkSwitch *legal, *animate;
@@ -448,18 +446,9 @@ int
 main (int    argc,
       char **argv)
 {
-  int status;
-
-  data_home = app_test_make_data_home ("thinkchess-test-dialogs-XXXXXX");
-
-  if (!app_test_have_display ())
-    {
-      app_test_remove_tree (data_home);
-      g_free (data_home);
-      return 0;
-    }
-
-  app_test_init (&argc, &argv);
+  if (!app_test_begin (&argc, &argv, "thinkchess-test-dialogs-XXXXXX",
+                       APP_TEST_DEFAULT))
+    return 0;
 
   g_test_add_func ("/dialogs/new-game/defaults", test_new_game_defaults);
   g_test_add_func ("/dialogs/new-game/remembered", test_new_game_remembered);
@@ -467,8 +456,5 @@ main (int    argc,
   g_test_add_func ("/dialogs/game-chooser", test_game_chooser);
   g_test_add_func ("/dialogs/alerts", test_alerts);
 
-  status = g_test_run ();
-  app_test_remove_tree (data_home);
-  g_free (data_home);
-  return status;
+  return app_test_end (g_test_run ());
 }

@@ -22,8 +22,6 @@
 
 #include "app-test-util.h"
 
-static char *data_home;
-
 /* tests/data/app/reviewed.pgn: 13 moves with [%eval] after each, 3... Bg4
  * $6 (?!), 4... g6 $2 (?), 5... Bxd1 $4 (??) with the variation 5... dxe5,
  * ending in mate. */
@@ -518,18 +516,9 @@ int
 main (int    argc,
       char **argv)
 {
-  int status;
-
-  data_home = app_test_make_data_home ("thinkchess-test-XXXXXX");
-  g_setenv ("LANGUAGE", "C", TRUE);
-  if (!app_test_have_display ())
-    {
-      app_test_remove_tree (data_home);
-      g_free (data_home);
-      return 0;
-    }
-  app_test_init (&argc, &argv);
-  app_test_load_style ();
+  if (!app_test_begin (&argc, &argv, "thinkchess-test-XXXXXX",
+                       APP_TEST_ENGLISH | APP_TEST_APP_STYLE))
+    return 0;
 
   g_test_add_func ("/app/eval-graph/mapping", test_mapping);
   g_test_add_func ("/app/eval-graph/marked", test_marked);
@@ -537,8 +526,5 @@ main (int    argc,
   g_test_add_func ("/app/eval-graph/move-list-mistakes", test_move_list_mistakes);
   g_test_add_func ("/app/eval-graph/panel-in-window", test_panel_in_window);
 
-  status = g_test_run ();
-  app_test_remove_tree (data_home);
-  g_free (data_home);
-  return status;
+  return app_test_end (g_test_run ());
 }

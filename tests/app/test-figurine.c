@@ -11,8 +11,6 @@
 
 #include "app-test-util.h"
 
-static char *data_home;
-
 /* The first glyph of a rendered label: its ink's height in pixels, and
  * how dark it is (the mean coverage over its ink box, 0 to 1). */
 typedef struct
@@ -230,25 +228,13 @@ int
 main (int    argc,
       char **argv)
 {
-  int status;
-
-  data_home = app_test_make_data_home ("thinkchess-test-figurine-XXXXXX");
-
-  if (!app_test_have_display ())
-    {
-      app_test_remove_tree (data_home);
-      g_free (data_home);
-      return 0;
-    }
-
-  app_test_init (&argc, &argv);
-  app_test_load_style ();   /* the move list as the app shows it */
+  /* The app's style sheet: the move list as the app shows it. */
+  if (!app_test_begin (&argc, &argv, "thinkchess-test-figurine-XXXXXX",
+                       APP_TEST_APP_STYLE))
+    return 0;
 
   g_test_add_func ("/figurine/match-letters", test_figurines_match_letters);
   g_test_add_func ("/figurine/scale-follows-font", test_scale_follows_font);
 
-  status = g_test_run ();
-  app_test_remove_tree (data_home);
-  g_free (data_home);
-  return status;
+  return app_test_end (g_test_run ());
 }

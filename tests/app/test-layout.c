@@ -26,8 +26,6 @@
 #define LONG_WHITE "Maxime Vachier-Lagrave"
 #define LONG_BLACK "Ian Alexandrovich Nepomniachtchi"
 
-static char *data_home;
-
 /* Lets the window lay itself out again after a change. */
 static void
 settle (ChessWindow *window)
@@ -457,24 +455,13 @@ int
 main (int    argc,
       char **argv)
 {
-  int status;
-
-  data_home = app_test_make_data_home ("thinkchess-test-layout-XXXXXX");
   setup_language ();
-  if (!app_test_have_display ())
+  /* The app's style, as the application loads it: it sets sizes too. */
+  if (!app_test_begin (&argc, &argv, "thinkchess-test-layout-XXXXXX",
+                       APP_TEST_APP_STYLE))
     return 0;
-  app_test_init (&argc, &argv);
   /* GNOME's and phones' title bar: only a close button. */
   g_object_set (gtk_settings_get_default (), "gtk-decoration-layout", "menu:close", NULL);
-  /* The app's style, as the application loads it: it sets sizes too. */
-  {
-    g_autoptr(GtkCssProvider) css = gtk_css_provider_new ();
-
-    gtk_css_provider_load_from_resource (css, RESOURCE_BASE "/style.css");
-    gtk_style_context_add_provider_for_display (gdk_display_get_default (),
-                                                GTK_STYLE_PROVIDER (css),
-                                                GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
-  }
 
   g_test_add_func ("/layout/steady/wide", test_steady_wide);
   g_test_add_func ("/layout/steady/narrow", test_steady_narrow);
@@ -483,8 +470,5 @@ main (int    argc,
   g_test_add_func ("/layout/captures", test_captures);
   g_test_add_func ("/layout/back-button", test_back_button);
 
-  status = g_test_run ();
-  app_test_remove_tree (data_home);
-  g_free (data_home);
-  return status;
+  return app_test_end (g_test_run ());
 }

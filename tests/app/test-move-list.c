@@ -14,8 +14,6 @@
 
 #include "app-test-util.h"
 
-static char *data_home;
-
 #define ANNOTATED \
   "[Event \"Study\"]\n[Result \"*\"]\n\n" \
   "{Start} 1. e4 {Best by test.} e5 2. Nf3 $1 Nc6 (2... d6 {Philidor} 3. d4 (3. Bc4)) " \
@@ -239,24 +237,13 @@ int
 main (int    argc,
       char **argv)
 {
-  int status;
-
-  data_home = app_test_make_data_home ("thinkchess-test-XXXXXX");
-  g_setenv ("LANGUAGE", "C", TRUE);
-  if (!app_test_have_display ())
-    {
-      app_test_remove_tree (data_home);
-      g_free (data_home);
-      return 0;
-    }
-  app_test_init (&argc, &argv);
+  if (!app_test_begin (&argc, &argv, "thinkchess-test-XXXXXX",
+                       APP_TEST_ENGLISH))
+    return 0;
 
   g_test_add_func ("/app/move-list/annotations", test_shows_annotations);
   g_test_add_func ("/app/move-list/context-menu", test_context_menu);
   g_test_add_func ("/app/move-list/evaluations", test_evaluations);
 
-  status = g_test_run ();
-  app_test_remove_tree (data_home);
-  g_free (data_home);
-  return status;
+  return app_test_end (g_test_run ());
 }

@@ -14,8 +14,6 @@
 
 #include "app-test-util.h"
 
-static char *data_home;
-
 static const char *const builtin_names[] = { "thinkchess", "classic", "geometric" };
 static const int sizes[] = { 16, 23, 32, 45, 64, 97, 128, 256 };
 
@@ -330,18 +328,9 @@ int
 main (int    argc,
       char **argv)
 {
-  int status;
-
-  data_home = app_test_make_data_home ("thinkchess-test-piece-sets-XXXXXX");
-
-  if (!app_test_have_display ())
-    {
-      app_test_remove_tree (data_home);
-      g_free (data_home);
-      return 0;
-    }
-
-  app_test_init (&argc, &argv);
+  if (!app_test_begin (&argc, &argv, "thinkchess-test-piece-sets-XXXXXX",
+                       APP_TEST_DEFAULT))
+    return 0;
 
   g_test_add_func ("/piece-sets/listed", test_builtin_sets_listed);
   for (gsize i = 0; i < G_N_ELEMENTS (builtin_names); i++)
@@ -353,8 +342,5 @@ main (int    argc,
   g_test_add_func ("/piece-sets/differ", test_sets_differ);
   g_test_add_func ("/piece-sets/preferences", test_offered_in_preferences);
 
-  status = g_test_run ();
-  app_test_remove_tree (data_home);
-  g_free (data_home);
-  return status;
+  return app_test_end (g_test_run ());
 }

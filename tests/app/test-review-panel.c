@@ -21,8 +21,6 @@
 
 #include "app-test-util.h"
 
-static char *data_home;
-
 /* The game of tests/data/app/reviewed.pgn without its annotations:
  * 5... Bxd1 lets White mate in two (Legal's mate). */
 #define LEGAL_MATE "1. e4 e5 2. Nf3 d6 3. Bc4 Bg4 4. Nc3 g6 5. Nxe5 Bxd1 6. Bxf7+ Ke7 7. Nd5# 1-0"
@@ -426,18 +424,9 @@ int
 main (int    argc,
       char **argv)
 {
-  int status;
-
-  data_home = app_test_make_data_home ("thinkchess-test-XXXXXX");
-  g_setenv ("LANGUAGE", "C", TRUE);
-  if (!app_test_have_display ())
-    {
-      app_test_remove_tree (data_home);
-      g_free (data_home);
-      return 0;
-    }
-  app_test_init (&argc, &argv);
-  app_test_load_style ();
+  if (!app_test_begin (&argc, &argv, "thinkchess-test-XXXXXX",
+                       APP_TEST_ENGLISH | APP_TEST_APP_STYLE))
+    return 0;
 
   g_test_add_func ("/app/review/words", test_words);
   g_test_add_func ("/app/review/marks-blunder", test_review_marks_blunder);
@@ -446,8 +435,5 @@ main (int    argc,
   g_test_add_func ("/app/review/engine-choice", test_engine_choice);
   g_test_add_func ("/app/review/retry-refused-while-playing", test_retry_refused_while_playing);
 
-  status = g_test_run ();
-  app_test_remove_tree (data_home);
-  g_free (data_home);
-  return status;
+  return app_test_end (g_test_run ());
 }

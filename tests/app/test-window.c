@@ -14,8 +14,6 @@
 
 #include "app-test-util.h"
 
-static char *data_home;
-
 static const char *
 label_text (ChessWindow *window,
             const char  *name)
@@ -529,7 +527,7 @@ test_piece_set (void)
   g_autoptr(ChessPieceSet) missing = chess_piece_set_get ("../../etc");
   g_autoptr(GdkTexture) texture = NULL;
   g_auto(GStrv) names = NULL;
-  g_autofree char *dir = g_build_filename (data_home, "thinkchess", "pieces", "broken", NULL);
+  g_autofree char *dir = g_build_filename (app_test_data_home (), "thinkchess", "pieces", "broken", NULL);
   g_autofree char *bad = g_build_filename (dir, "wK.svg", NULL);
   g_autoptr(ChessPieceSet) broken = NULL;
 
@@ -567,19 +565,9 @@ int
 main (int    argc,
       char **argv)
 {
-  int status;
-
-  /* Before GLib reads them: a private data dir for the autosave. */
-  data_home = app_test_make_data_home ("thinkchess-test-XXXXXX");
-  g_setenv ("LANGUAGE", "C", TRUE);
-
-  if (!app_test_have_display ())
-    {
-      app_test_remove_tree (data_home);
-      g_free (data_home);
-      return 0;
-    }
-  app_test_init (&argc, &argv);
+  if (!app_test_begin (&argc, &argv, "thinkchess-test-XXXXXX",
+                       APP_TEST_ENGLISH))
+    return 0;
 
   g_test_add_func ("/app/window/template", test_template);
   g_test_add_func ("/app/board/mapping", test_board_mapping);
@@ -592,9 +580,5 @@ main (int    argc,
   g_test_add_func ("/app/board/move-animation", test_move_animation);
   g_test_add_func ("/app/piece-set", test_piece_set);
 
-  status = g_test_run ();
-
-  app_test_remove_tree (data_home);
-  g_free (data_home);
-  return status;
+  return app_test_end (g_test_run ());
 }

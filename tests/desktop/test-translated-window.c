@@ -38,7 +38,6 @@ static const Expected expected_texts[] = {
 };
 
 static const Expected *expected;
-static char *data_home;
 
 /* Every item label of a menu model, sections and submenus included. */
 static void
@@ -138,7 +137,6 @@ main (int    argc,
 {
   const char *language = g_getenv ("THINKCHESS_TEST_LANGUAGE");
   const char *localedir = g_getenv ("THINKCHESS_LOCALEDIR");
-  int status;
 
   for (guint i = 0; i < G_N_ELEMENTS (expected_texts); i++)
     if (g_strcmp0 (language, expected_texts[i].language) == 0)
@@ -149,32 +147,23 @@ main (int    argc,
       return 1;
     }
 
-  /* Before GLib and GTK read them: a private data dir for the autosave,
-   * and the language as a user sets it, through the locale (glibc 2.41
-   * ignores LANGUAGE under C.UTF-8, so that would test nothing real). */
-  data_home = app_test_make_data_home ("thinkchess-test-XXXXXX");
+  /* Before GLib and GTK read it: the language as a user sets it, through
+   * the locale (glibc 2.41 ignores LANGUAGE under C.UTF-8, so that would
+   * test nothing real). */
   g_setenv ("LANG", expected->locale, TRUE);
   g_unsetenv ("LANGUAGE");
   g_unsetenv ("LC_ALL");
   g_unsetenv ("LC_MESSAGES");
-
-  if (!app_test_have_display ())
-    {
-      app_test_remove_tree (data_home);
-      g_free (data_home);
-      return 0;
-    }
+  if (!app_test_begin (&argc, &argv, "thinkchess-test-XXXXXX", APP_TEST_DEFAULT))
+    return 0;
 
   /* gtk_test_init sets the en_US.UTF-8 locale, for tests that compare
    * English text: this one takes the user's back, as the app has it. */
-  app_test_init (&argc, &argv);
   if (setlocale (LC_ALL, "") == NULL)
     {
       g_printerr ("The locale %s is not installed "
                   "(build-aux/install-deps.sh --test generates it).\n", expected->locale);
-      app_test_remove_tree (data_home);
-      g_free (data_home);
-      return 1;
+      return app_test_end (1);
     }
   bindtextdomain (GETTEXT_PACKAGE, localedir);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
@@ -183,9 +172,5 @@ main (int    argc,
   g_test_add_func ("/desktop/translated/window", test_window);
   g_test_add_func ("/desktop/translated/game", test_game);
 
-  status = g_test_run ();
-
-  app_test_remove_tree (data_home);
-  g_free (data_home);
-  return status;
+  return app_test_end (g_test_run ());
 }
