@@ -19,6 +19,7 @@
 #include "chess-window-actions.h"
 
 #include "app-test-util.h"
+#include "model-test-util.h"
 
 static GtkApplication *app;
 
@@ -39,11 +40,7 @@ static const char *const window_actions[] = {
 static void
 wait_for (gboolean (*done) (gpointer), gpointer data)
 {
-  gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
-
-  while (!done (data) && g_get_monotonic_time () < end)
-    g_main_context_iteration (NULL, TRUE);
-  g_assert_true (done (data));
+  g_assert_true (model_test_run_until (done, data, 10 * 1000));
 }
 
 /* A button bound to an action is sensitive exactly when the action is

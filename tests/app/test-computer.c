@@ -20,6 +20,7 @@
 #include "chess-window-computer.h"
 
 #include "app-test-util.h"
+#include "model-test-util.h"
 
 static gpointer
 child (gpointer    widget,
@@ -69,14 +70,22 @@ find_remove_button (GtkWidget *widget)
   return NULL;
 }
 
-static gboolean
-timed_out_cb (gpointer user_data)
-{
-  *(gboolean *) user_data = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
 typedef gboolean (*Condition) (ChessWindow *window, gpointer data);
+
+typedef struct
+{
+  ChessWindow *window;
+  Condition    condition;
+  gpointer     data;
+} WindowCondition;
+
+static gboolean
+window_condition_holds (gpointer user_data)
+{
+  WindowCondition *c = user_data;
+
+  return c->condition (c->window, c->data);
+}
 
 /* Runs the main loop until `condition` holds; FALSE after `seconds`. */
 static gboolean
@@ -85,25 +94,9 @@ wait_for (ChessWindow *window,
           gpointer     data,
           guint        seconds)
 {
-  gboolean timed_out = FALSE;
-  guint id = g_timeout_add_seconds (seconds, timed_out_cb, &timed_out);
+  WindowCondition c = { window, condition, data };
 
-  while (!condition (window, data) && !timed_out)
-    g_main_context_iteration (NULL, TRUE);
-  if (!timed_out)
-    g_source_remove (id);
-  return condition (window, data);
-}
-
-/* Runs the main loop for `ms` milliseconds, whatever happens. */
-static void
-run_for (guint ms)
-{
-  gboolean done = FALSE;
-
-  g_timeout_add (ms, timed_out_cb, &done);
-  while (!done)
-    g_main_context_iteration (NULL, TRUE);
+  return model_test_run_until (window_condition_holds, &c, seconds * 1000);
 }
 
 static gboolean
@@ -246,7 +239,7 @@ test_computer_answers (void)
   g_assert_cmpstr (chess_game_get_tag (game, "WhiteType"), ==, "human");
   g_assert_nonnull (chess_window_computer_get_player (window, CHESS_COLOR_BLACK));
   g_assert_null (chess_window_computer_get_player (window, CHESS_COLOR_WHITE));
-  run_for (300);
+  model_test_run_for (300);
   /* White (the person) moves first: the computer waits. */
   g_assert_false (chess_window_computer_is_thinking (window));
   g_assert_true (gtk_widget_get_sensitive (app_test_window_child (window, "move_entry")));
@@ -276,12 +269,12 @@ test_computer_answers (void)
 
     gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
     g_assert_cmpuint (chess_game_get_move_count (game), ==, 0);
-    run_for (500);
+    model_test_run_for (500);
     g_assert_cmpuint (chess_game_get_move_count (game), ==, 0);
     gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL);
     g_assert_cmpuint (chess_game_get_move_count (game), ==, 2);
     g_assert_true (chess_game_get_move (game, 1) == reply);
-    run_for (500);
+    model_test_run_for (500);
     g_assert_cmpuint (chess_game_get_move_count (game), ==, 2);
   }
 
@@ -292,7 +285,7 @@ test_computer_answers (void)
   gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
   g_assert_cmpuint (chess_game_get_move_count (game), ==, 2);
   g_assert_false (chess_window_computer_is_thinking (window));
-  run_for (1500);
+  model_test_run_for (1500);
   g_assert_cmpuint (chess_game_get_move_count (game), ==, 2);
 
   app_test_destroy_window (window);
@@ -311,7 +304,7 @@ test_new_game_while_thinking (void)
   g_assert_true (wait_for (window, is_thinking, NULL, 5));
   chess_window_new_game (window);
   g_assert_true (chess_window_get_game (window) != old_game);
-  run_for (1500);
+  model_test_run_for (1500);
   /* Nothing landed on the new game, nor on the old one. */
   g_assert_cmpuint (chess_game_get_move_count (chess_window_get_game (window)), ==, 0);
   g_assert_cmpuint (chess_game_get_move_count (old_game), ==, 1);
@@ -330,14 +323,14 @@ test_new_game_while_thinking (void)
   g_assert_true (wait_for (window, has_moves, GUINT_TO_POINTER (1), 10));
   g_assert_cmpint (chess_game_get_side_to_move (chess_window_get_game (window)), ==, CHESS_COLOR_WHITE);
   g_assert_cmpstr (chess_game_get_tag (chess_window_get_game (window), "BlackType"), ==, "program");
-  run_for (800);
+  model_test_run_for (800);
   g_assert_cmpuint (chess_game_get_move_count (chess_window_get_game (window)), ==, 1);
 
   /* Destroying the window while it thinks leaves nothing behind. */
   play (window, "Kd1");
   g_assert_true (wait_for (window, is_thinking, NULL, 5));
   app_test_destroy_window (window);
-  run_for (300);
+  model_test_run_for (300);
 }
 
 static void
@@ -363,7 +356,7 @@ test_computer_vs_computer_timed (void)
   {
     guint count = chess_game_get_move_count (game);
 
-    run_for (1200);
+    model_test_run_for (1200);
     g_assert_cmpuint (chess_game_get_move_count (game), ==, count);
     chess_window_set_paused (window, FALSE);
     g_assert_true (wait_for (window, has_moves, GUINT_TO_POINTER (count + 2), 10));
@@ -393,7 +386,7 @@ test_continue_last_game (void)
   g_assert_true (gtk_widget_get_visible (app_test_window_child (window, "start_screen")));
   g_assert_cmpuint (chess_game_get_move_count (game), ==, 3);
   g_assert_nonnull (chess_window_computer_get_player (window, CHESS_COLOR_BLACK));
-  run_for (800);
+  model_test_run_for (800);
   g_assert_cmpuint (chess_game_get_move_count (game), ==, 3);
   g_signal_emit_by_name (app_test_window_child (window, "continue_button"), "clicked");
   g_assert_true (wait_for (window, has_moves, GUINT_TO_POINTER (4), 10));
@@ -443,7 +436,7 @@ test_draw_offer_and_resignation (void)
   app_test_spin ();
   g_assert_cmpint (chess_game_get_result (game), ==, CHESS_GAME_RESULT_BLACK_WINS);
   g_assert_false (chess_window_computer_is_thinking (window));
-  run_for (800);
+  model_test_run_for (800);
   g_assert_cmpuint (chess_game_get_move_count (game), ==, 3);
   app_test_destroy_window (window);
 }
@@ -572,7 +565,7 @@ test_engine_illegal_then_human (void)
   g_assert_cmpstr (chess_game_get_tag (game, "BlackType"), ==, "human");
   g_assert_true (gtk_widget_get_sensitive (app_test_window_child (window, "move_entry")));
   play (window, "e5");
-  run_for (500);
+  model_test_run_for (500);
   g_assert_cmpuint (chess_game_get_move_count (game), ==, 4);
   app_test_destroy_window (window);
 }
@@ -609,27 +602,37 @@ test_engine_hang (void)
 
 /* ---- Preferences → Engines ---- */
 
+/* The page's answers to "Add" (added or refused) so far, and how many a
+ * wait is for. */
+typedef struct
+{
+  int received;
+  int expected;
+} Answers;
+
 static void
 page_answered_cb (ChessEnginesPage *page,
                   const char       *message,
                   gpointer          user_data)
 {
-  *(int *) user_data += 1;
+  ((Answers *) user_data)->received += 1;
+}
+
+static gboolean
+has_answers (gpointer user_data)
+{
+  Answers *answers = user_data;
+
+  return answers->received >= answers->expected;
 }
 
 static void
-wait_for_answer (ChessEnginesPage *page,
-                 int              *answers,
-                 int               expected)
+wait_for_answer (Answers *answers,
+                 int      expected)
 {
-  gboolean timed_out = FALSE;
-  guint id = g_timeout_add_seconds (15, timed_out_cb, &timed_out);
-
-  while (*answers < expected && !timed_out)
-    g_main_context_iteration (NULL, TRUE);
-  if (!timed_out)
-    g_source_remove (id);
-  g_assert_cmpint (*answers, ==, expected);
+  answers->expected = expected;
+  model_test_run_until (has_answers, answers, 15 * 1000);
+  g_assert_cmpint (answers->received, ==, expected);
 }
 
 static void
@@ -641,7 +644,7 @@ test_engines_page (void)
   g_autoptr(GPtrArray) engines = NULL;
   ChessEngineEntry *added = NULL;
   guint found;
-  int answers = 0;
+  Answers answers = { 0, 0 };
 
   gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (page));
   gtk_window_present (GTK_WINDOW (window));
@@ -654,14 +657,14 @@ test_engines_page (void)
   gtk_editable_set_text (GTK_EDITABLE (child_of_type (GTK_WIDGET (page), ADW_TYPE_ENTRY_ROW, 1)),
                          "Hash");
   chess_engines_page_add (page);
-  g_assert_cmpint (answers, ==, 1);
+  g_assert_cmpint (answers.received, ==, 1);
   g_assert_nonnull (strstr (chess_engines_page_get_message (page), "name=value"));
 
   /* An option the engine does not have is refused after the handshake. */
   gtk_editable_set_text (GTK_EDITABLE (child_of_type (GTK_WIDGET (page), ADW_TYPE_ENTRY_ROW, 1)),
                          "Frobnicate=3");
   chess_engines_page_add (page);
-  wait_for_answer (page, &answers, 2);
+  wait_for_answer (&answers, 2);
   g_test_message ("%s", chess_engines_page_get_message (page));
   g_assert_nonnull (strstr (chess_engines_page_get_message (page), "Frobnicate"));
   g_assert_cmpuint (chess_engines_page_get_n_listed (page), ==, found);
@@ -670,14 +673,14 @@ test_engines_page (void)
   chess_engines_page_set_program (page, "/bin/true");
   gtk_editable_set_text (GTK_EDITABLE (child_of_type (GTK_WIDGET (page), ADW_TYPE_ENTRY_ROW, 1)), "");
   chess_engines_page_add (page);
-  wait_for_answer (page, &answers, 3);
+  wait_for_answer (&answers, 3);
   g_test_message ("%s", chess_engines_page_get_message (page));
   g_assert_cmpuint (chess_engines_page_get_n_listed (page), ==, found);
 
   /* The fake engine, added: listed and remembered, by its own name. */
   chess_engines_page_set_program (page, g_getenv ("THINKCHESS_FAKE_ENGINE"));
   chess_engines_page_add (page);
-  wait_for_answer (page, &answers, 4);
+  wait_for_answer (&answers, 4);
   g_test_message ("%s", chess_engines_page_get_message (page));
   g_assert_cmpuint (chess_engines_page_get_n_listed (page), ==, found + 1);
   engines = chess_engine_registry_list (settings, NULL);

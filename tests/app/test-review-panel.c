@@ -20,6 +20,7 @@
 #include "chess-window.h"
 
 #include "app-test-util.h"
+#include "model-test-util.h"
 
 /* The game of tests/data/app/reviewed.pgn without its annotations:
  * 5... Bxd1 lets White mate in two (Legal's mate). */
@@ -51,14 +52,8 @@ panel_of (ChessWindow *window)
 static void
 wait_for (gboolean (*done) (gpointer), gpointer data, const char *what)
 {
-  gint64 deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
-
-  while (!done (data))
-    {
-      if (g_get_monotonic_time () > deadline)
-        g_error ("timed out waiting for %s", what);
-      g_main_context_iteration (NULL, TRUE);
-    }
+  if (!model_test_run_until (done, data, 60 * 1000))
+    g_error ("timed out waiting for %s", what);
 }
 
 static gboolean

@@ -12,6 +12,8 @@
 #include "chess-engine-player.h"
 #include "chess-notation.h"
 
+#include "model-test-util.h"
+
 #ifndef FAKE_ENGINE_PATH
 #error "FAKE_ENGINE_PATH must be defined by the build"
 #endif
@@ -72,35 +74,6 @@ thinking_cb (ChessEnginePlayer *player, ChessEngineInfo *info, Think *t)
     t->pv_ok = FALSE;
   chess_engine_info_free (t->last_info);
   t->last_info = chess_engine_info_copy (info);
-}
-
-static gboolean
-timed_out_cb (gpointer user_data)
-{
-  *(gboolean *) user_data = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
-/* Runs the main context until *flag or `ms` pass; FALSE on timeout. */
-static gboolean
-run_until (const gboolean *flag, guint ms)
-{
-  gboolean timed_out = FALSE;
-  guint id = g_timeout_add (ms, timed_out_cb, &timed_out);
-
-  while (!*flag && !timed_out)
-    g_main_context_iteration (NULL, TRUE);
-  if (!timed_out)
-    g_source_remove (id);
-  return *flag;
-}
-
-static void
-run_for (guint ms)
-{
-  gboolean never = FALSE;
-
-  run_until (&never, ms);
 }
 
 static void
@@ -256,11 +229,11 @@ test_builtin_stop (void)
 
     think_init (&second, &line);
     chess_engine_player_think_async (player, &line, &limits, 1, NULL, think_cb, &second);
-    g_assert_true (run_until (&second.done, 5000));
+    g_assert_true (model_test_run_until_set (&second.done, 5000));
     g_assert_error (second.error, CHESS_ENGINE_ERROR, CHESS_ENGINE_ERROR_BUSY);
     think_clear (&second);
   }
-  run_for (400);
+  model_test_run_for (400);
   g_assert_false (t.done);
 #ifdef __linux__
   /* The search thread gives way to the window's: 10 nicer (at most 19). */
@@ -268,7 +241,7 @@ test_builtin_stop (void)
 #endif
   stop_us = g_get_monotonic_time ();
   chess_engine_player_stop (player);
-  g_assert_true (run_until (&t.done, 5000));
+  g_assert_true (model_test_run_until_set (&t.done, 5000));
   g_assert_no_error (t.error);
   g_assert_cmpint (t.reply->kind, ==, CHESS_ENGINE_REPLY_MOVE);
   g_assert_true (is_legal (&line.current, t.reply->move));
@@ -284,7 +257,7 @@ test_builtin_stop (void)
   think_init (&t, &line);
   chess_engine_player_think_async (player, &line, &limits, 1, NULL, think_cb, &t);
   chess_engine_player_stop (player);
-  g_assert_true (run_until (&t.done, 5000));
+  g_assert_true (model_test_run_until_set (&t.done, 5000));
   g_assert_no_error (t.error);
   g_assert_true (is_legal (&line.current, t.reply->move));
   think_clear (&t);
@@ -306,7 +279,7 @@ test_builtin_cancel (void)
   chess_engine_limits_init (&limits);
   limits.infinite = TRUE;
   chess_engine_player_think_async (player, &line, &limits, 1, cancellable, think_cb, &t);
-  run_for (300);
+  model_test_run_for (300);
   cancel_us = g_get_monotonic_time ();
   g_cancellable_cancel (cancellable);
   /* A new game asked at once (as New Game does) is taken, for after it. */
@@ -316,7 +289,7 @@ test_builtin_cancel (void)
     g_assert_true (chess_engine_player_new_game (player, &error));
     g_assert_no_error (error);
   }
-  g_assert_true (run_until (&t.done, 5000));
+  g_assert_true (model_test_run_until_set (&t.done, 5000));
   g_assert_error (t.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
   g_assert_null (t.reply);
   g_test_message ("failed %" G_GINT64_FORMAT " µs after cancel", t.done_us - cancel_us);
@@ -328,7 +301,7 @@ test_builtin_cancel (void)
   limits.infinite = FALSE;
   limits.depth = 3;
   chess_engine_player_think_async (player, &line, &limits, 1, NULL, think_cb, &t);
-  g_assert_true (run_until (&t.done, 10000));
+  g_assert_true (model_test_run_until_set (&t.done, 10000));
   g_assert_no_error (t.error);
   g_assert_true (is_legal (&line.current, t.reply->move));
   think_clear (&t);
@@ -336,7 +309,7 @@ test_builtin_cancel (void)
   /* An already cancelled cancellable: no think at all. */
   think_init (&t, &line);
   chess_engine_player_think_async (player, &line, &limits, 1, cancellable, think_cb, &t);
-  g_assert_true (run_until (&t.done, 5000));
+  g_assert_true (model_test_run_until_set (&t.done, 5000));
   g_assert_error (t.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
   think_clear (&t);
   chess_line_clear (&line);
@@ -363,8 +336,8 @@ test_builtin_two_players (void)
   g_signal_connect (black, "thinking", G_CALLBACK (thinking_cb), &b);
   chess_engine_player_think_async (white, &line, &limits, 1, NULL, think_cb, &a);
   chess_engine_player_think_async (black, &other, &limits, 1, NULL, think_cb, &b);
-  g_assert_true (run_until (&a.done, 10000));
-  g_assert_true (run_until (&b.done, 10000));
+  g_assert_true (model_test_run_until_set (&a.done, 10000));
+  g_assert_true (model_test_run_until_set (&b.done, 10000));
   g_assert_no_error (a.error);
   g_assert_no_error (b.error);
   g_assert_true (is_legal (&line.current, a.reply->move));
@@ -412,13 +385,13 @@ test_builtin_dispose_during_think (void)
   chess_engine_limits_init (&limits);
   limits.infinite = TRUE;
   chess_engine_player_think_async (player, &line, &limits, 1, NULL, think_cb, &t);
-  run_for (200);
+  model_test_run_for (200);
   /* Disposed in the middle: the thread is stopped and joined right here,
    * the think fails later, from the main loop. */
   g_object_run_dispose (G_OBJECT (player));
   g_assert_false (t.done);
   g_assert_false (chess_engine_player_is_alive (player));
-  g_assert_true (run_until (&t.done, 5000));
+  g_assert_true (model_test_run_until_set (&t.done, 5000));
   g_assert_error (t.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
   think_clear (&t);
   g_assert_finalize_object (player);
@@ -428,13 +401,13 @@ test_builtin_dispose_during_think (void)
   g_object_weak_ref (G_OBJECT (player), weak_notify_cb, &finalized);
   think_init (&t, &line);
   chess_engine_player_think_async (player, &line, &limits, 1, cancellable, think_cb, &t);
-  run_for (100);
+  model_test_run_for (100);
   g_object_unref (player);
   g_assert_false (finalized);
   g_cancellable_cancel (cancellable);
-  g_assert_true (run_until (&t.done, 5000));
+  g_assert_true (model_test_run_until_set (&t.done, 5000));
   g_assert_error (t.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
-  run_until (&finalized, 5000);
+  model_test_run_until_set (&finalized, 5000);
   g_assert_true (finalized);
   think_clear (&t);
   chess_line_clear (&line);
@@ -471,9 +444,9 @@ test_builtin_pace (void)
     think_init (&t, &line);
     start = g_get_monotonic_time ();
     chess_engine_player_think_async (player, &line, &limits, 1, NULL, think_cb, &t);
-    run_for (50);
+    model_test_run_for (50);
     chess_engine_player_stop (player);
-    g_assert_true (run_until (&t.done, 5000));
+    g_assert_true (model_test_run_until_set (&t.done, 5000));
     g_assert_no_error (t.error);
     g_assert_cmpint (t.done_us - start, <, 500 * 1000);
     think_clear (&t);
@@ -521,7 +494,7 @@ test_builtin_multipv (void)
   chess_engine_limits_init (&limits);
   limits.depth = 5;
   chess_engine_player_think_async (player, &line, &limits, 3, NULL, think_cb, &t);
-  g_assert_true (run_until (&t.done, 20000));
+  g_assert_true (model_test_run_until_set (&t.done, 20000));
   g_assert_no_error (t.error);
   g_assert_cmpuint (t.max_multipv, ==, 3);
   g_assert_true (t.pv_ok);
@@ -549,7 +522,7 @@ test_builtin_throttled (void)
   chess_engine_limits_init (&limits);
   limits.movetime_ms = 700;
   chess_engine_player_think_async (player, &line, &limits, 2, NULL, think_cb, &t);
-  g_assert_true (run_until (&t.done, 10000));
+  g_assert_true (model_test_run_until_set (&t.done, 10000));
   elapsed_ms = (g_get_monotonic_time () - start) / 1000;
   g_assert_no_error (t.error);
   g_assert_cmpuint (t.n_infos, >, 0);
@@ -573,17 +546,17 @@ test_builtin_no_moves (void)
   chess_engine_limits_init (&limits);
   think_init (&t, &line);
   chess_engine_player_think_async (player, &line, &limits, 1, NULL, think_cb, &t);
-  g_assert_true (run_until (&t.done, 5000));
+  g_assert_true (model_test_run_until_set (&t.done, 5000));
   g_assert_error (t.error, CHESS_ENGINE_ERROR, CHESS_ENGINE_ERROR_UNSUPPORTED);
   think_clear (&t);
 
   limits.infinite = TRUE;
   think_init (&t, &line);
   chess_engine_player_think_async (player, &line, &limits, 1, NULL, think_cb, &t);
-  run_for (100);
+  model_test_run_for (100);
   g_assert_false (t.done);
   chess_engine_player_stop (player);
-  g_assert_true (run_until (&t.done, 5000));
+  g_assert_true (model_test_run_until_set (&t.done, 5000));
   g_assert_no_error (t.error);
   g_assert_cmpint (t.reply->kind, ==, CHESS_ENGINE_REPLY_NO_MOVE);
   think_clear (&t);
@@ -634,7 +607,7 @@ finish_external (ChessEnginePlayer *player)
   g_object_unref (player);
   g_assert_true (finalized);
   /* The client quits in the background: let it. */
-  run_for (300);
+  model_test_run_for (300);
 }
 
 static ChessEngineReply *
@@ -765,7 +738,7 @@ test_external_misbehaves (gconstpointer data)
   g_assert_cmpstr (error->message, ==, m->message);
   g_assert_false (chess_engine_player_is_alive (player));
   /* The think reported it: no "died" on top. */
-  run_for (50);
+  model_test_run_for (50);
   g_assert_null (died);
   g_clear_error (&error);
   /* Dead: further thinks fail at once, and the game can go on without it. */
@@ -811,7 +784,7 @@ test_external_exits_idle (void)
   g_assert_true (is_legal (&line.current, reply->move));
   /* Then it quits while nobody asks it anything. */
   for (int i = 0; i < 50 && died == NULL; i++)
-    run_for (50);
+    model_test_run_for (50);
   g_assert_nonnull (died);
   g_assert_error (died, CHESS_ENGINE_ERROR, CHESS_ENGINE_ERROR_CRASHED);
   g_assert_cmpstr (died->message, ==, "Fake crashed.");
@@ -858,12 +831,12 @@ test_external_stop_and_cancel (void)
   think_init (&t, &line);
   g_signal_connect (player, "thinking", G_CALLBACK (thinking_cb), &t);
   chess_engine_player_think_async (player, &line, &limits, 1, NULL, think_cb, &t);
-  run_for (200);
+  model_test_run_for (200);
   g_assert_false (t.done);
   /* The info came through the throttle. */
   g_assert_cmpuint (t.n_infos, ==, 1);
   chess_engine_player_stop (player);
-  g_assert_true (run_until (&t.done, 5000));
+  g_assert_true (model_test_run_until_set (&t.done, 5000));
   g_assert_no_error (t.error);
   g_assert_true (is_legal (&line.current, t.reply->move));
   think_clear (&t);
@@ -872,15 +845,15 @@ test_external_stop_and_cancel (void)
   /* Cancelling: G_IO_ERROR_CANCELLED, and the engine lives on. */
   think_init (&t, &line);
   chess_engine_player_think_async (player, &line, &limits, 1, cancellable, think_cb, &t);
-  run_for (100);
+  model_test_run_for (100);
   g_cancellable_cancel (cancellable);
   g_assert_true (chess_engine_player_new_game (player, &error));
   g_assert_no_error (error);
-  g_assert_true (run_until (&t.done, 5000));
+  g_assert_true (model_test_run_until_set (&t.done, 5000));
   g_assert_error (t.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
   think_clear (&t);
   g_assert_true (chess_engine_player_is_alive (player));
-  run_for (100);
+  model_test_run_for (100);
   {
     g_autoptr (ChessEngineReply) reply = NULL;
 
@@ -888,9 +861,9 @@ test_external_stop_and_cancel (void)
 
     think_init (&last, &line);
     chess_engine_player_think_async (player, &line, &limits, 1, NULL, think_cb, &last);
-    run_for (50);
+    model_test_run_for (50);
     chess_engine_player_stop (player);
-    g_assert_true (run_until (&last.done, 5000));
+    g_assert_true (model_test_run_until_set (&last.done, 5000));
     reply = g_steal_pointer (&last.reply);
     think_clear (&last);
     g_assert_no_error (error);
@@ -917,13 +890,13 @@ test_external_dispose_quits (void)
   limits.infinite = TRUE;
   think_init (&t, &line);
   chess_engine_player_think_async (player, &line, &limits, 1, NULL, think_cb, &t);
-  run_for (100);
+  model_test_run_for (100);
   g_object_run_dispose (G_OBJECT (player));
-  g_assert_true (run_until (&t.done, 5000));
+  g_assert_true (model_test_run_until_set (&t.done, 5000));
   g_assert_error (t.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
   think_clear (&t);
   finish_external (player);
-  run_for (1200);
+  model_test_run_for (1200);
   chess_line_clear (&line);
 }
 
@@ -949,10 +922,10 @@ test_close_sync (void)
       g_assert_true (chess_engine_player_start_sync (players[i], NULL, &error));
       think_init (&t, &line);
       chess_engine_player_think_async (players[i], &line, &limits, 1, NULL, think_cb, &t);
-      run_for (100);
+      model_test_run_for (100);
       chess_engine_player_close_sync (players[i]);
       g_assert_false (chess_engine_player_is_alive (players[i]));
-      g_assert_true (run_until (&t.done, 5000));
+      g_assert_true (model_test_run_until_set (&t.done, 5000));
       g_assert_error (t.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
       think_clear (&t);
       reply = chess_engine_player_think_sync (players[i], &line, &limits, 1, NULL, &error);
@@ -985,7 +958,7 @@ test_external_real_uci (void)
   chess_engine_limits_init (&limits);
   limits.depth = 6;
   chess_engine_player_think_async (player, &line, &limits, 2, NULL, think_cb, &t);
-  g_assert_true (run_until (&t.done, 30000));
+  g_assert_true (model_test_run_until_set (&t.done, 30000));
   g_assert_no_error (t.error);
   g_assert_true (is_legal (&line.current, t.reply->move));
   g_assert_cmpuint (t.max_multipv, ==, 2);
@@ -1024,7 +997,7 @@ test_external_real_xboard (void)
   chess_engine_limits_init (&limits);
   limits.depth = 4;
   chess_engine_player_think_async (player, &line, &limits, 1, NULL, think_cb, &t);
-  g_assert_true (run_until (&t.done, 30000));
+  g_assert_true (model_test_run_until_set (&t.done, 30000));
   g_assert_no_error (t.error);
   g_assert_true (is_legal (&line.current, t.reply->move));
   chess_line_push (&line, t.reply->move);
@@ -1035,10 +1008,10 @@ test_external_real_xboard (void)
   limits.depth = 0;
   limits.infinite = TRUE;
   chess_engine_player_think_async (player, &line, &limits, 1, NULL, think_cb, &t);
-  run_for (500);
+  model_test_run_for (500);
   g_assert_false (t.done);
   chess_engine_player_stop (player);
-  g_assert_true (run_until (&t.done, 5000));
+  g_assert_true (model_test_run_until_set (&t.done, 5000));
   g_assert_no_error (t.error);
   g_assert_cmpuint (t.n_infos, >, 0);
   g_assert_true (t.pv_ok);
