@@ -115,6 +115,7 @@ if [ "$status" -eq 0 ] && [[ "$last" =~ ^[0-9]+\ passed,\ 0\ failed$ ]]; then
   exit 0
 fi
 echo "FAILED: fresh-check $suite" >&2
+grep -a '^Failed:' "$log" | tail -n 1
 if [[ "$last" =~ ^[0-9]+\ passed,\ [0-9]+\ failed$ ]]; then
   # A failing run whose tally says 0 failed still counts as one failure.
   passed=${last%% passed*}

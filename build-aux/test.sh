@@ -11,7 +11,14 @@ top=$(pwd)
 passed=0
 failed=0
 
+failed_names=""
+
 finish () {
+  # The names of what failed come just before the tally, so that a log
+  # showing only its last lines still says which tests to look at.
+  if [ -n "$failed_names" ]; then
+    echo "Failed:$failed_names"
+  fi
   echo "$passed passed, $failed failed"
   [ "$failed" -eq 0 ]
   exit $?
@@ -20,6 +27,7 @@ finish () {
 fail_step () {
   echo "FAILED: $1" >&2
   failed=$((failed + 1))
+  failed_names="$failed_names [$1]"
 }
 
 if ! bash build-aux/install-deps.sh --test; then
@@ -33,6 +41,7 @@ tally () {
   counts=$(python3 - "$1/meson-logs/testlog.json" <<'PY'
 import json, sys
 ok = bad = 0
+names = []
 try:
     with open(sys.argv[1], encoding="utf-8") as f:
         for line in f:
@@ -46,13 +55,20 @@ try:
                 ok += 1
             else:
                 bad += 1
+                names.append("%s:%s" % (json.loads(line).get("name", "?"), r))
 except FileNotFoundError:
     bad += 1
-print(ok, bad)
+    names.append("no test log")
+print(ok, bad, " ".join(names))
 PY
 )
-  passed=$((passed + ${counts% *}))
-  failed=$((failed + ${counts#* }))
+  local ok bad names
+  read -r ok bad names <<< "$counts"
+  passed=$((passed + ok))
+  failed=$((failed + bad))
+  if [ -n "$names" ]; then
+    failed_names="$failed_names [$(basename "$1"): $names]"
+  fi
 }
 
 # Runs `meson test` in build dir $1 with the remaining arguments, under a
