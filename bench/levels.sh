@@ -10,13 +10,17 @@
 #   bench/levels.sh [BUILD-DIR]                      (default: build)
 #   GAMES=20 LEVELS="1000 1400 max" bench/levels.sh
 #   MATCH_ARGS="--resign 3,1000" PGN_DIR=/tmp/levels bench/levels.sh
+#   ANCHORS="2200=1800 1600=1400" LEVELS="2200 1600" bench/levels.sh
 #
 # MATCH_ARGS are passed on to `thinkchess-cli match` (e.g. adjudication); the
 # games of each level go to PGN_DIR/level-LEVEL.pgn (default /tmp/thinkchess-levels).
 #
 # A level is chosen through UCI as UCI_LimitStrength=true + UCI_Elo=N (the
 # level whose nominal Elo is nearest N); "max" is the full engine, measured
-# against Stockfish at MAX_ANCHOR (default 2500). Stockfish's scale is
+# against Stockfish at MAX_ANCHOR (default 2500). ANCHORS overrides the
+# Stockfish strength a level is measured against (LEVEL=ELO pairs): a level
+# far below or above its figure is best measured against an anchor near its
+# real strength (a score near 0% or 100% has an unbounded error). Stockfish's scale is
 # calibrated at 60 s + 0.6 s against CCRL 40/4; at 10 s + 0.1 s the figures
 # are estimates on that scale.
 set -eu
@@ -30,6 +34,10 @@ max_anchor=${MAX_ANCHOR:-2500}
 openings=${OPENINGS:-bench/data/openings}
 read -r -a match_args <<< "${MATCH_ARGS:-}"
 pgn_dir=${PGN_DIR:-/tmp/thinkchess-levels}
+declare -A anchor_of
+for pair in ${ANCHORS:-}; do
+  anchor_of[${pair%%=*}]=${pair#*=}
+done
 ours=$(realpath "$build/src/cli/thinkchess-cli")
 stockfish=${STOCKFISH:-$(command -v stockfish || echo /usr/games/stockfish)}
 
@@ -87,7 +95,8 @@ for pass in stockfish ladder; do
   for level in $levels; do
     nominal=$([ "$level" = max ] && echo "$max_anchor" || echo "$level")
     if [ "$pass" = stockfish ] && [ "$nominal" -ge 1350 ]; then
-      anchor=$(( nominal > 2850 ? 2850 : nominal ))
+      anchor=${anchor_of[$level]:-$nominal}
+      anchor=$(( anchor > 2850 ? 2850 : anchor < 1350 ? 1350 : anchor ))
       read -r w d l < <(run_match "$level" --engine "cmd=$ours uci" "name=level $level" $(level_args "$level") \
                                   --engine "cmd=$stockfish" option.Threads=1 option.UCI_LimitStrength=true \
                                            "option.UCI_Elo=$anchor")

@@ -374,7 +374,11 @@ def scenario_sigkill(app):
     for round_ in range(4):
         app.home = os.path.join(base, "round%d" % round_)
         os.makedirs(app.home)
-        app.start()
+        try:
+            app.start()
+        except e2e_common.Failure as e:
+            # The round's own log says why (run_scenarios prints only base's).
+            raise e2e_common.Failure("round %d: %s\n%s" % (round_, e, e2e_common.log_tail(app.home)))
         entry = app.find(lambda n: n.name == flows.T("Move entry"), "the move entry")
         app.point_at(entry)
         xdotool("click", 1)

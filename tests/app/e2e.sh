@@ -12,5 +12,19 @@ for tool in Xvfb dbus-run-session xdotool /usr/bin/python3; do
 done
 /usr/bin/python3 -c 'import pyatspi' 2>/dev/null || { echo "skipped: no pyatspi"; exit 77; }
 # -B: no __pycache__ for e2e_common in the source tree.
-exec "$here/../../build-aux/with-xvfb.sh" \
-  dbus-run-session -- /usr/bin/python3 -B "$here/$script" "$@"
+run () {
+  "$here/../../build-aux/with-xvfb.sh" \
+    dbus-run-session -- /usr/bin/python3 -B "$here/$script" "$@"
+}
+run "$@"
+status=$?
+# A scenario that failed (status 1) gets one more try on a new display and
+# bus: on a loaded 2-core CI machine a real app under Xvfb and AT-SPI now
+# and then misses a deadline. The first failure stays in the log above; a
+# second one fails the test.
+if [ $status -eq 1 ]; then
+  echo "e2e.sh: $script $2 failed; running it once more (a second failure fails the test)"
+  run "$@"
+  status=$?
+fi
+exit $status
