@@ -329,6 +329,16 @@ chess_new_game_dialog_init (ChessNewGameDialog *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
 
+  /* Newer GTK names a button after its label child ("labelled-by"), which
+   * outranks the template's accessible labels: a screen reader would hear
+   * "Computer" for both sides. Drop the relation so the labels that say
+   * which side each toggle is for are the names. */
+  GtkToggleButton *toggles[] = { self->white_human, self->white_computer,
+                                 self->black_human, self->black_computer };
+  for (guint i = 0; i < G_N_ELEMENTS (toggles); i++)
+    gtk_accessible_reset_relation (GTK_ACCESSIBLE (toggles[i]),
+                                   GTK_ACCESSIBLE_RELATION_LABELLED_BY);
+
   for (guint i = 0; i < N_PRESETS; i++)
     gtk_string_list_append (labels, _(preset_labels[i]));
   gtk_string_list_append (labels, _("Custom"));

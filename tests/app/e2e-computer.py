@@ -137,13 +137,18 @@ class App(e2e.App):
     # them by their accessible labels, GTK 4.18 by what they show.
 
     def black_computer_toggle(self, dialog):
-        named = e2e.find_all(dialog, lambda n: n.name == T("Black is played by the computer"))
-        if named:
-            return named[0]
-        computers = e2e.find_all(dialog, lambda n: n.name == T("Computer") and n.getRole() in
-                                 (pyatspi.ROLE_TOGGLE_BUTTON, pyatspi.ROLE_PUSH_BUTTON))
-        check(len(computers) == 2, "the dialog has %d Computer buttons" % len(computers))
-        return computers[1]
+        """Black's Computer toggle, by the name a screen reader says: each
+        side's toggles are named for their side (GTK 4.18 would otherwise
+        name both after their label, "Computer")."""
+        for side in (T("White is played by a human"), T("White is played by the computer"),
+                     T("Black is played by a human")):
+            check(e2e.find_all(dialog, lambda n: n.name == side), "no toggle named %r" % side)
+        plain = e2e.find_all(dialog, lambda n: n.name == T("Computer") and n.getRole() in
+                             (pyatspi.ROLE_TOGGLE_BUTTON, pyatspi.ROLE_PUSH_BUTTON))
+        check(not plain, "%d toggles are named just %r" % (len(plain), T("Computer")))
+        black = e2e.find_all(dialog, lambda n: n.name == T("Black is played by the computer"))
+        check(len(black) == 1, "%d toggles named for Black's computer" % len(black))
+        return black[0]
 
     def combos(self, dialog):
         """The drop-downs shown, in order: Black's engine, its level (for
