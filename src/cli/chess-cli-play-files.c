@@ -35,7 +35,6 @@ chess_play_save (ChessPlay  *self,
 {
   g_autofree char *path = file_argument (args);
   g_autoptr(ChessPgnGame) pgn = NULL;
-  g_autoptr(GError) error = NULL;
 
   if (path[0] == '\0')
     {
@@ -53,9 +52,9 @@ chess_play_save (ChessPlay  *self,
   g_string_append_printf (self->messages, "%s\n", message);
 }
 
-/* Loads game `number` (1-based; 0 asks when the file holds several) from
- * `path` into the game. Returns FALSE with a message in `error`; the game
- * is unchanged then. */
+/* Loads the game in `path` into the game, asking which one when the file
+ * holds several. Returns FALSE with a message in `error`; the game is
+ * unchanged then. */
 gboolean
 chess_play_load_file (ChessPlay   *self,
                       const char  *path,
