@@ -48,31 +48,6 @@ def is_engine_violet(rgb):
 
 
 class App(flows.App):
-    def find_board(self):
-        board = self.find(lambda n: n.name == T("Chessboard"), "the board")
-        ext = board.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
-        square = min(ext.width, ext.height) // 8
-        self.square = square
-        self.board_x = self.origin[0] + ext.x + (ext.width - 8 * square) // 2
-        self.board_y = self.origin[1] + ext.y + (ext.height - 8 * square) // 2
-
-    def center(self, name):
-        col, row = ord(name[0]) - ord("a"), 8 - int(name[1])
-        return (self.board_x + col * self.square + self.square // 2,
-                self.board_y + row * self.square + self.square // 2)
-
-    def drag(self, src, dst):
-        x0, y0 = self.center(src)
-        x1, y1 = self.center(dst)
-        xdotool("mousemove", x0, y0)
-        time.sleep(0.1)
-        xdotool("mousedown", 1)
-        for i in range(1, 9):
-            xdotool("mousemove", int(x0 + (x1 - x0) * i / 8), int(y0 + (y1 - y0) * i / 8))
-            time.sleep(0.03)
-        xdotool("mouseup", 1)
-        time.sleep(0.6)
-
     def violet_pixels(self):
         """How many sampled points of the board show the engine's arrow."""
         screen = board_e2e.grab_screen(os.path.join(self.home, "screen.ppm"))
@@ -141,7 +116,7 @@ def scenario_hint(app):
           "the hint changed the game: " + app.autosave())
 
     # A move clears the arrow and the hint.
-    app.drag("g1", "f3")
+    app.drag("g1", "f3", settle=0.6)
     app.wait_autosave("2. Nf3")
     app.point_at_window()
     wait_until(lambda: not any(t.startswith(prefix) for t in app.visible_labels()),

@@ -217,6 +217,36 @@ class App:
         xdotool("mousemove", *node_center(self.origin, node))
         time.sleep(0.1)
 
+    # ---- The board on screen (after locate) ----
+
+    def find_board(self):
+        board = self.find(lambda n: n.name == T("Chessboard"), "the board")
+        ext = board.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        self.square = min(ext.width, ext.height) // 8
+        self.board_x = self.origin[0] + ext.x + (ext.width - 8 * self.square) // 2
+        self.board_y = self.origin[1] + ext.y + (ext.height - 8 * self.square) // 2
+
+    def center(self, name):
+        """The screen point at the middle of square `name` (White below)."""
+        col, row = ord(name[0]) - ord("a"), 8 - int(name[1])
+        return (self.board_x + col * self.square + self.square // 2,
+                self.board_y + row * self.square + self.square // 2)
+
+    def drag(self, src, dst, button=1, settle=0.5):
+        """Drags from square to square in small steps, as a hand does, then
+        waits `settle` seconds for what the drop does. A failed xdotool
+        command fails here: a drag that did not happen proves nothing."""
+        x0, y0 = self.center(src)
+        x1, y1 = self.center(dst)
+        e2e_common.xdotool("mousemove", x0, y0)
+        time.sleep(0.1)
+        e2e_common.xdotool("mousedown", button)
+        for i in range(1, 9):
+            e2e_common.xdotool("mousemove", int(x0 + (x1 - x0) * i / 8), int(y0 + (y1 - y0) * i / 8))
+            time.sleep(0.03)
+        e2e_common.xdotool("mouseup", button)
+        time.sleep(settle)
+
     # ---- Input ----
 
     def key(self, *keys):

@@ -67,30 +67,6 @@ class App(flows.App):
                                     or n.name.startswith(T("Viewing move %u, White. Press End or click the board to return.").split("%u")[0])))
         return labels[0].name if labels else ""
 
-    def find_board(self):
-        board = self.find(lambda n: n.name == T("Chessboard"), "the board")
-        ext = board.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
-        self.square = min(ext.width, ext.height) // 8
-        self.board_x = self.origin[0] + ext.x + (ext.width - 8 * self.square) // 2
-        self.board_y = self.origin[1] + ext.y + (ext.height - 8 * self.square) // 2
-
-    def center(self, name):
-        col, row = ord(name[0]) - ord("a"), 8 - int(name[1])
-        return (self.board_x + col * self.square + self.square // 2,
-                self.board_y + row * self.square + self.square // 2)
-
-    def drag(self, src, dst):
-        x0, y0 = self.center(src)
-        x1, y1 = self.center(dst)
-        xdotool("mousemove", x0, y0)
-        time.sleep(0.1)
-        xdotool("mousedown", 1)
-        for i in range(1, 9):
-            xdotool("mousemove", int(x0 + (x1 - x0) * i / 8), int(y0 + (y1 - y0) * i / 8))
-            time.sleep(0.03)
-        xdotool("mouseup", 1)
-        time.sleep(0.5)
-
     def click_node(self, node):
         self.point_at(node)
         xdotool("click", 1)

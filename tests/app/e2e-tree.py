@@ -49,31 +49,6 @@ MOVE_MENU = ["Edit _Comment\u2026", "_Annotation Symbol", "_Promote Variation",
 
 
 class App(flows.App):
-    def find_board(self):
-        board = self.find(lambda n: n.name == flows.T("Chessboard"), "the board")
-        ext = board.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
-        square = min(ext.width, ext.height) // 8
-        self.square = square
-        self.board_x = self.origin[0] + ext.x + (ext.width - 8 * square) // 2
-        self.board_y = self.origin[1] + ext.y + (ext.height - 8 * square) // 2
-
-    def center(self, name):
-        col, row = ord(name[0]) - ord("a"), 8 - int(name[1])
-        return (self.board_x + col * self.square + self.square // 2,
-                self.board_y + row * self.square + self.square // 2)
-
-    def right_drag(self, src, dst):
-        x0, y0 = self.center(src)
-        x1, y1 = self.center(dst)
-        xdotool("mousemove", x0, y0)
-        time.sleep(0.1)
-        xdotool("mousedown", 3)
-        for i in range(1, 9):
-            xdotool("mousemove", int(x0 + (x1 - x0) * i / 8), int(y0 + (y1 - y0) * i / 8))
-            time.sleep(0.03)
-        xdotool("mouseup", 3)
-        time.sleep(0.5)
-
     def right_click(self, name, modifier=None):
         x, y = self.center(name)
         xdotool("mousemove", x, y)
@@ -186,7 +161,7 @@ def scenario_annotated(app):
                "the variation's move shown", 5)
 
     # An arrow d2→d4 and a red circle on e5 in that position.
-    app.right_drag("d2", "d4")
+    app.drag("d2", "d4", button=3)
     app.right_click("e5", "shift")
     # Held on a piece without moving: only its moves are shown, no mark.
     x, y = app.center("f3")
