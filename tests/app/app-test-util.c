@@ -159,10 +159,34 @@ GtkWidget *
 app_test_window_child (ChessWindow *window,
                        const char  *name)
 {
-  GObject *object = gtk_widget_get_template_child (GTK_WIDGET (window), CHESS_TYPE_WINDOW, name);
+  return app_test_child (window, CHESS_TYPE_WINDOW, name);
+}
+
+gpointer
+app_test_child (gpointer    widget,
+                         GType       type,
+                         const char *name)
+{
+  GObject *object = gtk_widget_get_template_child (GTK_WIDGET (widget), type, name);
 
   g_assert_nonnull (object);
-  return GTK_WIDGET (object);
+  return object;
+}
+
+GdkTexture *
+app_test_render (GtkWidget *widget)
+{
+  int width = gtk_widget_get_width (widget);
+  int height = gtk_widget_get_height (widget);
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+  GskRenderer *renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
+
+  gdk_paintable_snapshot (paintable, snapshot, width, height);
+  node = gtk_snapshot_free_to_node (snapshot);
+  g_assert_nonnull (node);
+  return gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, width, height));
 }
 
 void

@@ -44,5 +44,12 @@ void         app_test_destroy_window (ChessWindow *window);
 /* A template child of the window by its id; fails the test when missing. */
 GtkWidget   *app_test_window_child   (ChessWindow *window,
                                       const char  *name);
+/* A template child of `widget` (an instance of `type`, the class whose
+ * template names it); fails the test when missing. */
+gpointer     app_test_child (gpointer     widget,
+                                      GType        type,
+                                      const char  *name);
+/* What `widget` shows now, drawn by its window's renderer. */
+GdkTexture  *app_test_render         (GtkWidget   *widget);
 
 G_END_DECLS

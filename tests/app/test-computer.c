@@ -22,17 +22,6 @@
 #include "app-test-util.h"
 #include "model-test-util.h"
 
-static gpointer
-child (gpointer    widget,
-       GType       type,
-       const char *name)
-{
-  GObject *object = gtk_widget_get_template_child (GTK_WIDGET (widget), type, name);
-
-  g_assert_nonnull (object);
-  return object;
-}
-
 /* The `index`-th widget of `type` below `root`, in tree order. */
 static GtkWidget *
 child_of_type (GtkWidget *root,
@@ -164,9 +153,9 @@ test_dialog_choices (void)
 {
   g_autoptr(GSettings) settings = app_test_fresh_settings ();
   ChessNewGameDialog *dialog = chess_new_game_dialog_new (NULL, settings);
-  GtkWidget *name = child (dialog, CHESS_TYPE_NEW_GAME_DIALOG, "black_name");
-  GtkDropDown *engine = child (dialog, CHESS_TYPE_NEW_GAME_DIALOG, "black_engine");
-  GtkDropDown *level = child (dialog, CHESS_TYPE_NEW_GAME_DIALOG, "black_level");
+  GtkWidget *name = app_test_child (dialog, CHESS_TYPE_NEW_GAME_DIALOG, "black_name");
+  GtkDropDown *engine = app_test_child (dialog, CHESS_TYPE_NEW_GAME_DIALOG, "black_engine");
+  GtkDropDown *level = app_test_child (dialog, CHESS_TYPE_NEW_GAME_DIALOG, "black_level");
   GtkStringObject *item;
   int width = 0;
   g_autofree char *engine_id = NULL;
@@ -180,7 +169,7 @@ test_dialog_choices (void)
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (level)));
 
   /* The computer: the built-in engine first, at named levels with Elo. */
-  gtk_toggle_button_set_active (child (dialog, CHESS_TYPE_NEW_GAME_DIALOG, "black_computer"), TRUE);
+  gtk_toggle_button_set_active (app_test_child (dialog, CHESS_TYPE_NEW_GAME_DIALOG, "black_computer"), TRUE);
   g_assert_false (gtk_widget_get_visible (name));
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (engine)));
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (level)));
@@ -193,8 +182,8 @@ test_dialog_choices (void)
   g_assert_cmpstr (gtk_string_object_get_string (item), ==, "Beginner (Elo 800)");
   g_object_unref (item);
   /* The label's mnemonic now goes to the engine. */
-  g_assert_true (gtk_label_get_mnemonic_widget (child (dialog, CHESS_TYPE_NEW_GAME_DIALOG,
-                                                       "black_label")) == GTK_WIDGET (engine));
+  g_assert_true (gtk_label_get_mnemonic_widget (app_test_child (dialog, CHESS_TYPE_NEW_GAME_DIALOG,
+                                                                "black_label")) == GTK_WIDGET (engine));
 
   /* Narrow screens: the dialog fits 360 px. */
   gtk_widget_measure (GTK_WIDGET (dialog), GTK_ORIENTATION_HORIZONTAL, -1, &width, NULL, NULL, NULL);
@@ -212,12 +201,12 @@ test_dialog_choices (void)
 
   /* Remembered. */
   dialog = chess_new_game_dialog_new (NULL, settings);
-  g_assert_true (gtk_toggle_button_get_active (child (dialog, CHESS_TYPE_NEW_GAME_DIALOG,
-                                                      "black_computer")));
-  g_assert_cmpuint (gtk_drop_down_get_selected (child (dialog, CHESS_TYPE_NEW_GAME_DIALOG,
-                                                       "black_level")), ==, 3);
-  g_assert_true (gtk_toggle_button_get_active (child (dialog, CHESS_TYPE_NEW_GAME_DIALOG,
-                                                      "white_human")));
+  g_assert_true (gtk_toggle_button_get_active (app_test_child (dialog, CHESS_TYPE_NEW_GAME_DIALOG,
+                                                               "black_computer")));
+  g_assert_cmpuint (gtk_drop_down_get_selected (app_test_child (dialog, CHESS_TYPE_NEW_GAME_DIALOG,
+                                                                "black_level")), ==, 3);
+  g_assert_true (gtk_toggle_button_get_active (app_test_child (dialog, CHESS_TYPE_NEW_GAME_DIALOG,
+                                                               "white_human")));
   gtk_window_destroy (GTK_WINDOW (dialog));
   app_test_spin ();
 }

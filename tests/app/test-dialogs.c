@@ -14,17 +14,6 @@
 
 #include "app-test-util.h"
 
-static gpointer
-child (gpointer    widget,
-       GType       type,
-       const char *name)
-{
-  GObject *object = gtk_widget_get_template_child (GTK_WIDGET (widget), type, name);
-
-  g_assert_nonnull (object);
-  return object;
-}
-
 /* ---- New game ---- */
 
 static void
@@ -39,10 +28,10 @@ test_new_game_defaults (void)
 {
   g_autoptr(GSettings) settings = app_test_fresh_settings ();
   ChessNewGameDialog *dialog = chess_new_game_dialog_new (NULL, settings);
-  GtkWidget *computer = child (dialog, CHESS_TYPE_NEW_GAME_DIALOG, "white_computer");
-  GtkDropDown *time = child (dialog, CHESS_TYPE_NEW_GAME_DIALOG, "time_dropdown");
-  GtkWidget *custom = child (dialog, CHESS_TYPE_NEW_GAME_DIALOG, "custom_grid");
-  GtkWidget *delay = child (dialog, CHESS_TYPE_NEW_GAME_DIALOG, "delay_check");
+  GtkWidget *computer = app_test_child (dialog, CHESS_TYPE_NEW_GAME_DIALOG, "white_computer");
+  GtkDropDown *time = app_test_child (dialog, CHESS_TYPE_NEW_GAME_DIALOG, "time_dropdown");
+  GtkWidget *custom = app_test_child (dialog, CHESS_TYPE_NEW_GAME_DIALOG, "custom_grid");
+  GtkWidget *delay = app_test_child (dialog, CHESS_TYPE_NEW_GAME_DIALOG, "delay_check");
   const ChessTimePreset *presets;
   guint n_presets;
 
@@ -51,10 +40,10 @@ test_new_game_defaults (void)
 
   /* The computer can play either side; a person by default. */
   g_assert_true (gtk_widget_get_sensitive (computer));
-  g_assert_true (gtk_widget_get_sensitive (child (dialog, CHESS_TYPE_NEW_GAME_DIALOG,
-                                                  "black_computer")));
-  g_assert_true (gtk_toggle_button_get_active (child (dialog, CHESS_TYPE_NEW_GAME_DIALOG,
-                                                      "white_human")));
+  g_assert_true (gtk_widget_get_sensitive (app_test_child (dialog, CHESS_TYPE_NEW_GAME_DIALOG,
+                                                           "black_computer")));
+  g_assert_true (gtk_toggle_button_get_active (app_test_child (dialog, CHESS_TYPE_NEW_GAME_DIALOG,
+                                                               "white_human")));
 
   /* The presets the issue asks for, untimed first, then Custom. */
   presets = chess_new_game_dialog_get_presets (&n_presets);
@@ -69,19 +58,19 @@ test_new_game_defaults (void)
   /* Enter starts the game: Start Game is the default widget and has the
    * focus at first (not a toggle that Enter would flip). */
   g_assert_true (gtk_window_get_default_widget (GTK_WINDOW (dialog))
-                 == child (dialog, CHESS_TYPE_NEW_GAME_DIALOG, "start_button"));
+                 == app_test_child (dialog, CHESS_TYPE_NEW_GAME_DIALOG, "start_button"));
   g_assert_true (gtk_window_get_focus (GTK_WINDOW (dialog))
-                 == child (dialog, CHESS_TYPE_NEW_GAME_DIALOG, "start_button"));
+                 == app_test_child (dialog, CHESS_TYPE_NEW_GAME_DIALOG, "start_button"));
 
   /* Untimed by default: no custom fields, no delay, no increment hint. */
   g_assert_cmpuint (gtk_drop_down_get_selected (time), ==, 0);
   g_assert_false (gtk_widget_get_visible (custom));
   g_assert_false (gtk_widget_get_sensitive (delay));
-  g_assert_false (gtk_widget_get_visible (child (dialog, CHESS_TYPE_NEW_GAME_DIALOG, "time_hint")));
+  g_assert_false (gtk_widget_get_visible (app_test_child (dialog, CHESS_TYPE_NEW_GAME_DIALOG, "time_hint")));
 
   gtk_drop_down_set_selected (time, 8);
   g_assert_true (gtk_widget_get_visible (custom));
-  g_assert_true (gtk_widget_get_visible (child (dialog, CHESS_TYPE_NEW_GAME_DIALOG, "time_hint")));
+  g_assert_true (gtk_widget_get_visible (app_test_child (dialog, CHESS_TYPE_NEW_GAME_DIALOG, "time_hint")));
   gtk_drop_down_set_selected (time, 5);  /* 15 + 10 */
   g_assert_false (gtk_widget_get_visible (custom));
   g_assert_true (gtk_widget_get_sensitive (delay));
@@ -104,11 +93,11 @@ test_new_game_remembered (void)
   /* Custom time with a delay. */
   dialog = chess_new_game_dialog_new (NULL, settings);
   g_signal_connect (dialog, "start", G_CALLBACK (start_cb), &started);
-  gtk_editable_set_text (child (dialog, CHESS_TYPE_NEW_GAME_DIALOG, "black_name"), "Bruno");
-  gtk_drop_down_set_selected (child (dialog, CHESS_TYPE_NEW_GAME_DIALOG, "time_dropdown"), 8);
-  gtk_spin_button_set_value (child (dialog, CHESS_TYPE_NEW_GAME_DIALOG, "minutes_spin"), 25);
-  gtk_spin_button_set_value (child (dialog, CHESS_TYPE_NEW_GAME_DIALOG, "seconds_spin"), 7);
-  gtk_check_button_set_active (child (dialog, CHESS_TYPE_NEW_GAME_DIALOG, "delay_check"), TRUE);
+  gtk_editable_set_text (app_test_child (dialog, CHESS_TYPE_NEW_GAME_DIALOG, "black_name"), "Bruno");
+  gtk_drop_down_set_selected (app_test_child (dialog, CHESS_TYPE_NEW_GAME_DIALOG, "time_dropdown"), 8);
+  gtk_spin_button_set_value (app_test_child (dialog, CHESS_TYPE_NEW_GAME_DIALOG, "minutes_spin"), 25);
+  gtk_spin_button_set_value (app_test_child (dialog, CHESS_TYPE_NEW_GAME_DIALOG, "seconds_spin"), 7);
+  gtk_check_button_set_active (app_test_child (dialog, CHESS_TYPE_NEW_GAME_DIALOG, "delay_check"), TRUE);
   chess_new_game_dialog_start (dialog);
   app_test_spin ();
   g_assert_cmpint (started, ==, 1);
@@ -121,23 +110,23 @@ test_new_game_remembered (void)
 
   /* The next dialog shows the same choices. */
   dialog = chess_new_game_dialog_new (NULL, settings);
-  time = child (dialog, CHESS_TYPE_NEW_GAME_DIALOG, "time_dropdown");
+  time = app_test_child (dialog, CHESS_TYPE_NEW_GAME_DIALOG, "time_dropdown");
   g_assert_cmpuint (gtk_drop_down_get_selected (time), ==, 8);
-  g_assert_cmpstr (gtk_editable_get_text (child (dialog, CHESS_TYPE_NEW_GAME_DIALOG, "black_name")),
+  g_assert_cmpstr (gtk_editable_get_text (app_test_child (dialog, CHESS_TYPE_NEW_GAME_DIALOG, "black_name")),
                    ==, "Bruno");
-  g_assert_cmpint (gtk_spin_button_get_value_as_int (child (dialog, CHESS_TYPE_NEW_GAME_DIALOG,
-                                                            "minutes_spin")), ==, 25);
-  g_assert_cmpint (gtk_spin_button_get_value_as_int (child (dialog, CHESS_TYPE_NEW_GAME_DIALOG,
-                                                            "seconds_spin")), ==, 7);
-  g_assert_true (gtk_check_button_get_active (child (dialog, CHESS_TYPE_NEW_GAME_DIALOG,
-                                                     "delay_check")));
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (app_test_child (dialog, CHESS_TYPE_NEW_GAME_DIALOG,
+                                                                     "minutes_spin")), ==, 25);
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (app_test_child (dialog, CHESS_TYPE_NEW_GAME_DIALOG,
+                                                                     "seconds_spin")), ==, 7);
+  g_assert_true (gtk_check_button_get_active (app_test_child (dialog, CHESS_TYPE_NEW_GAME_DIALOG,
+                                                              "delay_check")));
 
   /* A preset is found again as that preset; cancelling changes nothing. */
   gtk_drop_down_set_selected (time, 6);  /* 30 + 0 */
   chess_new_game_dialog_start (dialog);
   dialog = chess_new_game_dialog_new (NULL, settings);
   g_signal_connect (dialog, "start", G_CALLBACK (start_cb), &started);
-  time = child (dialog, CHESS_TYPE_NEW_GAME_DIALOG, "time_dropdown");
+  time = app_test_child (dialog, CHESS_TYPE_NEW_GAME_DIALOG, "time_dropdown");
   g_assert_cmpuint (gtk_drop_down_get_selected (time), ==, 6);
   g_assert_cmpint (g_settings_get_int (settings, "time-delay"), ==, 0);
   gtk_drop_down_set_selected (time, 1);
@@ -180,12 +169,12 @@ test_preferences (void)
   dialog = chess_preferences_dialog_new (NULL, settings);
   gtk_window_present (GTK_WINDOW (dialog));
   app_test_spin ();
-  orientation = child (dialog, CHESS_TYPE_PREFERENCES_DIALOG, "orientation_row");
-  notation = child (dialog, CHESS_TYPE_PREFERENCES_DIALOG, "notation_row");
-  pieces = child (dialog, CHESS_TYPE_PREFERENCES_DIALOG, "pieces_row");
-  theme = child (dialog, CHESS_TYPE_PREFERENCES_DIALOG, "theme_row");
-  legal = child (dialog, CHESS_TYPE_PREFERENCES_DIALOG, "legal_moves_switch");
-  animate = child (dialog, CHESS_TYPE_PREFERENCES_DIALOG, "animate_switch");
+  orientation = app_test_child (dialog, CHESS_TYPE_PREFERENCES_DIALOG, "orientation_row");
+  notation = app_test_child (dialog, CHESS_TYPE_PREFERENCES_DIALOG, "notation_row");
+  pieces = app_test_child (dialog, CHESS_TYPE_PREFERENCES_DIALOG, "pieces_row");
+  theme = app_test_child (dialog, CHESS_TYPE_PREFERENCES_DIALOG, "theme_row");
+  legal = app_test_child (dialog, CHESS_TYPE_PREFERENCES_DIALOG, "legal_moves_switch");
+  animate = app_test_child (dialog, CHESS_TYPE_PREFERENCES_DIALOG, "animate_switch");
 
   /* The dialog shows the settings… */
   g_assert_cmpuint (adw_combo_row_get_selected (orientation), ==, 0);
@@ -227,17 +216,17 @@ test_preferences (void)
 
   /* Remembered: a new dialog shows the same. */
   dialog = chess_preferences_dialog_new (NULL, settings);
-  g_assert_cmpuint (adw_combo_row_get_selected (child (dialog, CHESS_TYPE_PREFERENCES_DIALOG,
-                                                       "pieces_row")), ==, 3);
-  g_assert_cmpuint (adw_combo_row_get_selected (child (dialog, CHESS_TYPE_PREFERENCES_DIALOG,
-                                                       "theme_row")), ==, 3);
+  g_assert_cmpuint (adw_combo_row_get_selected (app_test_child (dialog, CHESS_TYPE_PREFERENCES_DIALOG,
+                                                                "pieces_row")), ==, 3);
+  g_assert_cmpuint (adw_combo_row_get_selected (app_test_child (dialog, CHESS_TYPE_PREFERENCES_DIALOG,
+                                                                "theme_row")), ==, 3);
   gtk_window_destroy (GTK_WINDOW (dialog));
 
   /* A piece set that went away shows as ours. */
   g_assert_cmpint (g_rmdir (user_set), ==, 0);
   dialog = chess_preferences_dialog_new (NULL, settings);
-  g_assert_cmpuint (adw_combo_row_get_selected (child (dialog, CHESS_TYPE_PREFERENCES_DIALOG,
-                                                       "pieces_row")), ==, 0);
+  g_assert_cmpuint (adw_combo_row_get_selected (app_test_child (dialog, CHESS_TYPE_PREFERENCES_DIALOG,
+                                                                "pieces_row")), ==, 0);
   gtk_window_destroy (GTK_WINDOW (dialog));
   app_test_spin ();
 }
@@ -288,7 +277,7 @@ test_game_chooser (void)
   gtk_window_present (GTK_WINDOW (chooser));
   app_test_spin ();
 
-  summary = child (chooser, CHESS_TYPE_GAME_CHOOSER, "summary_label");
+  summary = app_test_child (chooser, CHESS_TYPE_GAME_CHOOSER, "summary_label");
   g_assert_nonnull (strstr (gtk_label_get_text (summary), "“games.pgn” holds 4 games"));
   g_assert_cmpuint (chess_game_chooser_get_n_shown (chooser), ==, 4);
 

@@ -92,22 +92,6 @@ wait_for_keyboard_focus (GtkWidget *window,
   g_assert_true (gtk_widget_has_focus (widget));
 }
 
-static GdkTexture *
-render (GtkWidget *widget)
-{
-  int width = gtk_widget_get_width (widget);
-  int height = gtk_widget_get_height (widget);
-  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
-  GtkSnapshot *snapshot = gtk_snapshot_new ();
-  g_autoptr(GskRenderNode) node = NULL;
-  GskRenderer *renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
-
-  gdk_paintable_snapshot (paintable, snapshot, width, height);
-  node = gtk_snapshot_free_to_node (snapshot);
-  g_assert_nonnull (node);
-  return gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, width, height));
-}
-
 typedef struct
 {
   int     width, height;
@@ -290,7 +274,7 @@ test_drawing (void)
 
   chess_game_set_view_ply (game, 6);
   gtk_test_widget_wait_for_draw (window);
-  g_autoptr(GdkTexture) texture = render (GTK_WIDGET (graph));
+  g_autoptr(GdkTexture) texture = app_test_render (GTK_WIDGET (graph));
   Pixels p = download (texture, "eval-graph.png");
 
   /* Point 0 is not known: grey from the edge to just before point 1. */
@@ -324,7 +308,7 @@ test_drawing (void)
   gtk_widget_grab_focus (GTK_WIDGET (graph));
   wait_for_keyboard_focus (window, GTK_WIDGET (graph));
   gtk_test_widget_wait_for_draw (window);
-  g_autoptr(GdkTexture) focused = render (GTK_WIDGET (graph));
+  g_autoptr(GdkTexture) focused = app_test_render (GTK_WIDGET (graph));
   p = download (focused, "eval-graph-focus.png");
   assert_color (&p, 0, h / 2, 53, 132, 228, "the focus ring");
   assert_color (&p, x4, h - 1, 53, 132, 228, "the focus ring");
@@ -339,7 +323,7 @@ test_drawing (void)
   chess_game_toggle_nag (game, bxd1, 4);
   gtk_test_widget_wait_for_draw (window);
   g_assert_cmpuint (chess_eval_graph_get_n_known (graph), ==, 12);
-  g_autoptr(GdkTexture) second = render (GTK_WIDGET (graph));
+  g_autoptr(GdkTexture) second = app_test_render (GTK_WIDGET (graph));
   p = download (second, "eval-graph-gap.png");
   int x10 = (int) chess_eval_graph_x_of_point (graph, 10);
   /* Halfway between +1.72 and a mate in one. */
@@ -410,7 +394,7 @@ check_mistakes (ChessWindow *window,
   g_autofree char *shot = g_strdup_printf ("move-list-%s.png", style);
 
   gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
-  g_autoptr(GdkTexture) texture = render (GTK_WIDGET (window));
+  g_autoptr(GdkTexture) texture = app_test_render (GTK_WIDGET (window));
   Pixels p = download (texture, shot);
 
   for (gsize i = 0; i < G_N_ELEMENTS (moves); i++)
