@@ -19,7 +19,7 @@
 #include "chess-window-actions.h"
 
 #include "app-test-util.h"
-#include "model-test-util.h"
+#include "../model/model-test-util.h"
 
 static GtkApplication *app;
 
