@@ -454,9 +454,7 @@ test_annotate_mate (void)
 static void
 test_pgn_extract (void)
 {
-  g_autofree char *pe = g_find_program_in_path ("pgn-extract");
-  if (pe == NULL && g_file_test ("/usr/games/pgn-extract", G_FILE_TEST_IS_EXECUTABLE))
-    pe = g_strdup ("/usr/games/pgn-extract");
+  g_autofree char *pe = pgn_test_find_pgn_extract ();
   if (pe == NULL)
     {
       g_test_skip ("pgn-extract is not installed");
@@ -469,31 +467,13 @@ test_pgn_extract (void)
   chess_review_annotate_tree (game->tree, moves, 6);
   g_autofree char *text = chess_pgn_game_to_string (game);
 
-  g_autoptr(GError) error = NULL;
-  g_autofree char *dir = g_dir_make_tmp ("thinkchess-review-XXXXXX", &error);
-  g_assert_no_error (error);
-  g_autofree char *path = g_build_filename (dir, "reviewed.pgn", NULL);
-  g_autofree char *out = g_build_filename (dir, "theirs.pgn", NULL);
-  g_assert_true (g_file_set_contents (path, text, -1, NULL));
-
-  const char *argv[] = { pe, "-s", "--quiet", "-Wsan", "-o", out, path, NULL };
-  g_autofree char *err = NULL;
   int status;
-  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL,
-                               NULL, NULL, NULL, &err, &status, &error));
-  g_assert_no_error (error);
-  g_assert_cmpstr (err, ==, "");
+  g_autofree char *theirs = pgn_test_pgn_extract_rewrite (pe, text, -1, 0, &status, NULL);
   g_assert_true (g_spawn_check_wait_status (status, NULL));
-  g_autofree char *theirs = NULL;
-  g_assert_true (g_file_get_contents (out, &theirs, NULL, NULL));
   g_assert_nonnull (strstr (theirs, "[%eval -8.70]"));
   g_assert_nonnull (strstr (theirs, "$4"));
   g_autoptr(ChessPgnGame) back = parse_ok (theirs);
   pgn_test_assert_equal (game, back);
-
-  g_unlink (path);
-  g_unlink (out);
-  g_rmdir (dir);
 }
 
 int

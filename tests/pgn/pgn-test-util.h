@@ -1,7 +1,10 @@
-/* pgn-test-util.h — comparing games, for the PGN tests. */
+/* pgn-test-util.h — comparing games and reading them back through
+ * pgn-extract, for the PGN tests (and the review's). */
 #pragma once
 
 #include <string.h>
+
+#include <glib/gstdio.h>
 
 #include "chess-pgn.h"
 
@@ -88,4 +91,68 @@ pgn_test_assert_short_lines (const char *text,
         if (g_utf8_strlen (lines[i], -1) > 80)
           g_error ("line too long: %s", lines[i]);
       }
+}
+
+/* pgn-extract, from PATH or Debian's /usr/games; NULL when not installed. */
+static inline char *
+pgn_test_find_pgn_extract (void)
+{
+  char *pe = g_find_program_in_path ("pgn-extract");
+
+  if (pe == NULL && g_file_test ("/usr/games/pgn-extract", G_FILE_TEST_IS_EXECUTABLE))
+    pe = g_strdup ("/usr/games/pgn-extract");
+  return pe;
+}
+
+/* pgn-extract's own rewrite of the PGN `text` (`length` bytes, -1 when
+ * NUL-terminated): -s --quiet -Wsan, with `line_width` > 0 as -w. The test
+ * fails when it cannot run or complains on stderr; its wait status goes to
+ * `wait_status` (may be NULL), the rewrite's length to `out_length` (may
+ * be NULL). */
+static inline char *
+pgn_test_pgn_extract_rewrite (const char *pe,
+                              const char *text,
+                              gssize      length,
+                              int         line_width,
+                              int        *wait_status,
+                              gsize      *out_length)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("thinkchess-pgn-extract-XXXXXX", &error);
+  g_autofree char *ours = NULL;
+  g_autofree char *theirs = NULL;
+  g_autofree char *width = g_strdup_printf ("%d", line_width);
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autofree char *err = NULL;
+  char *rewrite = NULL;
+  int status;
+
+  g_assert_no_error (error);
+  ours = g_build_filename (dir, "ours.pgn", NULL);
+  theirs = g_build_filename (dir, "theirs.pgn", NULL);
+  g_assert_true (g_file_set_contents (ours, text, length, NULL));
+  g_ptr_array_add (argv, (char *) pe);
+  g_ptr_array_add (argv, (char *) "-s");
+  g_ptr_array_add (argv, (char *) "--quiet");
+  g_ptr_array_add (argv, (char *) "-Wsan");
+  if (line_width > 0)
+    {
+      g_ptr_array_add (argv, (char *) "-w");
+      g_ptr_array_add (argv, width);
+    }
+  g_ptr_array_add (argv, (char *) "-o");
+  g_ptr_array_add (argv, theirs);
+  g_ptr_array_add (argv, ours);
+  g_ptr_array_add (argv, NULL);
+  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_STDOUT_TO_DEV_NULL,
+                               NULL, NULL, NULL, &err, &status, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (err, ==, "");
+  if (wait_status != NULL)
+    *wait_status = status;
+  g_assert_true (g_file_get_contents (theirs, &rewrite, out_length, NULL));
+  g_unlink (ours);
+  g_unlink (theirs);
+  g_rmdir (dir);
+  return rewrite;
 }

@@ -65,26 +65,12 @@ test_file (gconstpointer data)
 
   /* pgn-extract reads all we wrote without a complaint, and its rewrite
    * reads back as the same games. */
-  g_autofree char *pe = g_find_program_in_path ("pgn-extract");
-  if (pe == NULL && g_file_test ("/usr/games/pgn-extract", G_FILE_TEST_IS_EXECUTABLE))
-    pe = g_strdup ("/usr/games/pgn-extract");
+  g_autofree char *pe = pgn_test_find_pgn_extract ();
   if (pe != NULL)
     {
-      g_autofree char *tmp = g_dir_make_tmp ("thinkchess-files-XXXXXX", &error);
-      g_assert_no_error (error);
-      g_autofree char *ours = g_build_filename (tmp, "ours.pgn", NULL);
-      g_autofree char *theirs_path = g_build_filename (tmp, "theirs.pgn", NULL);
-      g_assert_true (g_file_set_contents (ours, all->str, all->len, NULL));
-      const char *argv[] = { pe, "-s", "--quiet", "-Wsan", "-w", "79", "-o", theirs_path, ours, NULL };
-      g_autofree char *err = NULL;
-      int status;
-      g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL,
-                                   NULL, NULL, NULL, &err, &status, &error));
-      g_assert_no_error (error);
-      g_assert_cmpstr (err, ==, "");
-      g_autofree char *theirs = NULL;
       gsize theirs_length;
-      g_assert_true (g_file_get_contents (theirs_path, &theirs, &theirs_length, NULL));
+      g_autofree char *theirs = pgn_test_pgn_extract_rewrite (pe, all->str, all->len, 79, NULL,
+                                                              &theirs_length);
       g_autoptr(GPtrArray) back = chess_pgn_index (theirs, theirs_length);
       g_assert_cmpuint (back->len, ==, games->len);
       for (guint i = 0; i < back->len; i++)
@@ -95,9 +81,6 @@ test_file (gconstpointer data)
           g_assert_no_error (error);
           pgn_test_assert_equal (g_ptr_array_index (games, i), game);
         }
-      g_unlink (ours);
-      g_unlink (theirs_path);
-      g_rmdir (tmp);
     }
   else
     g_test_message ("pgn-extract is not installed: not checked");
