@@ -196,18 +196,3 @@ app_test_remove_autosave (void)
 
   g_remove (path);
 }
-
-void
-app_test_play (ChessGame  *game,
-               const char *moves)
-{
-  g_auto(GStrv) list = g_strsplit (moves, " ", -1);
-
-  for (guint i = 0; list[i] != NULL; i++)
-    {
-      g_autoptr(GError) error = NULL;
-
-      if (!chess_game_play (game, list[i], &error))
-        g_error ("%s: %s", list[i], error->message);
-    }
-}

@@ -4,6 +4,7 @@
 #include <adwaita.h>
 
 #include "chess-window.h"
+#include "../model/model-test-util.h"
 
 G_BEGIN_DECLS
 
@@ -34,9 +35,6 @@ void       app_test_remove_tree     (const char *path);
 char      *app_test_make_data_home  (const char *tmpl);
 /* Deletes the autosaved game (and nothing else of the data home). */
 void       app_test_remove_autosave (void);
-/* Plays space-separated SAN moves; a move that is refused ends the test. */
-void       app_test_play            (ChessGame  *game,
-                                     const char *moves);
 
 /* A real main window, 1000×700, presented and drawn once. */
 ChessWindow *app_test_new_window     (void);

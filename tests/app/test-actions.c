@@ -19,7 +19,6 @@
 #include "chess-window-actions.h"
 
 #include "app-test-util.h"
-#include "../model/model-test-util.h"
 
 static GtkApplication *app;
 

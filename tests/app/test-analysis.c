@@ -340,7 +340,7 @@ test_hint_shown_and_cleared (void)
   app_test_remove_autosave ();
   window = window_with_fen (NULL);
   game = chess_window_get_game (window);
-  app_test_play (game, "e4 e5 Nf3");
+  model_test_play (game, "e4 e5 Nf3");
   /* Black to move, shown live. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.hint", NULL));
   g_assert_true (spin_until (has_hint, window, 30));
@@ -362,7 +362,7 @@ test_hint_shown_and_cleared (void)
   g_assert_null (chess_game_get_view_node (game)->arrows);
 
   /* The next move clears it. */
-  app_test_play (game, "Nc6");
+  model_test_play (game, "Nc6");
   g_assert_cmpuint (chess_window_analysis_get_hint (window), ==, CHESS_MOVE_NONE);
   g_assert_cmpuint (arrows_of (window, CHESS_ARROWS_HINT, NULL), ==, 0);
   g_assert_null (strstr (chess_window_get_status_text (window), "Hint"));
@@ -414,7 +414,7 @@ test_hint_not_for_the_computer (void)
   game = chess_window_get_game (window);
   g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "hint"));
 
-  app_test_play (game, "e4");
+  model_test_play (game, "e4");
   g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "hint"));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.hint", NULL));
   g_assert_false (chess_window_analysis_is_thinking (window));
@@ -440,7 +440,7 @@ test_hint_not_while_paused (void)
   settings = chess_window_get_settings (window);
   g_settings_set_int (settings, "time-minutes", 5);
   chess_window_new_game (window);
-  app_test_play (chess_window_get_game (window), "e4");
+  model_test_play (chess_window_get_game (window), "e4");
   g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "hint"));
   chess_window_set_paused (window, TRUE);
   g_assert_true (chess_window_get_paused (window));
@@ -468,7 +468,7 @@ test_analysis_follows_view (void)
   game = chess_window_get_game (window);
   panel = panel_of (window);
   material = gtk_widget_get_parent (app_test_window_child (window, "eval_bar"));
-  app_test_play (game, "e4 e5 Nf3 Nc6 Bb5");
+  model_test_play (game, "e4 e5 Nf3 Nc6 Bb5");
 
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (panel)));
   set_analysis (window, TRUE);

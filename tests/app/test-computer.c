@@ -20,7 +20,6 @@
 #include "chess-window-computer.h"
 
 #include "app-test-util.h"
-#include "../model/model-test-util.h"
 
 /* The `index`-th widget of `type` below `root`, in tree order. */
 static GtkWidget *

@@ -161,7 +161,7 @@ check_board_is_steady (int width,
   g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (child (window, "white_name"))), ==, LONG_WHITE);
   for (guint i = 0; i < G_N_ELEMENTS (moves); i++)
     {
-      app_test_play (game, moves[i]);
+      model_test_play (game, moves[i]);
       settle (window);
       g_assert_cmpint (square_size (window), ==, square);
     }
@@ -192,7 +192,7 @@ check_board_is_steady (int width,
   settle (window);
   g_assert_cmpint (square_size (window), ==, square);
 
-  app_test_play (game, "O-O-O");
+  model_test_play (game, "O-O-O");
   chess_game_resign (game, CHESS_COLOR_WHITE);
   settle (window);
   g_assert_true (chess_game_is_over (game));
@@ -374,7 +374,7 @@ test_captures (void)
   g_assert_true (gtk_widget_is_ancestor (GTK_WIDGET (by_black), child (window, "black_row")));
 
   /* White wins a pawn, Black a pawn and a knight. */
-  app_test_play (game, "e4 d5 exd5 Qxd5 Nc3 Qa5 Nf3 Bg4 h3 Bxf3");
+  model_test_play (game, "e4 d5 exd5 Qxd5 Nc3 Qa5 Nf3 Bg4 h3 Bxf3");
   g_assert_cmpuint (chess_captured_view_get_count (by_white), ==, 1);
   g_assert_cmpuint (chess_captured_view_get_count (by_black), ==, 2);
   g_assert_cmpstr (chess_captured_view_get_lead_text (by_black), ==, "+3");
@@ -410,7 +410,7 @@ test_back_button (void)
   GtkWidget *button = child (window, "past_return_button");
   graphene_rect_t squares, button_rect, status_rect;
 
-  app_test_play (game, "e4 e5 Nf3");
+  model_test_play (game, "e4 e5 Nf3");
   g_assert_false (gtk_widget_get_visible (button));
   chess_game_set_view_ply (game, 1);
   settle (window);

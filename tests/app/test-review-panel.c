@@ -20,7 +20,6 @@
 #include "chess-window.h"
 
 #include "app-test-util.h"
-#include "../model/model-test-util.h"
 
 /* The game of tests/data/app/reviewed.pgn without its annotations:
  * 5... Bxd1 lets White mate in two (Legal's mate). */

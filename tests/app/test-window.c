@@ -159,7 +159,7 @@ test_panel_follows_model (void)
   g_assert_cmpstr (label_text (window, "eval_label"), ==, "0");
   g_assert_cmpfloat (gtk_level_bar_get_value (GTK_LEVEL_BAR (app_test_window_child (window, "eval_bar"))), ==, 10);
 
-  app_test_play (game, "e4 d5 exd5");
+  model_test_play (game, "e4 d5 exd5");
   g_assert_cmpstr (chess_move_list_view_get_move_text (list, 0), ==, "e4");
   g_assert_cmpstr (chess_move_list_view_get_move_text (list, 1), ==, "d5");
   g_assert_cmpstr (chess_move_list_view_get_move_text (list, 2), ==, "exd5");
@@ -183,7 +183,7 @@ test_panel_follows_model (void)
   g_assert_nonnull (strstr (chess_window_get_status_text (window), "exd5"));
 
   /* Black takes back with the queen: level again, the minus sign. */
-  app_test_play (game, "Qxd5 Nc3 Qxa2 Rxa2");
+  model_test_play (game, "Qxd5 Nc3 Qxa2 Rxa2");
   g_assert_cmpint (chess_game_get_material_balance (game), ==, 900 - 100 + 100 - 100);
   g_assert_cmpstr (label_text (window, "eval_label"), ==, "+8");
   g_assert_cmpuint (chess_captured_view_get_count (by_white), ==, 2);
@@ -266,7 +266,7 @@ test_clocks (void)
   chess_window_update_clocks (window);
   g_assert_cmpint (chess_clock_get_time_ms (clock, CHESS_COLOR_WHITE), ==, 296500);
   g_assert_cmpstr (label_text (window, "white_clock"), ==, "4:56");
-  app_test_play (game, "e4");
+  model_test_play (game, "e4");
   fake_now += 10 * G_USEC_PER_SEC;
   chess_window_update_clocks (window);
   g_assert_cmpstr (label_text (window, "black_clock"), ==, "4:50");
@@ -300,14 +300,14 @@ test_result_and_autosave (void)
   window = app_test_new_window ();
   game = chess_window_get_game (window);
 
-  app_test_play (game, "e4 e5 Bc4 Nc6 Qh5");
+  model_test_play (game, "e4 e5 Bc4 Nc6 Qh5");
   g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
   g_assert_nonnull (strstr (text, "3. Qh5"));
   g_assert_nonnull (strstr (text, "[Result \"*\"]"));
   g_clear_pointer (&text, g_free);
   g_assert_true (chess_game_autosave_is_unfinished ());
 
-  app_test_play (game, "Nf6 Qxf7#");
+  model_test_play (game, "Nf6 Qxf7#");
   g_assert_true (chess_game_is_over (game));
   g_assert_true (gtk_widget_get_visible (app_test_window_child (window, "result_screen")));
   g_assert_cmpstr (label_text (window, "result_label"), ==, "White wins by checkmate");
@@ -339,7 +339,7 @@ test_start_screen (void)
   /* Leave an unfinished game behind. */
   app_test_remove_autosave ();
   window = app_test_new_window ();
-  app_test_play (chess_window_get_game (window), "d4 d5 c4");
+  model_test_play (chess_window_get_game (window), "d4 d5 c4");
   app_test_destroy_window (window);
 
   window = app_test_new_window ();
@@ -353,7 +353,7 @@ test_start_screen (void)
   g_signal_emit_by_name (app_test_window_child (window, "continue_button"), "clicked");
   g_assert_false (gtk_widget_get_visible (app_test_window_child (window, "start_screen")));
   g_assert_true (gtk_widget_get_sensitive (app_test_window_child (window, "move_entry")));
-  app_test_play (game, "e6");
+  model_test_play (game, "e6");
   g_assert_cmpuint (chess_game_get_move_count (game), ==, 4);
   chess_clock_stop (chess_game_get_clock (game));
   app_test_destroy_window (window);
@@ -394,7 +394,7 @@ test_flip (void)
   /* The side-to-move orientation follows the moves. */
   g_settings_set_enum (chess_window_get_settings (window), "board-orientation", 2);
   g_assert_false (chess_window_get_flipped (window));
-  app_test_play (chess_window_get_game (window), "e4");
+  model_test_play (chess_window_get_game (window), "e4");
   g_assert_true (chess_window_get_flipped (window));
   g_settings_set_enum (chess_window_get_settings (window), "board-orientation", 0);
   g_assert_false (chess_window_get_flipped (window));
@@ -490,7 +490,7 @@ test_move_animation (void)
   g_assert_false (animate);
   started = TRUE;
   started_id = g_signal_connect (game, "moved", G_CALLBACK (note_animating_cb), &started);
-  app_test_play (game, "e4");
+  model_test_play (game, "e4");
   g_signal_handler_disconnect (game, started_id);
   g_assert_false (started);
   g_assert_false (chess_board_view_is_animating (board));
@@ -502,7 +502,7 @@ test_move_animation (void)
   g_assert_true (animate);
   g_assert_false (chess_board_view_is_animating (board));
   started_id = g_signal_connect (game, "moved", G_CALLBACK (note_animating_cb), &started);
-  app_test_play (game, "e5");
+  model_test_play (game, "e5");
   g_signal_handler_disconnect (game, started_id);
   /* The board's own "moved" handler (connected first) started the slide. */
   g_assert_true (started);
@@ -510,7 +510,7 @@ test_move_animation (void)
    * (view-ply, game-over) must not cut it short. */
   g_assert_true (chess_board_view_is_animating (board));
   g_assert_true (wait_animation_end (board, 1.0));
-  app_test_play (game, "Nf3");
+  model_test_play (game, "Nf3");
   g_assert_true (chess_board_view_is_animating (board));
   g_assert_true (wait_animation_end (board, 1.0));
   g_assert_cmpuint (chess_game_get_move_count (game), ==, 3);

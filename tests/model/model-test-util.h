@@ -1,9 +1,28 @@
 /* model-test-util.h — what the model's tests and the app tests built on
- * the model share: running the main loop until something has happened,
- * with a guard, so that a broken flow fails its check instead of hanging. */
+ * the model share: playing moves into a game, and running the main loop
+ * until something has happened, with a guard, so that a broken flow fails
+ * its check instead of hanging. */
 #pragma once
 
 #include <glib.h>
+
+#include "chess-game.h"
+
+/* Plays space-separated SAN moves; a move that is refused ends the test. */
+static inline void
+model_test_play (ChessGame  *game,
+                 const char *moves)
+{
+  g_auto(GStrv) list = g_strsplit (moves, " ", -1);
+
+  for (guint i = 0; list[i] != NULL; i++)
+    {
+      g_autoptr(GError) error = NULL;
+
+      if (!chess_game_play (game, list[i], &error))
+        g_error ("%s: %s", list[i], error->message);
+    }
+}
 
 typedef gboolean (*ModelTestCondition) (gpointer data);
 

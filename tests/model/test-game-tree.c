@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "chess-game.h"
+#include "model-test-util.h"
 #include "../pgn/pgn-test-util.h"
 
 typedef struct
@@ -94,20 +95,6 @@ load (Fixture    *f,
   clear_log (f);
 }
 
-static void
-play (Fixture    *f,
-      const char *moves)
-{
-  g_auto(GStrv) list = g_strsplit (moves, " ", -1);
-
-  for (guint i = 0; list[i] != NULL; i++)
-    {
-      g_autoptr(GError) error = NULL;
-      if (!chess_game_play (f->game, list[i], &error))
-        g_error ("%s: %s", list[i], error->message);
-    }
-}
-
 /* The game written as PGN, movetext only, on one line. */
 static char *
 movetext (Fixture *f)
@@ -169,13 +156,13 @@ test_variation_in_loaded_game (Fixture *f, gconstpointer data)
 
   /* Going on in the variation, then playing the same move again from
    * its start follows it: nothing new. */
-  play (f, "Nf3 d6");
+  model_test_play (f->game, "Nf3 d6");
   g_assert_cmpuint (chess_game_get_move_count (f->game), ==, 4);
   ChessTreeNode *c5 = chess_game_get_node_at (f->game, 2);
   g_assert_false (chess_tree_node_is_main_line (c5));
   chess_game_set_view_ply (f->game, 1);
   clear_log (f);
-  play (f, "c5");
+  model_test_play (f->game, "c5");
   g_assert_cmpstr (f->log->str, ==, "line view:2");
   g_assert_cmpuint (chess_game_get_move_count (f->game), ==, 4);   /* on to its end */
   g_assert_true (chess_game_get_node_at (f->game, 2) == c5);
@@ -195,7 +182,7 @@ test_variation_in_loaded_game (Fixture *f, gconstpointer data)
   /* A loaded unfinished game goes on at its end as a game. */
   chess_game_set_view_ply (f->game, 6);
   clear_log (f);
-  play (f, "Ba4");
+  model_test_play (f->game, "Ba4");
   g_assert_cmpstr (f->log->str, ==, "moved:Ba4 view:7");
   g_assert_true (chess_tree_node_is_main_line (chess_game_get_node_at (f->game, 7)));
 }
@@ -205,7 +192,7 @@ test_edit (Fixture *f, gconstpointer data)
 {
   load (f, ANNOTATED);
   chess_game_set_view_ply (f->game, 1);
-  play (f, "c5 Nf3");
+  model_test_play (f->game, "c5 Nf3");
   ChessTreeNode *c5 = chess_game_get_node_at (f->game, 2);
 
   /* Promote one place: c5 becomes the main move, e5 its alternative. */
@@ -262,7 +249,7 @@ test_finished_game (Fixture *f, gconstpointer data)
   g_autoptr(GError) error = NULL;
 
   /* A game played to mate: the view in the past plays into the tree. */
-  play (f, "e4 e5 Bc4 Nc6 Qh5 Nf6 Qxf7#");
+  model_test_play (f->game, "e4 e5 Bc4 Nc6 Qh5 Nf6 Qxf7#");
   g_assert_true (chess_game_is_over (f->game));
   g_assert_false (chess_game_can_play_at_view (f->game));
   g_assert_false (chess_game_play (f->game, "a3", &error));
@@ -288,7 +275,7 @@ test_take_back_in_loaded_game (Fixture *f, gconstpointer data)
   load (f, ANNOTATED);
   g_assert_true (chess_game_take_back (f->game));
   g_assert_true (chess_game_take_back (f->game));
-  play (f, "Bc4");
+  model_test_play (f->game, "Bc4");
   g_autofree char *text = movetext (f);
   g_assert_cmpstr (text, ==, "{Start} 1. e4 {Best by test.} 1... e5 2. Nf3 $1 Nc6 "
                              "(2... d6 {Philidor} 3. d4) 3. Bb5 (3. Bc4) 3... a6 *");
@@ -302,11 +289,11 @@ test_playing_game (Fixture *f, gconstpointer data)
 {
   /* A game being played: a move while looking at the past is refused
    * there, and plays at the end as before. */
-  play (f, "e4 e5");
+  model_test_play (f->game, "e4 e5");
   chess_game_set_view_ply (f->game, 1);
   g_assert_false (chess_game_can_play_at_view (f->game));
   clear_log (f);
-  play (f, "Nf3");
+  model_test_play (f->game, "Nf3");
   g_assert_cmpstr (f->log->str, ==, "moved:Nf3 view:3");
 
   /* Take-back and redo keep the move's comment and NAG. */
@@ -323,7 +310,7 @@ test_playing_game (Fixture *f, gconstpointer data)
 
   /* Taken back and another move played: the old one is gone. */
   g_assert_true (chess_game_take_back (f->game));
-  play (f, "Nc3");
+  model_test_play (f->game, "Nc3");
   g_clear_pointer (&text, g_free);
   text = movetext (f);
   g_assert_cmpstr (text, ==, "1. e4 e5 2. Nc3 *");
@@ -372,7 +359,7 @@ test_null_moves (Fixture *f, gconstpointer data)
   g_assert_cmpuint (chess_game_get_view_ply (f->game), ==, 5);
   g_assert_true (chess_game_get_board_at (f->game, 5, &board));
   g_assert_cmpint (board.side, ==, CHESS_COLOR_BLACK);
-  play (f, "Nf6");
+  model_test_play (f->game, "Nf6");
   g_clear_pointer (&text, g_free);
   text = movetext (f);
   g_assert_cmpstr (text, ==, "1. e4 -- 2. d4 (2. Nf3 -- 3. Bc4 Nf6) 2... d5 3. -- Nf6 *");
@@ -409,7 +396,7 @@ test_delete_from (Fixture *f, gconstpointer data)
 
   /* A game being played: taken back, the clocks with it, no redo. */
   chess_game_reset (f->game);
-  play (f, "e4 e5 Nf3 Nc6");
+  model_test_play (f->game, "e4 e5 Nf3 Nc6");
   clear_log (f);
   g_assert_true (chess_game_delete_from (f->game, chess_game_get_node_at (f->game, 3)));
   g_assert_cmpstr (f->log->str, ==, "taken-back view:3 taken-back view:2 tree");
@@ -420,7 +407,7 @@ test_delete_from (Fixture *f, gconstpointer data)
 
   /* A finished game's mate taken away: the game goes on. */
   chess_game_reset (f->game);
-  play (f, "f3 e5 g4 Qh4#");
+  model_test_play (f->game, "f3 e5 g4 Qh4#");
   g_assert_true (chess_game_is_over (f->game));
   g_assert_true (chess_game_delete_from (f->game, chess_game_get_node_at (f->game, 4)));
   g_assert_false (chess_game_is_over (f->game));
