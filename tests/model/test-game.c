@@ -9,6 +9,7 @@
 #include <glib/gstdio.h>
 
 #include "chess-game.h"
+#include "model-test-util.h"
 
 /* ---- A recorder of everything the game emits ---- */
 
@@ -224,23 +225,6 @@ set_fen (Fixture *f, const char *fen)
   g_assert_no_error (error);
 }
 
-/* Plays space-separated moves; each must succeed. */
-static void
-play (Fixture *f, const char *moves)
-{
-  g_auto (GStrv) list = g_strsplit (moves, " ", -1);
-
-  for (int i = 0; list[i] != NULL; i++)
-    {
-      g_autoptr (GError) error = NULL;
-
-      if (*list[i] == '\0')
-        continue;
-      if (!chess_game_play (f->game, list[i], &error))
-        g_error ("%s: %s", list[i], error->message);
-    }
-}
-
 static void
 assert_description (ChessGame *game, const char *expected)
 {
@@ -262,7 +246,7 @@ assert_fen (ChessGame *game, const char *expected)
 static void
 test_quiet_move (Fixture *f, gconstpointer data)
 {
-  play (f, "e4");
+  model_test_play (f->game, "e4");
   g_assert_cmpstr (f->log->str, ==, "moved:e4");
   g_assert_cmpuint (notified (f, "side-to-move"), ==, 1);
   g_assert_cmpuint (notified (f, "move-count"), ==, 1);
@@ -281,9 +265,9 @@ test_quiet_move (Fixture *f, gconstpointer data)
 static void
 test_check (Fixture *f, gconstpointer data)
 {
-  play (f, "e4 f6");
+  model_test_play (f->game, "e4 f6");
   clear_log (f);
-  play (f, "Qh5+");
+  model_test_play (f->game, "Qh5+");
   g_assert_cmpstr (f->log->str, ==, "moved:Qh5+ check:black");
   g_assert_true (chess_game_is_in_check (f->game));
   g_assert_cmpuint (notified (f, "in-check"), ==, 1);
@@ -295,9 +279,9 @@ test_scholars_mate (Fixture *f, gconstpointer data)
 {
   g_autoptr (GError) error = NULL;
 
-  play (f, "e4 e5 Bc4 Nc6 Qh5 Nf6");
+  model_test_play (f->game, "e4 e5 Bc4 Nc6 Qh5 Nf6");
   clear_log (f);
-  play (f, "Qxf7#");
+  model_test_play (f->game, "Qxf7#");
   g_assert_cmpstr (f->log->str, ==,
                    "moved:Qxf7# checkmate:black game-over:1-0:checkmate");
   g_assert_cmpint (chess_game_get_result (f->game), ==, CHESS_GAME_RESULT_WHITE_WINS);
@@ -322,7 +306,7 @@ test_stalemate (Fixture *f, gconstpointer data)
 {
   set_fen (f, "k7/8/8/8/8/8/2Q5/7K w - - 0 1");
   clear_log (f);
-  play (f, "Qc7");
+  model_test_play (f->game, "Qc7");
   g_assert_cmpstr (f->log->str, ==,
                    "moved:Qc7 draw:stalemate game-over:1/2-1/2:stalemate");
   assert_description (f->game, "Draw by stalemate");
@@ -336,7 +320,7 @@ test_insufficient_material (Fixture *f, gconstpointer data)
   set_fen (f, "k7/8/8/8/8/8/1r6/K7 w - - 0 1");
   g_assert_cmpint (chess_game_get_material_balance (f->game), ==, -500);
   clear_log (f);
-  play (f, "Kxb2");
+  model_test_play (f->game, "Kxb2");
   g_assert_cmpstr (f->log->str, ==,
                    "moved:Kxb2 draw:insufficient-material "
                    "game-over:1/2-1/2:insufficient-material");
@@ -354,7 +338,7 @@ test_captured_at_ply (Fixture *f, gconstpointer data)
 {
   ChessPiece captured[16];
 
-  play (f, "e4 d5 exd5 Qxd5 Nc3 Qa5 Nf3 Bg4 h3 Bxf3");
+  model_test_play (f->game, "e4 d5 exd5 Qxd5 Nc3 Qa5 Nf3 Bg4 h3 Bxf3");
   g_assert_cmpint (chess_game_get_material_balance (f->game), ==, -300);
   g_assert_cmpint (chess_game_get_material_balance_at (f->game, 10), ==, -300);
   g_assert_cmpint (chess_game_get_material_balance_at (f->game, 3), ==, 100);
@@ -380,14 +364,14 @@ test_threefold_claimed (Fixture *f, gconstpointer data)
 {
   g_autoptr (GError) error = NULL;
 
-  play (f, KNIGHTS_CYCLE);
+  model_test_play (f->game, KNIGHTS_CYCLE);
   g_assert_false (chess_game_get_draw_claimable (f->game));
   g_assert_false (chess_game_claim_draw (f->game, &error));
   g_assert_error (error, CHESS_GAME_ERROR, CHESS_GAME_ERROR_NO_CLAIM);
   g_clear_error (&error);
 
   clear_log (f);
-  play (f, KNIGHTS_CYCLE);
+  model_test_play (f->game, KNIGHTS_CYCLE);
   /* The start position is on the board for the third time. */
   g_assert_cmpstr (f->log->str, ==, "moved:Nf3 moved:Nf6 moved:Ng1 moved:Ng8");
   g_assert_true (chess_game_get_draw_claimable (f->game));
@@ -412,10 +396,10 @@ test_threefold_claimed (Fixture *f, gconstpointer data)
 static void
 test_fivefold (Fixture *f, gconstpointer data)
 {
-  play (f, KNIGHTS_CYCLE KNIGHTS_CYCLE KNIGHTS_CYCLE "Nf3 Nf6 Ng1");
+  model_test_play (f->game, KNIGHTS_CYCLE KNIGHTS_CYCLE KNIGHTS_CYCLE "Nf3 Nf6 Ng1");
   g_assert_false (chess_game_is_over (f->game));
   clear_log (f);
-  play (f, "Ng8");
+  model_test_play (f->game, "Ng8");
   g_assert_cmpstr (f->log->str, ==,
                    "moved:Ng8 draw:fivefold-repetition "
                    "game-over:1/2-1/2:fivefold-repetition");
@@ -431,7 +415,7 @@ test_fifty_moves (Fixture *f, gconstpointer data)
   set_fen (f, "7k/8/8/8/8/8/8/KR6 w - - 99 80");
   g_assert_false (chess_game_get_draw_claimable (f->game));
   clear_log (f);
-  play (f, "Rb2");
+  model_test_play (f->game, "Rb2");
   g_assert_cmpstr (f->log->str, ==, "moved:Rb2");
   g_assert_true (chess_game_get_draw_claimable (f->game));
   g_assert_cmpint (chess_game_get_claim (f->game), ==, CHESS_CLAIM_FIFTY_MOVES);
@@ -448,7 +432,7 @@ test_seventy_five_moves (Fixture *f, gconstpointer data)
 {
   set_fen (f, "7k/8/8/8/8/8/8/KR6 w - - 149 120");
   clear_log (f);
-  play (f, "Rb2");
+  model_test_play (f->game, "Rb2");
   g_assert_cmpstr (f->log->str, ==,
                    "moved:Rb2 draw:seventy-five-moves "
                    "game-over:1/2-1/2:seventy-five-moves");
@@ -462,7 +446,7 @@ test_resignation (Fixture *f, gconstpointer data)
 {
   g_autoptr (GError) error = NULL;
 
-  play (f, "e4");
+  model_test_play (f->game, "e4");
   clear_log (f);
   chess_game_resign (f->game, CHESS_COLOR_WHITE);
   g_assert_cmpstr (f->log->str, ==, "game-over:0-1:resignation");
@@ -503,7 +487,7 @@ test_agreed_draw (Fixture *f, gconstpointer data)
 {
   ChessColor by = CHESS_COLOR_BLACK;
 
-  play (f, "e4");
+  model_test_play (f->game, "e4");
   clear_log (f);
 
   /* A move declines an offer. */
@@ -513,7 +497,7 @@ test_agreed_draw (Fixture *f, gconstpointer data)
   g_assert_cmpuint (notified (f, "draw-offered"), ==, 1);
   chess_game_offer_draw (f->game, CHESS_COLOR_WHITE);
   g_assert_cmpuint (notified (f, "draw-offered"), ==, 1);
-  play (f, "e5");
+  model_test_play (f->game, "e5");
   g_assert_false (chess_game_get_draw_offered (f->game, NULL));
   g_assert_cmpuint (notified (f, "draw-offered"), ==, 2);
 
@@ -537,7 +521,7 @@ test_time_forfeit (Fixture *f, gconstpointer data)
   g_autoptr (GError) error = NULL;
 
   chess_game_set_time_control (f->game, CHESS_CLOCK_SUDDEN_DEATH, 60000, 0);
-  play (f, "e4");
+  model_test_play (f->game, "e4");
   g_assert_true (chess_clock_is_running (clock));
   g_assert_cmpint (chess_clock_get_active_color (clock), ==, CHESS_COLOR_BLACK);
   clear_log (f);
@@ -578,7 +562,7 @@ test_time_forfeit_on_move (Fixture *f, gconstpointer data)
 
   /* The flag falls between ticks: the late move is refused. */
   chess_game_set_time_control (f->game, CHESS_CLOCK_FISCHER, 10000, 2000);
-  play (f, "e4");
+  model_test_play (f->game, "e4");
   clear_log (f);
   f->now_us += 11 * G_USEC_PER_SEC;
   g_assert_false (chess_game_play (f->game, "e5", &error));
@@ -616,7 +600,7 @@ test_take_back_castling (Fixture *f, gconstpointer data)
 
   set_fen (f, fen);
   clear_log (f);
-  play (f, "O-O");
+  model_test_play (f->game, "O-O");
   g_assert_true (chess_game_get_move_info (f->game, 0, &info));
   g_assert_cmpint (info.from, ==, chess_square_parse ("e1"));
   g_assert_cmpint (info.to, ==, chess_square_parse ("g1"));
@@ -626,7 +610,7 @@ test_take_back_castling (Fixture *f, gconstpointer data)
   g_assert_cmpint (info.captured, ==, CHESS_NO_PIECE);
   g_assert_true (chess_game_get_last_move (f->game, &from, &to));
   g_assert_cmpint (from, ==, chess_square_parse ("e1"));
-  play (f, "O-O-O");
+  model_test_play (f->game, "O-O-O");
   g_assert_true (chess_game_get_move_info (f->game, 1, &info));
   g_assert_cmpint (info.rook_from, ==, chess_square_parse ("a8"));
   g_assert_cmpint (info.rook_to, ==, chess_square_parse ("d8"));
@@ -657,10 +641,10 @@ test_take_back_en_passant (Fixture *f, gconstpointer data)
   ChessPiece captured[16];
   g_autofree char *before = NULL;
 
-  play (f, "e4 a6 e5 d5");
+  model_test_play (f->game, "e4 a6 e5 d5");
   before = chess_game_get_fen (f->game);
   clear_log (f);
-  play (f, "exd6");
+  model_test_play (f->game, "exd6");
   g_assert_cmpstr (f->log->str, ==, "moved:exd6");
   g_assert_true (chess_game_get_move_info (f->game, 4, &info));
   g_assert_cmpint (info.captured, ==, CHESS_BLACK_PAWN);
@@ -727,7 +711,7 @@ test_take_back_promotion (Fixture *f, gconstpointer data)
 static void
 test_take_back_mate (Fixture *f, gconstpointer data)
 {
-  play (f, "e4 e5 Bc4 Nc6 Qh5 Nf6 Qxf7#");
+  model_test_play (f->game, "e4 e5 Bc4 Nc6 Qh5 Nf6 Qxf7#");
   clear_log (f);
   g_assert_true (chess_game_take_back (f->game));
   g_assert_cmpstr (f->log->str, ==, "taken-back:Qxf7#");
@@ -749,7 +733,7 @@ test_take_back_mate (Fixture *f, gconstpointer data)
   g_assert_true (chess_game_take_back (f->game));
   g_assert_true (chess_game_can_redo (f->game));
   clear_log (f);
-  play (f, "d6");
+  model_test_play (f->game, "d6");
   g_assert_false (chess_game_can_redo (f->game));
   g_assert_false (chess_game_redo (f->game));
   g_assert_cmpuint (notified (f, "can-redo"), ==, 1);
@@ -812,12 +796,12 @@ test_errors (Fixture *f, gconstpointer data)
                      "That move would leave your king in check");
 
   set_fen (f, CHESS_START_FEN);
-  play (f, "e4 e5 Nf3 Nc6 Bc4 Bc5 Ke2 Ke7 Ke1 Ke8");
+  model_test_play (f->game, "e4 e5 Nf3 Nc6 Bc4 Bc5 Ke2 Ke7 Ke1 Ke8");
   assert_play_error (f, "O-O", CHESS_GAME_ERROR_CASTLING,
                      "Castling is not allowed: the king has moved");
 
   set_fen (f, CHESS_START_FEN);
-  play (f, "Nf3 d5 d4 e6");
+  model_test_play (f->game, "Nf3 d5 d4 e6");
   assert_play_error (f, "Nd2", CHESS_GAME_ERROR_AMBIGUOUS,
                      "Nd2 is ambiguous: Nb1-d2 or Nf3-d2");
 
@@ -882,7 +866,7 @@ test_browse (Fixture *f, gconstpointer data)
   g_assert_cmpuint (chess_game_get_legal_targets (f->game, chess_square_parse ("g8")), ==, 0);
   g_assert_cmpuint (chess_game_get_legal_targets (f->game, chess_square_parse ("e4")), ==, 0);
 
-  play (f, "e4 e5 Nf3");
+  model_test_play (f->game, "e4 e5 Nf3");
   g_assert_true (chess_game_get_board_at (f->game, 0, &board));
   g_assert_cmpstr (chess_board_to_fen (&board, fen), ==, CHESS_START_FEN);
   g_assert_true (chess_game_get_board_at (f->game, 3, &board));
@@ -952,11 +936,11 @@ test_clock_take_back (Fixture *f, gconstpointer data)
   chess_game_set_time_control (f->game, CHESS_CLOCK_FISCHER, 60000, 1000);
   chess_game_start_clock (f->game);
   f->now_us += 5 * G_USEC_PER_SEC;
-  play (f, "e4");                        /* White: 60 - 5 + 1 = 56 s */
+  model_test_play (f->game, "e4");                        /* White: 60 - 5 + 1 = 56 s */
   g_assert_cmpint (chess_clock_get_time_ms (clock, CHESS_COLOR_WHITE), ==, 56000);
   g_assert_cmpint (chess_game_get_clock_ms_at (f->game, 0), ==, 56000);
   f->now_us += 10 * G_USEC_PER_SEC;
-  play (f, "e5");                        /* Black: 60 - 10 + 1 = 51 s */
+  model_test_play (f->game, "e5");                        /* Black: 60 - 10 + 1 = 51 s */
   g_assert_cmpint (chess_game_get_clock_ms_at (f->game, 1), ==, 51000);
   f->now_us += 3 * G_USEC_PER_SEC;
   g_assert_cmpint (chess_clock_get_time_ms (clock, CHESS_COLOR_WHITE), ==, 53000);
@@ -989,7 +973,7 @@ test_untimed_counts_up (Fixture *f, gconstpointer data)
   g_assert_false (chess_clock_is_timed (clock));
   chess_game_start_clock (f->game);
   f->now_us += 7 * G_USEC_PER_SEC;
-  play (f, "e4");
+  model_test_play (f->game, "e4");
   f->now_us += 2 * G_USEC_PER_SEC;
   g_assert_cmpint (chess_clock_get_time_ms (clock, CHESS_COLOR_WHITE), ==, 7000);
   g_assert_cmpint (chess_clock_get_time_ms (clock, CHESS_COLOR_BLACK), ==, 2000);
@@ -1009,7 +993,7 @@ test_to_pgn (Fixture *f, gconstpointer data)
   chess_game_set_time_control (f->game, CHESS_CLOCK_FISCHER, 300000, 2000);
   chess_game_start_clock (f->game);
   f->now_us += 4 * G_USEC_PER_SEC;
-  play (f, "e4 e5 Bc4 Nc6 Qh5 Nf6 Qxf7#");
+  model_test_play (f->game, "e4 e5 Bc4 Nc6 Qh5 Nf6 Qxf7#");
 
   pgn = chess_game_to_pgn (f->game);
   g_assert_cmpstr (chess_pgn_game_get_tag (pgn, "White"), ==, "Ann");
@@ -1061,7 +1045,7 @@ test_load_pgn (Fixture *f, gconstpointer data)
   g_free (pgn->result);
   pgn->result = g_strdup ("1-0");
 
-  play (f, "e4");
+  model_test_play (f->game, "e4");
   clear_log (f);
   g_assert_true (chess_game_load_pgn (f->game, pgn, &error));
   g_assert_no_error (error);
@@ -1134,7 +1118,7 @@ test_round_trip (Fixture *f, gconstpointer data)
       char s1[CHESS_FEN_MAX], s2[CHESS_FEN_MAX];
 
       set_fen (f, cases[i].fen);
-      play (f, cases[i].moves);
+      model_test_play (f->game, cases[i].moves);
       if (cases[i].end == CHESS_GAME_REASON_AGREEMENT)
         chess_game_agree_draw (f->game);
       else if (cases[i].end == CHESS_GAME_REASON_RESIGNATION)
@@ -1199,7 +1183,7 @@ test_autosave (Fixture *f, gconstpointer data)
   chess_game_set_time_control (f->game, CHESS_CLOCK_SUDDEN_DEATH, 180000, 0);
   chess_game_start_clock (f->game);
   f->now_us += 12 * G_USEC_PER_SEC;
-  play (f, "e4 c5 Nf3");
+  model_test_play (f->game, "e4 c5 Nf3");
   g_assert_true (chess_game_autosave (f->game, &error));
   g_assert_no_error (error);
   g_assert_true (chess_game_autosave_is_unfinished ());
