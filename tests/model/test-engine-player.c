@@ -936,31 +936,47 @@ test_close_sync (void)
   chess_line_clear (&line);
 }
 
+/* Starts `player`, the project's own engine behind some protocol, plays
+ * `first` from the start and has it think to `depth` with `multipv` lines:
+ * its legal answer is in `t`, still connected to its "thinking". */
+static void
+first_think_of_our_engine (ChessEnginePlayer *player,
+                           const char        *first,
+                           int                depth,
+                           int                multipv,
+                           ChessLine         *line,
+                           ChessEngineLimits *limits,
+                           Think             *t)
+{
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (chess_engine_player_start_sync (player, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_str_has_prefix (chess_engine_player_get_name (player), "ThinkChess"));
+  g_assert_true (chess_engine_player_new_game (player, &error));
+  start_line (line);
+  play (line, first);
+  think_init (t, line);
+  g_signal_connect (player, "thinking", G_CALLBACK (thinking_cb), t);
+  chess_engine_limits_init (limits);
+  limits->depth = depth;
+  chess_engine_player_think_async (player, line, limits, multipv, NULL, think_cb, t);
+  g_assert_true (model_test_run_until_set (&t->done, 30000));
+  g_assert_no_error (t->error);
+  g_assert_true (is_legal (&line->current, t->reply->move));
+}
+
 /* A real UCI engine: the project's own, as `thinkchess-cli uci`. */
 static void
 test_external_real_uci (void)
 {
   const char *argv[] = { CLI_PATH, "uci", NULL };
   ChessEnginePlayer *player = chess_engine_player_new_external (NULL, argv, CHESS_ENGINE_PROTOCOL_UCI, NULL);
-  g_autoptr (GError) error = NULL;
   ChessEngineLimits limits;
   ChessLine line;
   Think t;
 
-  g_assert_true (chess_engine_player_start_sync (player, NULL, &error));
-  g_assert_no_error (error);
-  g_assert_true (g_str_has_prefix (chess_engine_player_get_name (player), "ThinkChess"));
-  g_assert_true (chess_engine_player_new_game (player, &error));
-  start_line (&line);
-  play (&line, "e4");
-  think_init (&t, &line);
-  g_signal_connect (player, "thinking", G_CALLBACK (thinking_cb), &t);
-  chess_engine_limits_init (&limits);
-  limits.depth = 6;
-  chess_engine_player_think_async (player, &line, &limits, 2, NULL, think_cb, &t);
-  g_assert_true (model_test_run_until_set (&t.done, 30000));
-  g_assert_no_error (t.error);
-  g_assert_true (is_legal (&line.current, t.reply->move));
+  first_think_of_our_engine (player, "e4", 6, 2, &line, &limits, &t);
   g_assert_cmpuint (t.max_multipv, ==, 2);
   g_assert_true (t.pv_ok);
   think_clear (&t);
@@ -975,7 +991,6 @@ test_external_real_xboard (void)
   const char *polyglot = "/usr/games/polyglot";
   const char *argv[] = { polyglot, "-noini", "-ec", CLI_PATH " uci", NULL };
   ChessEnginePlayer *player;
-  g_autoptr (GError) error = NULL;
   ChessEngineLimits limits;
   ChessLine line;
   Think t;
@@ -986,20 +1001,7 @@ test_external_real_xboard (void)
       return;
     }
   player = chess_engine_player_new_external (NULL, argv, CHESS_ENGINE_PROTOCOL_XBOARD, NULL);
-  g_assert_true (chess_engine_player_start_sync (player, NULL, &error));
-  g_assert_no_error (error);
-  g_assert_true (g_str_has_prefix (chess_engine_player_get_name (player), "ThinkChess"));
-  g_assert_true (chess_engine_player_new_game (player, &error));
-  start_line (&line);
-  play (&line, "d4");
-  think_init (&t, &line);
-  g_signal_connect (player, "thinking", G_CALLBACK (thinking_cb), &t);
-  chess_engine_limits_init (&limits);
-  limits.depth = 4;
-  chess_engine_player_think_async (player, &line, &limits, 1, NULL, think_cb, &t);
-  g_assert_true (model_test_run_until_set (&t.done, 30000));
-  g_assert_no_error (t.error);
-  g_assert_true (is_legal (&line.current, t.reply->move));
+  first_think_of_our_engine (player, "d4", 4, 1, &line, &limits, &t);
   chess_line_push (&line, t.reply->move);
   think_clear (&t);
 
