@@ -118,6 +118,16 @@ play (ChessWindow *window,
   g_assert_no_error (error);
 }
 
+/* 1. e4, the computer's answer as Black, 2. d4 (the move on which
+ * add_fake_engine's engines misbehave). */
+static void
+play_to_second_engine_move (ChessWindow *window)
+{
+  play (window, "e4");
+  g_assert_true (wait_for (window, has_moves, GUINT_TO_POINTER (2), 10));
+  play (window, "d4");
+}
+
 /* Settings for a new game: `white` and `black` are "human", "builtin"
  * (at the lowest level) or an external engine's id. */
 static GSettings *
@@ -362,9 +372,7 @@ test_continue_last_game (void)
   ChessGame *game;
 
   chess_window_new_game (window);
-  play (window, "e4");
-  g_assert_true (wait_for (window, has_moves, GUINT_TO_POINTER (2), 10));
-  play (window, "d4");
+  play_to_second_engine_move (window);
   app_test_destroy_window (window);
 
   /* The new-game settings changed meanwhile: the game's tags decide. */
@@ -490,9 +498,7 @@ test_engine_crash (void)
   game = chess_window_get_game (window);
   g_assert_cmpstr (chess_game_get_player_name (game, CHESS_COLOR_BLACK), ==, "Fakefish");
   /* Its first move is fine; it crashes on the second. */
-  play (window, "e4");
-  g_assert_true (wait_for (window, has_moves, GUINT_TO_POINTER (2), 10));
-  play (window, "d4");
+  play_to_second_engine_move (window);
   g_assert_true (wait_for (window, has_alert, NULL, 15));
 
   /* The game is as it was, the message names the engine, the clock stands. */
@@ -538,9 +544,7 @@ test_engine_illegal_then_human (void)
 
   chess_window_new_game (window);
   game = chess_window_get_game (window);
-  play (window, "e4");
-  g_assert_true (wait_for (window, has_moves, GUINT_TO_POINTER (2), 10));
-  play (window, "d4");
+  play_to_second_engine_move (window);
   g_assert_true (wait_for (window, has_alert, NULL, 15));
   g_assert_cmpuint (chess_game_get_move_count (game), ==, 3);
   g_test_message ("failure: %s", chess_alert_get_detail ());
@@ -570,9 +574,7 @@ test_engine_hang (void)
 
   chess_window_new_game (window);
   game = chess_window_get_game (window);
-  play (window, "e4");
-  g_assert_true (wait_for (window, has_moves, GUINT_TO_POINTER (2), 10));
-  play (window, "d4");
+  play_to_second_engine_move (window);
   g_assert_true (wait_for (window, is_thinking, NULL, 5));
   /* Browsing and the menus still work meanwhile: the window is not blocked. */
   chess_game_set_view_ply (game, 0);
