@@ -1,0 +1,660 @@
+/* chess-window-actions-files.c — the window's game files: New Game, Open
+ * (one game, or the game chooser for a file of several), Save and Save As
+ * (also into a file of several games), and the unsaved-changes question
+ * asked before a game is replaced or closed.
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "chess-alerts.h"
+#include "chess-file-dialogs.h"
+#include "chess-game-chooser.h"
+#include "chess-new-game-dialog.h"
+#include "chess-window-actions-private.h"
+
+typedef ChessWindowActionsContinue ContinueFunc;
+
+/* ---- Saving ---- */
+
+static gboolean
+save_to_file (ChessWindowActions *self,
+              GFile              *file,
+              GError            **error)
+{
+  g_autofree char *path = g_file_get_path (file);
+  g_autoptr(ChessPgnGame) pgn = NULL;
+
+  if (path == NULL)
+    {
+      g_autofree char *uri = g_file_get_uri (file);
+
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                   _("Could not save “%s”: only local files can be written."), uri);
+      return FALSE;
+    }
+
+  pgn = chess_game_to_pgn (self->game);
+  if (!chess_pgn_save_file (path, &pgn, 1, error))
+    return FALSE;
+
+  chess_window_actions_state_set_file (self, file, 1);
+  chess_window_actions_state_set_dirty (self, FALSE);
+  return TRUE;
+}
+
+gboolean
+chess_window_actions_save_to (ChessWindow  *window,
+                              GFile        *file,
+                              GError      **error)
+{
+  ChessWindowActions *self;
+
+  g_return_val_if_fail (CHESS_IS_WINDOW (window), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  self = chess_window_actions_state (window);
+  g_return_val_if_fail (self != NULL, FALSE);
+  return save_to_file (self, file, error);
+}
+
+static void
+show_save_error (ChessWindow *window,
+                 const char  *detail)
+{
+  chess_alert_error (GTK_WINDOW (window), _("Game Not Saved"), detail, NULL, NULL);
+}
+
+typedef struct
+{
+  ChessWindow  *window;   /* owned */
+  ContinueFunc  func;
+  gpointer      user_data;
+} Continuation;
+
+static Continuation *
+continuation_new (ChessWindow  *window,
+                  ContinueFunc  func,
+                  gpointer      user_data)
+{
+  Continuation *c = g_new0 (Continuation, 1);
+
+  c->window = g_object_ref (window);
+  c->func = func;
+  c->user_data = user_data;
+  return c;
+}
+
+/* Calls on and frees. */
+static void
+continuation_finish (Continuation *c,
+                     gboolean      proceed)
+{
+  /* Always called, so the callback can free its data; a window that has
+   * gone away does not go on. */
+  if (c->func != NULL)
+    c->func (c->window, proceed && chess_window_actions_state (c->window) != NULL,
+             c->user_data);
+  g_object_unref (c->window);
+  g_free (c);
+}
+
+static char *
+suggested_file_name (ChessWindowActions *self)
+{
+  const char *white = chess_game_get_player_name (self->game, CHESS_COLOR_WHITE);
+  const char *black = chess_game_get_player_name (self->game, CHESS_COLOR_BLACK);
+  g_autofree char *name = NULL;
+
+  if (self->file != NULL)
+    return g_file_get_basename (self->file);
+  if (white != NULL && black != NULL)
+    name = g_strdup_printf ("%s - %s.pgn", white, black);
+  else
+    /* Translators: the file name offered when saving a new game. */
+    name = g_strdup (_("game.pgn"));
+  /* No folder separators in a name made from player names. */
+  g_strdelimit (name, "/", '-');
+  return g_steal_pointer (&name);
+}
+
+typedef enum
+{
+  ADD_TO_FILE_CANCEL,
+  ADD_TO_FILE_REPLACE_ALL,
+  ADD_TO_FILE_APPEND,
+} AddToFileResponse;
+
+typedef struct
+{
+  Continuation *c;
+  GFile        *file;
+  guint         n_games;
+} AddToFile;
+
+/* Adds the game at the end of `file`, which holds `n_games` already. */
+static gboolean
+append_to_file (ChessWindowActions *self,
+                GFile              *file,
+                guint               n_games,
+                GError            **error)
+{
+  g_autofree char *path = g_file_get_path (file);
+  g_autoptr(ChessPgnGame) pgn = chess_game_to_pgn (self->game);
+  ChessPgnSlot slot = { NULL, 0, 0 };
+
+  if (!chess_pgn_append_game (path, &slot, pgn, error))
+    return FALSE;
+  chess_window_actions_state_set_file (self, file, n_games + 1);
+  self->slot = slot;
+  chess_window_actions_state_set_dirty (self, FALSE);
+  return TRUE;
+}
+
+static void
+add_to_file_answered_cb (int      response,
+                         gpointer user_data)
+{
+  AddToFile *add = user_data;
+  Continuation *c = add->c;
+  ChessWindowActions *self = chess_window_actions_state (c->window);
+  g_autoptr(GError) error = NULL;
+  gboolean ok = FALSE;
+
+  if (self != NULL && response == ADD_TO_FILE_APPEND)
+    ok = append_to_file (self, add->file, add->n_games, &error);
+  else if (self != NULL && response == ADD_TO_FILE_REPLACE_ALL)
+    ok = save_to_file (self, add->file, &error);
+  if (error != NULL)
+    show_save_error (c->window, error->message);
+  g_object_unref (add->file);
+  g_free (add);
+  continuation_finish (c, ok);
+}
+
+/* How many games the local file at `file` holds (0 when none or unreadable). */
+static guint
+count_games (GFile *file)
+{
+  g_autofree char *path = g_file_get_path (file);
+  g_autofree char *data = NULL;
+  gsize length = 0;
+
+  if (path == NULL || !g_file_get_contents (path, &data, &length, NULL))
+    return 0;
+  g_autoptr(GPtrArray) index = chess_pgn_index (data, length);
+  return index->len;
+}
+
+static void
+save_as_chosen_cb (GFile    *file,
+                   gpointer  user_data)
+{
+  Continuation *c = user_data;
+  ChessWindowActions *self = chess_window_actions_state (c->window);
+  g_autoptr(GError) error = NULL;
+
+  if (file == NULL || self == NULL)
+    {
+      continuation_finish (c, FALSE);
+      return;
+    }
+
+  /* The file dialog asked whether to replace the file; a file of several
+   * games gets the question whether to add the game to it instead. */
+  guint n_games = count_games (file);
+  if (n_games > 1)
+    {
+      g_autofree char *name = chess_window_actions_file_display_name (file);
+      g_autofree char *holds = g_strdup_printf (
+        ngettext ("“%s” holds %u game", "“%s” holds %u games", n_games), name, n_games);
+      /* A short heading (long ones do not fit an alert); the rest below. */
+      g_autofree char *detail = g_strconcat (holds, ". ",
+        _("The game can be added at the end of the file, or the file can hold this game alone, the other games being lost."),
+        NULL);
+      const char *buttons[] = { _("_Cancel"), _("Replace the _Whole File"), _("_Add to the File"), NULL };
+      AddToFile *add = g_new0 (AddToFile, 1);
+
+      add->c = c;
+      add->file = g_object_ref (file);
+      add->n_games = n_games;
+      chess_alert_choose (GTK_WINDOW (c->window), TRUE, _("Add to the File?"), detail,
+                          buttons, ADD_TO_FILE_CANCEL, ADD_TO_FILE_APPEND, NULL,
+                          add_to_file_answered_cb, add);
+      return;
+    }
+
+  if (!save_to_file (self, file, &error))
+    {
+      show_save_error (c->window, error->message);
+      continuation_finish (c, FALSE);
+      return;
+    }
+  continuation_finish (c, TRUE);
+}
+
+/* Asks where to save, saves, then continues (FALSE when cancelled or the
+ * save failed). */
+static void
+save_as (ChessWindowActions *self,
+         ContinueFunc        func,
+         gpointer            user_data)
+{
+  g_autofree char *name = suggested_file_name (self);
+
+  chess_file_dialog_save (GTK_WINDOW (self->window), self->file, name,
+                          save_as_chosen_cb,
+                          continuation_new (self->window, func, user_data));
+}
+
+typedef enum
+{
+  SAVE_INTO_CANCEL,
+  SAVE_INTO_NEW_FILE,
+  SAVE_INTO_REPLACE,
+} SaveIntoResponse;
+
+/* Puts the game back in its place in the file of several games. */
+static gboolean
+replace_in_file (ChessWindowActions *self,
+                 GError            **error)
+{
+  g_autofree char *path = g_file_get_path (self->file);
+  g_autoptr(ChessPgnGame) pgn = chess_game_to_pgn (self->game);
+
+  if (path == NULL)
+    {
+      g_autofree char *uri = g_file_get_uri (self->file);
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                   _("Could not save “%s”: only local files can be written."), uri);
+      return FALSE;
+    }
+  if (!chess_pgn_replace_game (path, &self->slot, pgn, error))
+    return FALSE;
+  chess_window_actions_state_set_dirty (self, FALSE);
+  return TRUE;
+}
+
+static void
+save_into_answered_cb (int      response,
+                       gpointer user_data)
+{
+  Continuation *c = user_data;
+  ChessWindowActions *self = chess_window_actions_state (c->window);
+  g_autoptr(GError) error = NULL;
+
+  if (self == NULL || response == SAVE_INTO_CANCEL)
+    {
+      continuation_finish (c, FALSE);
+      return;
+    }
+  if (response == SAVE_INTO_NEW_FILE)
+    {
+      save_as (self, c->func, c->user_data);
+      c->func = NULL;
+      continuation_finish (c, FALSE);
+      return;
+    }
+  if (!replace_in_file (self, &error))
+    {
+      show_save_error (c->window, error->message);
+      continuation_finish (c, FALSE);
+      return;
+    }
+  continuation_finish (c, TRUE);
+}
+
+/* Saves to the game's file, or asks for one first. */
+static void
+save (ChessWindowActions *self,
+      ContinueFunc        func,
+      gpointer            user_data)
+{
+  g_autoptr(GError) error = NULL;
+
+  /* A game from a file of several: put it back in its place, or make a
+   * new file; never the one game in place of all of them. */
+  if (self->file != NULL && self->file_n_games > 1 && self->slot.checksum != NULL)
+    {
+      g_autofree char *name = chess_window_actions_file_display_name (self->file);
+      g_autofree char *question = g_strdup_printf (_("Save the game into “%s”?"), name);
+      g_autofree char *what = g_strdup_printf (
+        ngettext ("The game came from a file of %u game. It can replace its old version there, the other games staying as they are, or go into a new file.",
+                  "The game came from a file of %u games. It can replace its old version there, the other games staying as they are, or go into a new file.",
+                  self->file_n_games),
+        self->file_n_games);
+      /* A short heading (long ones do not fit an alert); the rest below. */
+      g_autofree char *detail = g_strconcat (question, " ", what, NULL);
+      const char *buttons[] = { _("_Cancel"), _("Save as _New File"), _("_Replace in File"), NULL };
+
+      chess_alert_choose (GTK_WINDOW (self->window), TRUE, _("Save into the File?"), detail, buttons,
+                          SAVE_INTO_CANCEL, SAVE_INTO_REPLACE, NULL, save_into_answered_cb,
+                          continuation_new (self->window, func, user_data));
+      return;
+    }
+
+  /* Rewriting a file of several games would lose the others. */
+  if (self->file == NULL || self->file_n_games != 1)
+    {
+      save_as (self, func, user_data);
+      return;
+    }
+
+  if (!save_to_file (self, self->file, &error))
+    {
+      show_save_error (self->window, error->message);
+      if (func != NULL)
+        func (self->window, FALSE, user_data);
+      return;
+    }
+  if (func != NULL)
+    func (self->window, TRUE, user_data);
+}
+
+/* ---- Unsaved changes ---- */
+
+static void
+unsaved_answered_cb (int      response,
+                     gpointer user_data)
+{
+  Continuation *c = user_data;
+  ChessWindowActions *self = chess_window_actions_state (c->window);
+
+  if (self == NULL || response == CHESS_UNSAVED_CANCEL)
+    continuation_finish (c, FALSE);
+  else if (response == CHESS_UNSAVED_DISCARD)
+    continuation_finish (c, TRUE);
+  else
+    {
+      save (self, c->func, c->user_data);
+      c->func = NULL;
+      continuation_finish (c, FALSE);
+    }
+}
+
+void
+chess_window_actions_check_unsaved (ChessWindow                 *window,
+                                    ChessUnsavedCase             what_happens,
+                                    ChessWindowActionsContinue   func,
+                                    gpointer                     user_data)
+{
+  ChessWindowActions *self;
+  g_autofree char *name = NULL;
+  GtkWidget *dialog;
+
+  g_return_if_fail (CHESS_IS_WINDOW (window));
+
+  self = chess_window_actions_state (window);
+  if (self == NULL || !self->dirty)
+    {
+      func (window, TRUE, user_data);
+      return;
+    }
+
+  /* A finished game is not offered again at the next start. */
+  if (what_happens == CHESS_UNSAVED_CLOSING_UNFINISHED && chess_game_is_over (self->game))
+    what_happens = CHESS_UNSAVED_CLOSING_FINISHED;
+  name = chess_window_actions_state_display_name (self);
+  dialog = chess_alert_unsaved (GTK_WINDOW (window), name, what_happens, unsaved_answered_cb,
+                                continuation_new (window, func, user_data));
+  if (dialog != NULL)
+    chess_window_hold_clock_for (window, dialog);
+}
+
+/* ---- New game ---- */
+
+static void
+new_game_start_cb (ChessNewGameDialog *dialog,
+                   ChessWindow        *window)
+{
+  ChessWindowActions *self = chess_window_actions_state (window);
+
+  if (self == NULL)
+    return;
+  chess_window_new_game (window);
+  chess_window_actions_state_adopt_game (self, NULL, 0);
+}
+
+static void
+new_game_confirmed (ChessWindow *window,
+                    gboolean     proceed,
+                    gpointer     user_data)
+{
+  ChessNewGameDialog *dialog;
+
+  if (!proceed)
+    return;
+  dialog = chess_new_game_dialog_new (GTK_WINDOW (window),
+                                      chess_window_get_settings (window));
+  g_signal_connect_object (dialog, "start", G_CALLBACK (new_game_start_cb),
+                           window, 0);
+  chess_window_hold_clock_for (window, GTK_WIDGET (dialog));
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+new_game_activated (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  chess_window_actions_check_unsaved (CHESS_WINDOW (widget), CHESS_UNSAVED_REPLACING,
+                                      new_game_confirmed, NULL);
+}
+
+/* ---- Opening ---- */
+
+typedef struct
+{
+  ChessWindow *window;     /* owned */
+  GFile       *file;
+  char        *data;
+  gsize        length;
+  GPtrArray   *entries;    /* ChessPgnIndexEntry */
+} OpenRequest;
+
+static void
+open_request_free (OpenRequest *request)
+{
+  g_object_unref (request->window);
+  g_object_unref (request->file);
+  g_free (request->data);
+  g_clear_pointer (&request->entries, g_ptr_array_unref);
+  g_free (request);
+}
+
+static void
+show_open_error (ChessWindow *window,
+                 GFile       *file,
+                 const char  *detail)
+{
+  g_autofree char *parse_name = g_file_get_parse_name (file);
+  g_autofree char *message = NULL;
+
+  /* Translators: %s is a file name or path, the second %s what is wrong. */
+  message = g_strdup_printf (_("“%s” could not be opened: %s"), parse_name, detail);
+  chess_alert_error (GTK_WINDOW (window), _("Could Not Open the Game"), message, NULL, NULL);
+}
+
+/* Parses the game at `index` and shows it; the game on screen stays as it
+ * was when anything is wrong. */
+static void
+open_game_at (OpenRequest *request,
+              guint        index)
+{
+  ChessWindowActions *self = chess_window_actions_state (request->window);
+  const ChessPgnIndexEntry *entry = g_ptr_array_index (request->entries, index);
+  g_autoptr(ChessPgnGame) pgn = NULL;
+  g_autoptr(ChessGame) game = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (self == NULL)
+    return;
+
+  pgn = chess_pgn_parse_game (request->data + entry->offset, entry->length,
+                              entry->line, NULL, &error);
+  game = chess_game_new ();
+  if (pgn == NULL || !chess_game_load_pgn (game, pgn, &error))
+    {
+      show_open_error (request->window, request->file, error->message);
+      return;
+    }
+
+  /* Show the end of the game, for study. */
+  chess_game_set_view_ply (game, chess_game_get_move_count (game));
+  chess_window_open_game (request->window, game);
+  chess_window_actions_state_adopt_game (self, request->file, request->entries->len);
+  if (request->entries->len > 1)
+    {
+      self->slot.checksum = chess_pgn_file_checksum (request->data, request->length);
+      self->slot.offset = entry->offset;
+      self->slot.length = entry->length;
+    }
+}
+
+static void
+game_chosen_cb (ChessGameChooser *chooser,
+                guint             index,
+                OpenRequest      *request)
+{
+  open_game_at (request, index);
+}
+
+static void
+file_loaded_cb (GObject      *source,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  OpenRequest *request = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (!g_file_load_contents_finish (G_FILE (source), result, &request->data,
+                                    &request->length, NULL, &error))
+    {
+      show_open_error (request->window, request->file, error->message);
+      open_request_free (request);
+      return;
+    }
+  if (chess_window_actions_state (request->window) == NULL)
+    {
+      open_request_free (request);
+      return;
+    }
+
+  request->entries = chess_pgn_index (request->data, request->length);
+  if (request->entries->len == 0)
+    {
+      show_open_error (request->window, request->file,
+                       _("The file holds no chess games."));
+      open_request_free (request);
+    }
+  else if (request->entries->len == 1)
+    {
+      open_game_at (request, 0);
+      open_request_free (request);
+    }
+  else
+    {
+      g_autofree char *name = chess_window_actions_file_display_name (request->file);
+      ChessGameChooser *chooser;
+
+      chooser = chess_game_chooser_new (GTK_WINDOW (request->window), name,
+                                        request->entries);
+      /* The request lives as long as the chooser. */
+      g_signal_connect_data (chooser, "game-chosen", G_CALLBACK (game_chosen_cb),
+                             request, (GClosureNotify) (void (*) (void)) open_request_free, 0);
+      gtk_window_present (GTK_WINDOW (chooser));
+    }
+}
+
+/* Reads the file; unsaved changes were dealt with already. */
+static void
+open_file_now (ChessWindow *window,
+               GFile       *file)
+{
+  OpenRequest *request = g_new0 (OpenRequest, 1);
+
+  request->window = g_object_ref (window);
+  request->file = g_object_ref (file);
+  g_file_load_contents_async (file, NULL, file_loaded_cb, request);
+}
+
+static void
+open_file_confirmed (ChessWindow *window,
+                     gboolean     proceed,
+                     gpointer     user_data)
+{
+  g_autoptr(GFile) file = user_data;
+
+  if (proceed)
+    open_file_now (window, file);
+}
+
+void
+chess_window_actions_open_file (ChessWindow *window,
+                                GFile       *file)
+{
+  g_return_if_fail (CHESS_IS_WINDOW (window));
+  g_return_if_fail (G_IS_FILE (file));
+
+  chess_window_actions_check_unsaved (window, CHESS_UNSAVED_OPENING,
+                                      open_file_confirmed, g_object_ref (file));
+}
+
+static void
+open_chosen_cb (GFile    *file,
+                gpointer  user_data)
+{
+  ChessWindow *window = user_data;
+
+  if (file != NULL && chess_window_actions_state (window) != NULL)
+    open_file_now (window, file);
+  g_object_unref (window);
+}
+
+static void
+open_confirmed (ChessWindow *window,
+                gboolean     proceed,
+                gpointer     user_data)
+{
+  ChessWindowActions *self = chess_window_actions_state (window);
+
+  if (proceed && self != NULL)
+    chess_file_dialog_open (GTK_WINDOW (window), self->file, open_chosen_cb,
+                            g_object_ref (window));
+}
+
+static void
+open_activated (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  chess_window_actions_check_unsaved (CHESS_WINDOW (widget), CHESS_UNSAVED_OPENING,
+                                      open_confirmed, NULL);
+}
+
+/* ---- Saving ---- */
+
+static void
+save_activated (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  save (chess_window_actions_state (CHESS_WINDOW (widget)), NULL, NULL);
+}
+
+static void
+save_as_activated (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  save_as (chess_window_actions_state (CHESS_WINDOW (widget)), NULL, NULL);
+}
+
+void
+chess_window_actions_files_class_init (GtkWidgetClass *widget_class)
+{
+  gtk_widget_class_install_action (widget_class, "win.new-game", NULL, new_game_activated);
+  gtk_widget_class_install_action (widget_class, "win.open", NULL, open_activated);
+  gtk_widget_class_install_action (widget_class, "win.save", NULL, save_activated);
+  gtk_widget_class_install_action (widget_class, "win.save-as", NULL, save_as_activated);
+}

@@ -1,0 +1,285 @@
+/* chess-window-actions-play.c — the window's actions on the game being
+ * played: take-back and redo, draw offers and claims, resignation,
+ * turning the board round, and the position as FEN through the clipboard.
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "chess-alerts.h"
+#include "chess-window-actions-private.h"
+#include "chess-window-computer.h"
+
+/* ---- Moves ---- */
+
+static void
+undo_activated (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  /* Against the computer, the move pair. */
+  chess_window_computer_take_back (CHESS_WINDOW (widget));
+}
+
+static void
+redo_activated (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  chess_window_computer_redo (CHESS_WINDOW (widget));
+}
+
+/* ---- Draws and resignation ---- */
+
+/* A question about one player's move in one game: the answer applies to
+ * the game it was asked in. */
+typedef struct
+{
+  ChessWindow *window;   /* owned */
+  ChessGame   *game;     /* owned */
+  ChessColor   side;     /* who offers the draw, or resigns */
+} GameQuestion;
+
+static GameQuestion *
+game_question_new (ChessWindow *window,
+                   ChessGame   *game)
+{
+  GameQuestion *question = g_new0 (GameQuestion, 1);
+
+  question->window = g_object_ref (window);
+  question->game = g_object_ref (game);
+  question->side = chess_game_get_side_to_move (game);
+  return question;
+}
+
+static void
+game_question_free (GameQuestion *question)
+{
+  g_object_unref (question->window);
+  g_object_unref (question->game);
+  g_free (question);
+}
+
+static void
+draw_offer_answered_cb (int      response,
+                        gpointer user_data)
+{
+  GameQuestion *offer = user_data;
+  ChessWindowActions *self = chess_window_actions_state (offer->window);
+
+  if (self != NULL)
+    g_clear_object (&self->draw_offer);
+
+  if (chess_game_get_draw_offered (offer->game, NULL))
+    {
+      if (response == CHESS_DRAW_OFFER_ACCEPT)
+        chess_game_agree_draw (offer->game);
+      else
+        chess_game_decline_draw (offer->game);
+    }
+
+  game_question_free (offer);
+}
+
+static void
+offer_draw_activated (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  ChessWindow *window = CHESS_WINDOW (widget);
+  ChessWindowActions *self = chess_window_actions_state (window);
+  ChessGame *game = self->game;
+  GameQuestion *offer;
+
+  if (chess_game_is_over (game) || self->draw_offer != NULL)
+    return;
+  /* The computer answers for itself. */
+  if (chess_window_computer_offer_draw (window, chess_game_get_side_to_move (game))
+      || chess_window_computer_offer_draw (window, chess_color_other (chess_game_get_side_to_move (game))))
+    return;
+
+  offer = game_question_new (window, game);
+  self->draw_offer = g_cancellable_new ();
+  chess_game_offer_draw (game, offer->side);
+  chess_alert_draw_offer (GTK_WINDOW (window),
+                          chess_game_get_player_display_name (game, offer->side),
+                          chess_game_get_player_display_name (game, chess_color_other (offer->side)),
+                          self->draw_offer, draw_offer_answered_cb, offer);
+}
+
+static void
+claim_draw_activated (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  ChessWindow *window = CHESS_WINDOW (widget);
+  g_autoptr(GError) error = NULL;
+
+  if (!chess_game_claim_draw (chess_window_get_game (window), &error))
+    chess_window_show_message (window, error->message);
+}
+
+static void
+resign_answered_cb (int      response,
+                    gpointer user_data)
+{
+  GameQuestion *resignation = user_data;
+
+  if (response == CHESS_RESIGN_CONFIRM)
+    chess_game_resign (resignation->game, resignation->side);
+
+  game_question_free (resignation);
+}
+
+static void
+resign_activated (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  ChessWindow *window = CHESS_WINDOW (widget);
+  ChessGame *game = chess_window_get_game (window);
+  GameQuestion *resignation;
+
+  if (chess_game_is_over (game))
+    return;
+
+  /* Two people at one board: the one to move resigns; against the
+   * computer, the person. */
+  resignation = game_question_new (window, game);
+  resignation->side = chess_window_computer_resigning_side (window);
+  chess_alert_resign (GTK_WINDOW (window),
+                      chess_game_get_player_display_name (game, resignation->side),
+                      chess_game_get_player_display_name (game, chess_color_other (resignation->side)),
+                      resign_answered_cb, resignation);
+}
+
+/* ---- Board and FEN ---- */
+
+static void
+flip_board_activated (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  chess_window_flip (CHESS_WINDOW (widget));
+}
+
+static void
+copy_fen_activated (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  ChessGame *game = chess_window_get_game (CHESS_WINDOW (widget));
+  ChessBoard board;
+  char fen[CHESS_FEN_MAX];
+
+  /* The position on the board, also while looking at an earlier move. */
+  if (!chess_game_get_board_at (game, chess_game_get_view_ply (game), &board))
+    board = *chess_game_get_board (game);
+  chess_board_to_fen (&board, fen);
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (widget), fen);
+  chess_window_show_notice (CHESS_WINDOW (widget), _("Position copied as FEN"));
+}
+
+typedef struct
+{
+  ChessWindow *window;   /* owned */
+  char        *fen;
+} PasteRequest;
+
+static void
+paste_confirmed (ChessWindow *window,
+                 gboolean     proceed,
+                 gpointer     user_data)
+{
+  PasteRequest *request = user_data;
+  ChessWindowActions *self = chess_window_actions_state (window);
+  g_autoptr(GError) error = NULL;
+
+  if (proceed && self != NULL)
+    {
+      if (chess_game_set_fen (chess_window_get_game (window), request->fen, &error))
+        chess_window_actions_state_adopt_game (self, NULL, 0);
+      else
+        chess_alert_error (GTK_WINDOW (window), _("Position Not Pasted"),
+                           error->message, NULL, NULL);
+    }
+
+  g_object_unref (request->window);
+  g_free (request->fen);
+  g_free (request);
+}
+
+/* Checks the FEN first: an invalid one is reported and changes nothing;
+ * a valid one replaces the game once unsaved changes are dealt with. */
+void
+chess_window_actions_paste_fen (ChessWindow *window,
+                                const char  *text)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *fen = NULL;
+  ChessBoard board;
+  PasteRequest *request;
+
+  g_return_if_fail (CHESS_IS_WINDOW (window));
+
+  fen = g_strstrip (g_strdup (text != NULL ? text : ""));
+  if (*fen == '\0')
+    {
+      chess_alert_error (GTK_WINDOW (window), _("Position Not Pasted"),
+                         _("The clipboard holds no text. Copy a position in FEN first."),
+                         NULL, NULL);
+      return;
+    }
+  if (!chess_board_from_fen (&board, fen, &error))
+    {
+      g_autofree char *detail = NULL;
+
+      /* The text pasted (cut short), then what is wrong with it. */
+      /* Translators: the text pasted (cut short), then what is wrong with it. */
+      detail = g_strdup_printf (_("The clipboard does not hold a valid position: “%.100s”\n%s"),
+                                fen, error->message);
+      chess_alert_error (GTK_WINDOW (window), _("Position Not Pasted"), detail, NULL, NULL);
+      return;
+    }
+
+  request = g_new0 (PasteRequest, 1);
+  request->window = g_object_ref (window);
+  request->fen = g_steal_pointer (&fen);
+  chess_window_actions_check_unsaved (window, CHESS_UNSAVED_REPLACING, paste_confirmed, request);
+}
+
+static void
+clipboard_read_cb (GObject      *source,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  ChessWindow *window = user_data;
+  g_autofree char *text = NULL;
+
+  text = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (source), result, NULL);
+  if (chess_window_actions_state (window) != NULL)
+    chess_window_actions_paste_fen (window, text);
+  g_object_unref (window);
+}
+
+static void
+paste_fen_activated (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (widget), NULL,
+                                 clipboard_read_cb, g_object_ref (widget));
+}
+
+void
+chess_window_actions_play_class_init (GtkWidgetClass *widget_class)
+{
+  gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_activated);
+  gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_activated);
+  gtk_widget_class_install_action (widget_class, "win.offer-draw", NULL, offer_draw_activated);
+  gtk_widget_class_install_action (widget_class, "win.claim-draw", NULL, claim_draw_activated);
+  gtk_widget_class_install_action (widget_class, "win.resign", NULL, resign_activated);
+  gtk_widget_class_install_action (widget_class, "win.flip-board", NULL, flip_board_activated);
+  gtk_widget_class_install_action (widget_class, "win.copy-fen", NULL, copy_fen_activated);
+  gtk_widget_class_install_action (widget_class, "win.paste-fen", NULL, paste_fen_activated);
+}

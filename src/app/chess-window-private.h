@@ -1,0 +1,128 @@
+/* chess-window-private.h — what the three files of ChessWindow share:
+ * the instance struct and the calls between chess-window.c (the widget,
+ * its template and settings), chess-window-panel.c (what the window shows
+ * of the game: status line, side panel, header bar) and chess-window-game.c
+ * (the game it plays: following the game, autosave, result, pause). Only
+ * those three include it; the window's other parts use chess-window.h. */
+#pragma once
+
+#include "chess-window.h"
+#include "chess-captured-view.h"
+#include "chess-move-list-view.h"
+#include "chess-review-panel.h"
+
+G_BEGIN_DECLS
+
+struct _ChessWindow
+{
+  AdwApplicationWindow parent_instance;
+
+  /* Template widgets */
+  GtkWidget         *header_bar;
+  AdwWindowTitle    *window_title;
+  GtkWidget         *new_game_button;
+  GtkWidget         *undo_button;
+  GtkWidget         *pause_button;
+  AdwToastOverlay   *toast_overlay;
+  GtkWidget         *pause_screen;
+  GtkWidget         *resume_button;
+  GtkWidget         *primary_menu_button;
+  GtkWidget         *layout_box;
+  GtkWidget         *board_overlay;
+  ChessBoardView    *board;
+  GtkWidget         *start_screen;
+  GtkWidget         *start_subtitle;
+  GtkWidget         *continue_button;
+  GtkWidget         *start_new_button;
+  GtkWidget         *result_screen;
+  GtkWidget         *result_label;
+  GtkWidget         *result_score;
+  GtkWidget         *result_new_button;
+  GtkWidget         *side_panel;
+  GtkWidget         *black_row;
+  GtkWidget         *black_name;
+  GtkWidget         *black_marker;
+  GtkWidget         *black_clock;
+  GtkWidget         *white_row;
+  GtkWidget         *white_name;
+  GtkWidget         *white_marker;
+  GtkWidget         *white_clock;
+  ChessCapturedView *captured_by_black;
+  ChessCapturedView *captured_by_white;
+  GtkWidget         *eval_bar;
+  GtkWidget         *eval_label;
+  GtkWidget         *analysis_panel;
+  ChessMoveListView *move_list;
+  ChessReviewPanel  *review_panel;
+  GtkWidget         *game_info;
+  GtkWidget         *status_label;
+  GtkWidget         *past_return_button;
+  GtkWidget         *move_entry;
+
+  /* Owned */
+  GSettings         *settings;
+  ChessGame         *game;
+  ChessClock        *clock;
+  char              *status_text;
+  char              *message;          /* a refusal shown until the next action */
+  char              *document_name;    /* the file's name, or NULL */
+
+  guint              clock_holds;      /* open modal dialogs */
+  gboolean           paused;           /* the player's pause */
+  gboolean           playing;          /* not behind the start screen */
+  gboolean           user_flip;
+  gboolean           flipped;
+  gboolean           trace_mapped;
+  gint64             clock_saved_us;   /* when the running clock was last autosaved */
+};
+
+enum
+{
+  PROP_0,
+  PROP_GAME,
+  PROP_FLIPPED,
+  PROP_PAUSED,
+  N_PROPS
+};
+
+/* Defined in chess-window.c, notified from all three files. */
+extern GParamSpec *chess_window_properties[N_PROPS];
+
+/* GTK 4.8 has no call that sets a CSS class on or off. */
+static inline void
+chess_window_set_css_class (GtkWidget  *widget,
+                            const char *css_class,
+                            gboolean    present)
+{
+  if (present)
+    gtk_widget_add_css_class (widget, css_class);
+  else
+    gtk_widget_remove_css_class (widget, css_class);
+}
+
+/* chess-window-panel.c */
+
+/* From init, after the template is built: the status line's height and
+ * the material bar. */
+void chess_window_panel_init          (ChessWindow *self);
+/* Everything shown follows the game, the clock and the pause. */
+void chess_window_update_all          (ChessWindow *self);
+void chess_window_update_status       (ChessWindow *self);
+/* The next action replaces a refusal with the game's status. */
+void chess_window_clear_message       (ChessWindow *self);
+/* Which side is at the bottom: the setting, then the user's flips. */
+void chess_window_update_orientation  (ChessWindow *self);
+
+/* chess-window-game.c */
+
+/* From init, after the panel: the unfinished last game on the start
+ * screen, or a fresh game ready to play. */
+void chess_window_game_init           (ChessWindow *self);
+/* Behind the start screen (FALSE) or playing (TRUE). */
+void chess_window_set_playing         (ChessWindow *self,
+                                       gboolean     playing);
+/* A person moves on their own turn only. */
+void chess_window_update_interactive  (ChessWindow *self);
+void chess_window_update_pause        (ChessWindow *self);
+
+G_END_DECLS
