@@ -16,6 +16,7 @@ static const GdkRGBA chooser_dim = RGBA (0, 0, 0, 0.45f);
 static const GdkRGBA chooser_bg = RGBA (250, 250, 250, 1);
 static const GdkRGBA chooser_hover = RGBA (255, 210, 120, 1);
 
+/* The rectangle of a cell; fractional cells place sliding pieces. */
 static void
 cell_rect (ChessBoardView  *self,
            double           col,
