@@ -17,7 +17,8 @@
 #
 # A level is chosen through UCI as UCI_LimitStrength=true + UCI_Elo=N (the
 # level whose nominal Elo is nearest N); "max" is the full engine, measured
-# against Stockfish at MAX_ANCHOR (default 2500). ANCHORS overrides the
+# against Stockfish at MAX_ANCHOR (default: its own figure). LEVELS defaults
+# to every level, read from `thinkchess-cli play --help`. ANCHORS overrides the
 # Stockfish strength a level is measured against (LEVEL=ELO pairs): a level
 # far below or above its figure is best measured against an anchor near its
 # real strength (a score near 0% or 100% has an unbounded error). Stockfish's scale is
@@ -29,8 +30,6 @@ cd "$(dirname "$0")/.."
 build=${1:-build}
 games=${GAMES:-100}
 tc=${TC:-10+0.1}
-levels=${LEVELS:-max 2400 2200 2000 1800 1600 1400 1200 1000 800}
-max_anchor=${MAX_ANCHOR:-2500}
 openings=${OPENINGS:-bench/data/openings}
 read -r -a match_args <<< "${MATCH_ARGS:-}"
 pgn_dir=${PGN_DIR:-/tmp/thinkchess-levels}
@@ -45,6 +44,17 @@ if [ ! -x "$ours" ] || ! "$ours" --help | grep -q '^  uci'; then
   echo "No $ours with a uci command: build first" >&2
   exit 2
 fi
+# The levels and their figures as the engine has them (`play --help` lists
+# them, the strongest last): every level but the full engine is named by its
+# figure, the full engine "max" and anchored at its own figure by default.
+figures=$(LANGUAGE=C LC_ALL=C.UTF-8 "$ours" play --help |
+          sed -nE 's/^  [0-9]+  .* \(about ([0-9]+) Elo\)$/\1/p')
+if [ -z "$figures" ]; then
+  echo "$ours play --help lists no levels" >&2
+  exit 2
+fi
+levels=${LEVELS:-max $(echo "$figures" | sed '$d' | sort -rn | tr '\n' ' ')}
+max_anchor=${MAX_ANCHOR:-$(echo "$figures" | tail -n 1)}
 if [ ! -x "$stockfish" ]; then
   echo "Stockfish not found (apt-get install stockfish)" >&2
   exit 2

@@ -167,7 +167,7 @@ chess_opponents_level_model (void)
     {
       g_autofree char *text =
         /* Translators: a level of the built-in engine and its rating,
-         * e.g. "Beginner (Elo 800)". */
+         * e.g. "Beginner (Elo 700)". */
         g_strdup_printf (_("%s (Elo %d)"), _(chess_engine_levels[i].name),
                          chess_engine_levels[i].elo);
 

@@ -293,7 +293,7 @@ def beginner(app):
     try:
         app.start()
         # Black: the computer (built in), its lowest level; 5 + 0.
-        app.new_game(None, (["Home"], T("Beginner (Elo 800)")),
+        app.new_game(None, (["Home"], T("Beginner (Elo 700)")),
                      (["Home", "Down", "Down", "Down"], T("5 + 0 (blitz)")), shot="01-new-game")
         pgn = app.pgn()
         check('[Black "ThinkChess (Beginner)"]' in pgn, "Black is not the beginner:\n" + pgn)

@@ -188,7 +188,7 @@ test_dialog_choices (void)
   g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (level)), ==,
                     (guint) chess_engine_n_levels);
   item = g_list_model_get_item (gtk_drop_down_get_model (level), 0);
-  g_assert_cmpstr (gtk_string_object_get_string (item), ==, "Beginner (Elo 800)");
+  g_assert_cmpstr (gtk_string_object_get_string (item), ==, "Beginner (Elo 700)");
   g_object_unref (item);
   /* The label's mnemonic now goes to the engine. */
   g_assert_true (gtk_label_get_mnemonic_widget (app_test_child (dialog, CHESS_TYPE_NEW_GAME_DIALOG,
