@@ -32,6 +32,12 @@ fi
 unset XAUTHORITY
 DISPLAY=:$display "$@"
 status=$?
+if [ $status -ne 0 ] && [ $status -ne 77 ]; then
+  # For a failure that says "cannot open display": was the server still up?
+  if kill -0 $xvfb 2>/dev/null; then state="still running"; else state="gone"; fi
+  echo "with-xvfb.sh: the command failed on display :$display (Xvfb $state); Xvfb said:" >&2
+  tail -n 20 "$dir/xvfb.log" >&2
+fi
 kill $xvfb 2>/dev/null
 wait $xvfb 2>/dev/null
 rm -rf "$dir"
