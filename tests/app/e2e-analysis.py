@@ -15,7 +15,6 @@ Scenarios:
             window the panel is shown too.
 """
 
-import importlib.util
 import os
 import re
 import sys
@@ -25,15 +24,12 @@ import pyatspi
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-_spec = importlib.util.spec_from_file_location("flows", os.path.join(HERE, "e2e-part2-flows.py"))
-flows = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(flows)
-_spec = importlib.util.spec_from_file_location("board_e2e", os.path.join(HERE, "e2e.py"))
-board_e2e = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(board_e2e)
 
 import e2e_common  # noqa: E402
 from e2e_common import check, movetext, wait_until, xdotool  # noqa: E402
+
+flows = e2e_common.load_script("flows", "e2e-part2-flows.py")
+board_e2e = e2e_common.load_script("board_e2e", "e2e.py")
 
 T = flows.T
 # A score as the panel writes it: "+0.35", "−1.20", "0.00", "M3", "−M3".

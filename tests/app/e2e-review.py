@@ -18,7 +18,6 @@ Scenarios:
 """
 
 import gettext
-import importlib.util
 import os
 import shutil
 import subprocess
@@ -29,12 +28,11 @@ import pyatspi
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-_spec = importlib.util.spec_from_file_location("flows", os.path.join(HERE, "e2e-part2-flows.py"))
-flows = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(flows)
 
 import e2e_common  # noqa: E402
 from e2e_common import check, wait_until, xdotool  # noqa: E402
+
+flows = e2e_common.load_script("flows", "e2e-part2-flows.py")
 
 DATA = os.path.join(HERE, "..", "data", "app")
 T = flows.T

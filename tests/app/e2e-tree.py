@@ -16,7 +16,6 @@ move on, saved); sigkill (the app
 killed at random moments while moves are played leaves a complete autosave).
 """
 
-import importlib.util
 import os
 import random
 import re
@@ -30,15 +29,12 @@ import pyatspi
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-_spec = importlib.util.spec_from_file_location("flows", os.path.join(HERE, "e2e-part2-flows.py"))
-flows = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(flows)
-_spec = importlib.util.spec_from_file_location("peek_e2e", os.path.join(HERE, "e2e.py"))
-peek_e2e = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(peek_e2e)
 
 import e2e_common  # noqa: E402
 from e2e_common import check, movetext, wait_until, xdotool  # noqa: E402
+
+flows = e2e_common.load_script("flows", "e2e-part2-flows.py")
+peek_e2e = e2e_common.load_script("peek_e2e", "e2e.py")
 
 DATA = os.path.join(HERE, "..", "data", "app")
 

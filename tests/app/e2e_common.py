@@ -2,6 +2,7 @@
 starting and stopping the real thinkchess, finding its widgets over AT-SPI,
 X input through xdotool, and reading back the autosave."""
 
+import importlib.util
 import os
 import shutil
 import signal
@@ -15,6 +16,16 @@ import pyatspi
 
 class Failure(Exception):
     pass
+
+
+def load_script(module_name, file_name):
+    """Another e2e script of this folder, loaded as a module (its file name
+    is no module name: it has a hyphen or is run as a script)."""
+    spec = importlib.util.spec_from_file_location(
+        module_name, os.path.join(os.path.dirname(os.path.abspath(__file__)), file_name))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def check(condition, message):
