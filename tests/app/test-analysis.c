@@ -113,6 +113,12 @@ has_best_line (gpointer window)
 }
 
 static gboolean
+has_third_line (gpointer window)
+{
+  return chess_analysis_panel_get_line (panel_of (window), 2) != NULL;
+}
+
+static gboolean
 not_thinking (gpointer window)
 {
   return !chess_window_analysis_is_thinking (window);
@@ -500,10 +506,7 @@ test_analysis_follows_view (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "analysis.analysis-lines", "i", 3));
   g_assert_cmpint (g_settings_get_int (chess_window_get_settings (window), "analysis-lines"), ==, 3);
   g_assert_true (spin_until (has_best_line, window, 30));
-  gint64 deadline = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
-  while (chess_analysis_panel_get_line (panel, 2) == NULL && g_get_monotonic_time () < deadline)
-    if (!g_main_context_iteration (NULL, FALSE))
-      g_usleep (2000);
+  spin_until (has_third_line, window, 30);
   g_assert_nonnull (chess_analysis_panel_get_line (panel, 2));
   g_assert_nonnull (strstr (chess_analysis_panel_get_line (panel, 1), ": 2. "));
   g_assert_cmpuint (arrows_of (window, CHESS_ARROWS_ANALYSIS, NULL), >=, 2);
