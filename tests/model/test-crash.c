@@ -77,6 +77,28 @@ assert_complete (const char *text,
   g_assert_true (length > 2 && text[length - 1] == '\n' && text[length - 2] == '*');
 }
 
+/* Removes a test's data home: the app's folder in it (files written
+ * there, leftovers of writes cut short included) and files at the top. */
+static void
+remove_tree (const char *home)
+{
+  g_autofree char *folder = g_build_filename (home, "thinkchess", NULL);
+  const char *const levels[] = { folder, home };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (levels); i++)
+    {
+      g_autoptr(GDir) dir = g_dir_open (levels[i], 0, NULL);
+      const char *name;
+
+      while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+        {
+          g_autofree char *path = g_build_filename (levels[i], name, NULL);
+          g_unlink (path);
+        }
+      g_rmdir (levels[i]);
+    }
+}
+
 static void
 test_sigkill (void)
 {
@@ -125,24 +147,7 @@ test_sigkill (void)
   g_assert_cmpuint (autosaves_seen, >, 30);
   g_rand_free (rand);
 
-  /* Leftovers of writes cut short (temporary files) are all there may be
-   * besides the files. */
-  g_autofree char *folder = g_build_filename (home, "thinkchess", NULL);
-  g_autoptr(GDir) dir = g_dir_open (folder, 0, NULL);
-  const char *name;
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *path = g_build_filename (folder, name, NULL);
-      g_unlink (path);
-    }
-  g_rmdir (folder);
-  g_autoptr(GDir) top = g_dir_open (home, 0, NULL);
-  while (top != NULL && (name = g_dir_read_name (top)) != NULL)
-    {
-      g_autofree char *path = g_build_filename (home, name, NULL);
-      g_unlink (path);
-    }
-  g_rmdir (home);
+  remove_tree (home);
 }
 
 /* The child: 1. e4 on a running clock, autosaved; tells on `fd` when
@@ -163,22 +168,6 @@ think_forever (ChessClockMode mode,
   g_assert_cmpint (write (fd, started, sizeof started), ==, sizeof started);
   for (;;)
     pause ();
-}
-
-static void
-remove_tree (const char *home)
-{
-  g_autofree char *folder = g_build_filename (home, "thinkchess", NULL);
-  g_autoptr(GDir) dir = g_dir_open (folder, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *path = g_build_filename (folder, name, NULL);
-      g_unlink (path);
-    }
-  g_rmdir (folder);
-  g_rmdir (home);
 }
 
 static void
