@@ -102,10 +102,11 @@ cmd_help (ChessPlay *self)
                             "Ctrl+R searches the earlier lines; Ctrl+D leaves."));
 }
 
-int
-chess_play_compare_moves (gconstpointer a,
-                          gconstpointer b,
-                          gpointer      user_data)
+/* Legal moves in the order they are listed (user_data is the board). */
+static int
+compare_moves (gconstpointer a,
+               gconstpointer b,
+               gpointer      user_data)
 {
   const ChessBoard *board = user_data;
   ChessMove ma = *(const ChessMove *) a;
@@ -123,31 +124,41 @@ chess_play_compare_moves (gconstpointer a,
   return (int) ma - (int) mb;
 }
 
-static void
-cmd_moves (ChessPlay *self)
+GPtrArray *
+chess_play_legal_sans (const ChessBoard *board)
 {
-  const ChessBoard *board = chess_game_get_board (self->game);
   ChessMoveList list;
-  g_autoptr(GPtrArray) words = g_ptr_array_new_with_free_func (g_free);
-
-  if (chess_play_refuse_when_over (self))
-    return;
+  GPtrArray *sans = g_ptr_array_new_with_free_func (g_free);
 
   chess_board_generate_legal (board, &list);
-  g_qsort_with_data (list.moves, list.count, sizeof (ChessMove), chess_play_compare_moves,
+  g_qsort_with_data (list.moves, list.count, sizeof (ChessMove), compare_moves,
                      (gpointer) board);
   for (int i = 0; i < list.count; i++)
     {
       char san[CHESS_MOVE_TEXT_MAX];
 
       chess_move_format (board, list.moves[i], CHESS_NOTATION_SAN, san);
-      g_ptr_array_add (words, g_strdup (san));
+      g_ptr_array_add (sans, g_strdup (san));
     }
+  return sans;
+}
 
+static void
+cmd_moves (ChessPlay *self)
+{
+  const ChessBoard *board = chess_game_get_board (self->game);
+  g_autoptr(GPtrArray) words = NULL;
+  int count;
+
+  if (chess_play_refuse_when_over (self))
+    return;
+
+  words = chess_play_legal_sans (board);
+  count = (int) words->len;
   g_string_append_printf (self->messages,
                           ngettext ("%s has %d legal move:\n",
-                                    "%s has %d legal moves:\n", list.count),
-                          chess_play_side_name (self, board->side), list.count);
+                                    "%s has %d legal moves:\n", count),
+                          chess_play_side_name (self, board->side), count);
   chess_play_append_wrapped (self->messages, (const char *const *) words->pdata, words->len, 2);
 }
 

@@ -112,21 +112,12 @@ chess_play_complete_cb (const char *line,
       g_strv_builder_add (candidates, commands[i]);
   if (n_words == 0 || (n_words == 1 && strcmp (words[0], "claim") == 0))
     {
-      const ChessBoard *board = chess_game_get_board (self->game);
-      ChessMoveList list;
-
       if (!chess_game_is_over (self->game))
         {
-          chess_board_generate_legal (board, &list);
-          g_qsort_with_data (list.moves, list.count, sizeof (ChessMove), chess_play_compare_moves,
-                             (gpointer) board);
-          for (int i = 0; i < list.count; i++)
-            {
-              char san[CHESS_MOVE_TEXT_MAX];
+          g_autoptr(GPtrArray) sans = chess_play_legal_sans (chess_game_get_board (self->game));
 
-              chess_move_format (board, list.moves[i], CHESS_NOTATION_SAN, san);
-              g_strv_builder_add (candidates, san);
-            }
+          for (guint i = 0; i < sans->len; i++)
+            g_strv_builder_add (candidates, g_ptr_array_index (sans, i));
         }
     }
   return g_strv_builder_end (candidates);

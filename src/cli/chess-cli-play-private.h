@@ -79,11 +79,9 @@ void       chess_play_say                 (ChessPlay      *self,
                                            const char     *text);
 gboolean   chess_play_refuse_when_over    (ChessPlay      *self);
 void       chess_play_announce_claimable  (ChessPlay      *self);
-/* Legal moves in the order they are listed (a GCompareDataFunc; user_data
- * is the board). */
-int        chess_play_compare_moves       (gconstpointer   a,
-                                           gconstpointer   b,
-                                           gpointer        user_data);
+/* The legal moves of `board` in SAN, in the order "moves" lists them and Tab
+ * offers them. */
+GPtrArray *chess_play_legal_sans          (const ChessBoard *board);
 void       chess_play_handle_line         (ChessPlay      *self,
                                            char           *line);
 
