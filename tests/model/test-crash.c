@@ -77,6 +77,11 @@ assert_complete (const char *text,
   g_assert_true (length > 2 && text[length - 1] == '\n' && text[length - 2] == '*');
 }
 
+/* The data home of the whole program: GLib reads XDG_DATA_HOME once, so a
+ * second test setting another would still write into the first. Each test
+ * makes it, and removes it when done. */
+static char *data_home;
+
 /* Removes a test's data home: the app's folder in it (files written
  * there, leftovers of writes cut short included) and files at the top. */
 static void
@@ -102,14 +107,12 @@ remove_tree (const char *home)
 static void
 test_sigkill (void)
 {
-  g_autoptr(GError) error = NULL;
-  g_autofree char *home = g_dir_make_tmp ("thinkchess-crash-XXXXXX", &error);
+  const char *home = data_home;
   g_autofree char *file = g_build_filename (home, "games.pgn", NULL);
   GRand *rand = g_rand_new_with_seed (g_test_rand_int ());
   guint autosaves_seen = 0;
 
-  g_assert_no_error (error);
-  g_setenv ("XDG_DATA_HOME", home, TRUE);
+  g_assert_cmpint (g_mkdir_with_parents (home, 0700), ==, 0);
   g_assert_true (g_file_set_contents (file, OTHER_GAMES "[Event \"Middle\"]\n\n*\n" LAST_GAME,
                                       -1, NULL));
 
@@ -178,12 +181,11 @@ test_clock_after_sigkill (void)
   for (guint m = 0; m < G_N_ELEMENTS (modes); m++)
     {
       g_autoptr(GError) error = NULL;
-      g_autofree char *home = g_dir_make_tmp ("thinkchess-clock-XXXXXX", &error);
+      const char *home = data_home;
       int fds[2];
       gint64 started[2];
 
-      g_assert_no_error (error);
-      g_setenv ("XDG_DATA_HOME", home, TRUE);
+      g_assert_cmpint (g_mkdir_with_parents (home, 0700), ==, 0);
       g_assert_cmpint (pipe (fds), ==, 0);
       pid_t child = fork ();
       g_assert_cmpint (child, >=, 0);
@@ -225,8 +227,17 @@ test_clock_after_sigkill (void)
 int
 main (int argc, char **argv)
 {
+  g_autoptr(GError) error = NULL;
+  int status;
+
   g_test_init (&argc, &argv, NULL);
+  data_home = g_dir_make_tmp ("thinkchess-crash-XXXXXX", &error);
+  g_assert_no_error (error);
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
   g_test_add_func ("/crash/sigkill", test_sigkill);
   g_test_add_func ("/crash/clock-after-sigkill", test_clock_after_sigkill);
-  return g_test_run ();
+  status = g_test_run ();
+  remove_tree (data_home);
+  g_free (data_home);
+  return status;
 }
