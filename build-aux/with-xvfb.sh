@@ -5,10 +5,14 @@
 # number's sockets, so it cannot take one that another X server holds,
 # even one started at the same moment or one whose lock file this system
 # cannot see (xvfb-run -a only reads the lock files, and can race).
+# -noreset: by default an X server "regenerates" each time its last client
+# leaves, and a client connecting during that reset is refused ("cannot
+# open display"). Test programs and xdotool calls come and go one at a
+# time, so that window opens again and again.
 # Ends Xvfb afterwards; exits with the command's status.
 set -u
 dir=$(mktemp -d "${TMPDIR:-/tmp}/with-xvfb.XXXXXX") || exit 1
-Xvfb -displayfd 3 -screen 0 1400x1000x24 -nolisten tcp 3>"$dir/display" \
+Xvfb -displayfd 3 -screen 0 1400x1000x24 -nolisten tcp -noreset 3>"$dir/display" \
   >"$dir/xvfb.log" 2>&1 &
 xvfb=$!
 display=""
