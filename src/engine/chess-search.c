@@ -13,6 +13,78 @@
 
 #define DRAW_SCORE 0
 
+/* The search's tuning numbers, each beside what it is for. They were set
+ * by self-play matches (see the commit messages); change one only with a
+ * match that shows the new value helps. Depths are in plies, margins in
+ * centipawns. */
+
+/* Reverse futility pruning: a static evaluation this far above beta,
+ * per ply of depth left, is not expected to fall below it. */
+enum { RFP_MAX_DEPTH = 8, RFP_MARGIN_PER_DEPTH = 75 };
+
+/* Razoring: this far below alpha at low depth, only captures can help. */
+enum { RAZOR_MAX_DEPTH = 2, RAZOR_MARGIN_PER_DEPTH = 250 };
+
+/* Null-move pruning: the reduction grows with depth and with how far
+ * the evaluation stands above beta (capped). */
+enum
+{
+  NMP_MIN_DEPTH = 3,
+  NMP_BASE_REDUCTION = 3,
+  NMP_DEPTH_DIVISOR = 4,
+  NMP_EVAL_DIVISOR = 200,
+  NMP_MAX_EVAL_REDUCTION = 3,
+};
+
+/* Internal iterative reduction: without a move from the table. */
+enum { IIR_MIN_DEPTH = 4 };
+
+/* Late-move pruning: quiet moves tried beyond (BASE + depth²) / 2, or
+ * beyond twice that while the evaluation improves. */
+enum { LMP_MAX_DEPTH = 8, LMP_BASE = 3 };
+
+/* Futility pruning of quiet moves: the evaluation plus this much cannot
+ * reach alpha at the reduced depth. */
+enum { FUTILITY_MAX_DEPTH = 8, FUTILITY_BASE = 100, FUTILITY_PER_DEPTH = 90 };
+
+/* SEE pruning: quiet moves losing more than MARGIN × depth², captures
+ * losing more than MARGIN × depth. */
+enum { SEE_MAX_DEPTH = 8, SEE_QUIET_MARGIN = 20, SEE_NOISY_MARGIN = 90 };
+
+/* Late-move reductions; the history of a quiet move lowers the
+ * reduction by one ply per LMR_HISTORY_DIVISOR. */
+enum { LMR_MIN_DEPTH = 3, LMR_HISTORY_DIVISOR = 8000 };
+#define LMR_TABLE_LAST 63   /* the table's last depth and move count */
+_Static_assert (sizeof ((ChessEngine *) 0)->lmr == (LMR_TABLE_LAST + 1) * (LMR_TABLE_LAST + 1) * sizeof (int),
+                "the reduction table is indexed up to LMR_TABLE_LAST");
+
+/* Quiet moves remembered at a node for the history malus. */
+#define MAX_QUIETS 64
+
+/* History bonus for a quiet move that failed high: grows with depth². */
+enum { HISTORY_BONUS_DEPTH2 = 16, HISTORY_BONUS_DEPTH = 32, HISTORY_BONUS_MAX = 1600 };
+
+/* Delta pruning in the quiescence search: a capture that cannot lift the
+ * evaluation to alpha even with this margin is skipped. */
+enum { DELTA_MARGIN = 200, DELTA_EN_PASSANT = 100 };
+
+/* Aspiration windows from this depth on, starting this wide, and opened
+ * fully once the window passes ASPIRATION_FULL. */
+enum
+{
+  ASPIRATION_MIN_DEPTH = 5,
+  ASPIRATION_DELTA = 15,
+  ASPIRATION_GROWTH_EXTRA = 5,
+  ASPIRATION_FULL = 1000,
+};
+
+/* A failed aspiration search is reported only after this long, so that
+ * short searches print no bound lines. */
+#define REPORT_BOUNDS_AFTER_MS 1000
+
+/* With a single legal move, a timed search stops at this depth. */
+#define SINGLE_MOVE_DEPTH 4
+
 /* A stateless 64-bit mix, for the weaker levels' per-game noise. */
 static inline uint64_t
 mix64 (uint64_t x)
@@ -75,6 +147,19 @@ is_repetition (const ChessEngine *e)
     if (e->keys[e->n_keys - (size_t) i] == b->key)
       return true;
   return false;
+}
+
+static inline int
+min_int (int a, int b)
+{
+  return a < b ? a : b;
+}
+
+/* The late-move reduction for a move at this depth and move count. */
+static inline int
+lmr_reduction (const ChessEngine *e, int depth, int move_count)
+{
+  return e->lmr[min_int (depth, LMR_TABLE_LAST)][min_int (move_count, LMR_TABLE_LAST)];
 }
 
 static inline void
@@ -160,10 +245,10 @@ update_quiet_stats (ChessEngine *e, int ply, ChessMove best, int depth,
   ChessBoard *b = &e->board;
   ChessSearchFrame *f = engine_frame (e, ply);
   ChessSearchFrame *p1 = engine_frame (e, ply - 1), *p2 = engine_frame (e, ply - 2);
-  int bonus = depth * depth * 16 + depth * 32;
+  int bonus = depth * depth * HISTORY_BONUS_DEPTH2 + depth * HISTORY_BONUS_DEPTH;
 
-  if (bonus > 1600)
-    bonus = 1600;
+  if (bonus > HISTORY_BONUS_MAX)
+    bonus = HISTORY_BONUS_MAX;
   if (f->killers[0] != best)
     {
       f->killers[1] = f->killers[0];
@@ -198,6 +283,18 @@ move_gives_check (ChessBoard *b, ChessMove m)
   return check;
 }
 
+/* What a capture wins in the endgame, for delta pruning, by the weights
+ * this engine evaluates with. */
+static inline int
+captured_value (const ChessEngine *e, ChessMove m)
+{
+  ChessPiece victim = (ChessPiece) e->board.squares[chess_move_to (m)];
+
+  if (chess_move_flags (m) == CHESS_MOVE_EN_PASSANT)
+    return DELTA_EN_PASSANT;
+  return e->weights[CHESS_EVAL_MATERIAL + chess_piece_type (victim)].eg;
+}
+
 /* A weaker level may overlook a capture by a piece far away (the same
  * capture in the same position, all game long). */
 static inline bool
@@ -218,7 +315,7 @@ qsearch (ChessEngine *e, int alpha, int beta, int ply)
   bool pv_node = beta - alpha > 1;
   bool in_check;
   const ChessTTEntry *tte;
-  ChessMove tt_move = CHESS_MOVE_NONE, best_move = CHESS_MOVE_NONE, m;
+  ChessMove best_move = CHESS_MOVE_NONE, m;
   int best, stand_pat, n_legal, old_alpha = alpha, tt_eval = NO_EVAL;
   ChessMovePicker mp;
 
@@ -242,7 +339,6 @@ qsearch (ChessEngine *e, int alpha, int beta, int ply)
     {
       int s = score_from_tt (tte->score, ply);
       int bound = tte->age_bound & 3;
-      tt_move = tte->move;
       tt_eval = tte->eval;
       if (!pv_node && (bound == CHESS_BOUND_EXACT
                        || (bound == CHESS_BOUND_LOWER && s >= beta)
@@ -265,7 +361,6 @@ qsearch (ChessEngine *e, int alpha, int beta, int ply)
   chess_movepick_init_qs (&mp, e, in_check, &n_legal);
   if (n_legal == 0)
     return in_check ? -CHESS_SCORE_MATE + ply : DRAW_SCORE;
-  (void) tt_move;
 
   while ((m = chess_movepick_next (&mp, NULL)) != CHESS_MOVE_NONE)
     {
@@ -276,9 +371,7 @@ qsearch (ChessEngine *e, int alpha, int beta, int ply)
         {
           /* Delta pruning: even winning the piece cannot reach alpha. */
           if (!chess_move_is_promotion (m)
-              && stand_pat + 200 + (chess_move_flags (m) == CHESS_MOVE_EN_PASSANT ? 100
-                  : (int) chess_eval_weights[CHESS_EVAL_MATERIAL
-                                             + chess_piece_type ((ChessPiece) b->squares[chess_move_to (m)])].eg) <= alpha)
+              && stand_pat + DELTA_MARGIN + captured_value (e, m) <= alpha)
             continue;
           if (!chess_see_ge (b, m, 0))
             continue;
@@ -309,8 +402,6 @@ qsearch (ChessEngine *e, int alpha, int beta, int ply)
         }
     }
 
-  if (in_check && best == -CHESS_SCORE_INFINITE)
-    best = -CHESS_SCORE_MATE + ply;   /* not reached: evasions always searched */
   chess_tt_store (&e->tt, b->key, best_move, score_to_tt (best, ply),
                   in_check ? 0 : stand_pat, 0,
                   best >= beta ? CHESS_BOUND_LOWER
@@ -356,7 +447,7 @@ search (ChessEngine *e, int alpha, int beta, int depth, int ply, bool cut_node)
   ChessSearchFrame *f = engine_frame (e, ply);
   const ChessTTEntry *tte;
   ChessMove tt_move = CHESS_MOVE_NONE, best_move = CHESS_MOVE_NONE, m;
-  ChessMove quiets[64];
+  ChessMove quiets[MAX_QUIETS];
   int n_quiets = 0, move_count = 0, n_legal;
   int best = -CHESS_SCORE_INFINITE, eval, tt_score = 0, tt_bound = 0, tt_depth = -1;
   int old_alpha = alpha;
@@ -423,11 +514,12 @@ search (ChessEngine *e, int alpha, int beta, int depth, int ply, bool cut_node)
       /* Reverse futility: far above beta, a shallow search will not fall. */
       bool fut = (e->features & CHESS_ENGINE_FUTILITY) != 0;
 
-      if (fut && depth <= 8 && eval - 75 * (depth - improving) >= beta && eval < CHESS_SCORE_MATE_BOUND)
+      if (fut && depth <= RFP_MAX_DEPTH && eval - RFP_MARGIN_PER_DEPTH * (depth - improving) >= beta
+          && eval < CHESS_SCORE_MATE_BOUND)
         return eval;
 
       /* Razoring: hopeless at low depth, see whether captures save it. */
-      if (fut && depth <= 2 && eval + 250 * depth < alpha)
+      if (fut && depth <= RAZOR_MAX_DEPTH && eval + RAZOR_MARGIN_PER_DEPTH * depth < alpha)
         {
           int v = qsearch (e, alpha, alpha + 1, ply);
           if (v <= alpha)
@@ -436,10 +528,11 @@ search (ChessEngine *e, int alpha, int beta, int depth, int ply, bool cut_node)
 
       /* Null move: passing still holds beta, so a real move will too. */
       if ((e->features & CHESS_ENGINE_NULL_MOVE)
-          && depth >= 3 && eval >= beta && engine_frame (e, ply - 1)->move != CHESS_MOVE_NONE
+          && depth >= NMP_MIN_DEPTH && eval >= beta && engine_frame (e, ply - 1)->move != CHESS_MOVE_NONE
           && has_pieces (b) && beta > -CHESS_SCORE_MATE_BOUND)
         {
-          int r = 3 + depth / 4 + ((eval - beta) / 200 < 3 ? (eval - beta) / 200 : 3);
+          int eval_r = min_int ((eval - beta) / NMP_EVAL_DIVISOR, NMP_MAX_EVAL_REDUCTION);
+          int r = NMP_BASE_REDUCTION + depth / NMP_DEPTH_DIVISOR + eval_r;
           ChessUndo u;
           int v;
 
@@ -455,7 +548,7 @@ search (ChessEngine *e, int alpha, int beta, int depth, int ply, bool cut_node)
 
   /* Without a move from the table, spend less here (internal iterative reduction). */
   if ((e->features & CHESS_ENGINE_IIR)
-      && depth >= 4 && tt_move == CHESS_MOVE_NONE && (pv_node || cut_node))
+      && depth >= IIR_MIN_DEPTH && tt_move == CHESS_MOVE_NONE && (pv_node || cut_node))
     depth--;
 
   n_legal = chess_movepick_init (&mp, e, ply, tt_move);
@@ -485,8 +578,7 @@ search (ChessEngine *e, int alpha, int beta, int depth, int ply, bool cut_node)
 
       if (!root && best > -CHESS_SCORE_MATE_BOUND && has_pieces (b))
         {
-          int r = e->lmr[depth < 63 ? depth : 63][move_count < 63 ? move_count : 63];
-          int lmr_depth = depth - 1 - r;
+          int lmr_depth = depth - 1 - lmr_reduction (e, depth, move_count);
 
           if (quiet)
             {
@@ -496,14 +588,17 @@ search (ChessEngine *e, int alpha, int beta, int depth, int ply, bool cut_node)
                * how short mates start. */
               bool fut = (e->features & CHESS_ENGINE_FUTILITY) != 0;
               bool see = (e->features & CHESS_ENGINE_SEE_PRUNING) != 0;
-              if ((fut && depth <= 8 && move_count > (3 + depth * depth) / (2 - improving))
-                  || (fut && !in_check && lmr_depth <= 8 && eval + 100 + 90 * lmr_depth <= alpha)
-                  || (see && lmr_depth <= 8 && !chess_see_ge (b, m, -20 * lmr_depth * lmr_depth)))
+              if ((fut && depth <= LMP_MAX_DEPTH
+                   && move_count > (LMP_BASE + depth * depth) / (2 - improving))
+                  || (fut && !in_check && lmr_depth <= FUTILITY_MAX_DEPTH
+                      && eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * lmr_depth <= alpha)
+                  || (see && lmr_depth <= SEE_MAX_DEPTH
+                      && !chess_see_ge (b, m, -SEE_QUIET_MARGIN * lmr_depth * lmr_depth)))
                 if (!move_gives_check (b, m))
                   continue;
             }
           else if ((e->features & CHESS_ENGINE_SEE_PRUNING)
-                   && depth <= 8 && !chess_see_ge (b, m, -90 * depth))
+                   && depth <= SEE_MAX_DEPTH && !chess_see_ge (b, m, -SEE_NOISY_MARGIN * depth))
             continue;
         }
 
@@ -514,9 +609,9 @@ search (ChessEngine *e, int alpha, int beta, int depth, int ply, bool cut_node)
                                && (e->features & CHESS_ENGINE_CHECK_EXT) ? 1 : 0);
 
       if ((e->features & CHESS_ENGINE_LMR)
-          && depth >= 3 && move_count > 1 + pv_node && (quiet || !pv_node))
+          && depth >= LMR_MIN_DEPTH && move_count > 1 + pv_node && (quiet || !pv_node))
         {
-          int r = e->lmr[depth < 63 ? depth : 63][move_count < 63 ? move_count : 63];
+          int r = lmr_reduction (e, depth, move_count);
           int d;
 
           if (!quiet)
@@ -535,7 +630,7 @@ search (ChessEngine *e, int alpha, int beta, int depth, int ply, bool cut_node)
               ChessSearchFrame *p1 = engine_frame (e, ply - 1);
               if (p1->piece_to >= 0)
                 h += continuation_row (e, p1->piece_to)[pt];
-              r -= h / 8000;
+              r -= h / LMR_HISTORY_DIVISOR;
             }
           if (r < 0)
             r = 0;
@@ -596,7 +691,7 @@ search (ChessEngine *e, int alpha, int beta, int depth, int ply, bool cut_node)
               alpha = v;
             }
         }
-      if (quiet && m != best_move && n_quiets < 64)
+      if (quiet && m != best_move && n_quiets < MAX_QUIETS)
         quiets[n_quiets++] = m;
     }
 
@@ -725,11 +820,11 @@ chess_engine_run_search (ChessEngine *e, const ChessSearchLimits *limits,
       for (e->pv_index = 0; e->pv_index < multipv; e->pv_index++)
         {
           int prev = e->root_moves[e->pv_index].previous_score;
-          int delta = 15, alpha = -CHESS_SCORE_INFINITE, beta = CHESS_SCORE_INFINITE, v;
+          int delta = ASPIRATION_DELTA, alpha = -CHESS_SCORE_INFINITE, beta = CHESS_SCORE_INFINITE, v;
 
           /* Aspiration window around the last iteration's score. */
           if ((e->features & CHESS_ENGINE_ASPIRATION)
-              && depth >= 5 && prev > -CHESS_SCORE_MATE_BOUND && prev < CHESS_SCORE_MATE_BOUND)
+              && depth >= ASPIRATION_MIN_DEPTH && prev > -CHESS_SCORE_MATE_BOUND && prev < CHESS_SCORE_MATE_BOUND)
             {
               alpha = prev - delta;
               beta = prev + delta;
@@ -745,19 +840,19 @@ chess_engine_run_search (ChessEngine *e, const ChessSearchLimits *limits,
                 {
                   beta = (alpha + beta) / 2;
                   alpha = v - delta > -CHESS_SCORE_INFINITE ? v - delta : -CHESS_SCORE_INFINITE;
-                  if (chess_timeman_now () - atomic_load (&e->start_ms) > 1000)
+                  if (chess_timeman_now () - atomic_load (&e->start_ms) > REPORT_BOUNDS_AFTER_MS)
                     report (e, depth, e->pv_index, CHESS_BOUND_UPPER, info_func, user_data);
                 }
               else if (v >= beta)
                 {
                   beta = v + delta < CHESS_SCORE_INFINITE ? v + delta : CHESS_SCORE_INFINITE;
-                  if (chess_timeman_now () - atomic_load (&e->start_ms) > 1000)
+                  if (chess_timeman_now () - atomic_load (&e->start_ms) > REPORT_BOUNDS_AFTER_MS)
                     report (e, depth, e->pv_index, CHESS_BOUND_LOWER, info_func, user_data);
                 }
               else
                 break;
-              delta += delta / 2 + 5;
-              if (delta > 1000)
+              delta += delta / 2 + ASPIRATION_GROWTH_EXTRA;
+              if (delta > ASPIRATION_FULL)
                 alpha = -CHESS_SCORE_INFINITE, beta = CHESS_SCORE_INFINITE;
             }
           /* The lines found so far in order: a later line may have
@@ -798,7 +893,7 @@ chess_engine_run_search (ChessEngine *e, const ChessSearchLimits *limits,
           if (elapsed >= chess_timeman_soft (&e->timeman, best_changes / 2, drop))
             break;
           /* One legal move: no need to think. */
-          if (e->n_root_moves == 1 && depth >= 4)
+          if (e->n_root_moves == 1 && depth >= SINGLE_MOVE_DEPTH)
             break;
         }
       previous_best = result.best;

@@ -2,16 +2,23 @@
 """Writes src/engine/chess-eval-weights.c with hand-set starting weights:
 simple formulas (centralisation, pawn advance, king shelter) that the
 Texel tuner (tuner.c) starts from. Kept so the tuned-vs-hand-set match
-can be repeated."""
+can be repeated.
+
+The values are given by section name; the sections' order and sizes are
+read from chess_eval_sections in src/engine/chess-eval.c, so that list is
+written in one place only.
+    handset-weights.py OUTPUT SYMBOL CHESS_EVAL_C"""
+import os
+import re
 import sys
 
 def centre(sq):
     f, r = sq % 8, sq // 8
     return 3.5 - max(abs(f - 3.5), abs(r - 3.5))   # 0.5 at the edge .. 3.5 centre
 
-params = []
+params = {}
 def add(name, values):
-    params.append((name, values))
+    params[name] = values
 
 add("material", [(100, 120), (320, 300), (330, 320), (480, 540), (950, 1000)])
 pawn = []
@@ -61,17 +68,35 @@ add("hanging piece", [(25, 15)])
 add("pawn push threat", [(15, 10)])
 add("tempo", [(15, 5)])
 
+here = os.path.dirname(os.path.abspath(__file__))
 out = sys.argv[1] if len(sys.argv) > 1 else "src/engine/chess-eval-weights.c"
 symbol = sys.argv[2] if len(sys.argv) > 2 else "chess_eval_weights"
+eval_c = sys.argv[3] if len(sys.argv) > 3 else os.path.join(here, "../../src/engine/chess-eval.c")
+
+with open(eval_c, encoding="utf-8") as f:
+    sections = [(m.group(1), int(m.group(2))) for m in
+                re.finditer(r'\{ "([^"]+)", [A-Z_]+(?: \+ \d+ \* 64)?, (\d+) \}', f.read())]
+if not sections:
+    sys.exit("%s: no chess_eval_sections found" % eval_c)
+names = [name for name, _ in sections]
+for name in params:
+    if name not in names:
+        sys.exit("hand-set weights for an unknown section: %s" % name)
+for name, count in sections:
+    if name not in params:
+        sys.exit("no hand-set weights for section: %s" % name)
+    if len(params[name]) != count:
+        sys.exit("section %s has %d weights here, %d in %s" % (name, len(params[name]), count, eval_c))
+
 with open(out, "w") as f:
     f.write("/* chess-eval-weights.c — the evaluation's weights (see chess-eval.h).\n"
             " * Written by tools/tuner/handset-weights.py: hand-set starting values.\n"
             " * Do not edit: re-run the tuner (tools/tuner/README.md). */\n"
             "#include \"config.h\"\n\n#include \"chess-eval.h\"\n\n"
             "const ChessEvalScore %s[CHESS_EVAL_N_PARAMS] = {\n" % symbol)
-    for name, values in params:
+    for name, _ in sections:
+        values = params[name]
         f.write("  /* %s */\n" % name)
         for i in range(0, len(values), 4):
             f.write("  " + " ".join("{ %d, %d }," % v for v in values[i:i + 4]) + "\n")
     f.write("};\n")
-
