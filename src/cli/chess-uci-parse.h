@@ -33,6 +33,8 @@ typedef struct
   ChessMove          *moves;          /* position; owned, n_moves of them */
   size_t              n_moves;
   ChessSearchLimits   limits;         /* go */
+  GPtrArray          *notes;          /* go: translated messages on what was
+                                       * ignored or changed; owned, or NULL */
 } ChessUciCommand;
 
 #define CHESS_UCI_ERROR (chess_uci_error_quark ())
@@ -43,13 +45,19 @@ typedef enum
   CHESS_UCI_ERROR_SYNTAX,
   CHESS_UCI_ERROR_FEN,
   CHESS_UCI_ERROR_MOVE,
-  CHESS_UCI_ERROR_NUMBER,
 } ChessUciError;
 
 GQuark   chess_uci_error_quark    (void);
 
-/* Reads one line. `current` is the position set last (for go searchmoves).
- * On failure, sets a translated message saying what was wrong. */
+/* The command a line holds (its first known word), without reading what
+ * follows it: CHESS_UCI_EMPTY for a blank line. FALSE when the line names
+ * no command. Any length, valid UTF-8 or not. */
+gboolean chess_uci_command_type   (const char          *line,
+                                   ChessUciCommandType *type);
+/* Reads one line. `current` is the position set last (for go searchmoves
+ * and the side to move). On failure, sets a translated message saying what
+ * was wrong. A `go` never fails on its words: what it cannot use is left
+ * out, with a note in `notes`. */
 gboolean chess_uci_parse          (const char        *line,
                                    const ChessBoard  *current,
                                    ChessUciCommand   *command,

@@ -41,6 +41,7 @@ struct ChessEngine
   ChessTT     tt;
   atomic_bool stop;
   atomic_bool pondering;
+  atomic_bool armed;                /* chess_engine_arm() came before the search */
   _Atomic int64_t start_ms;
   int         multipv;
   int         level;

@@ -40,6 +40,7 @@ chess_engine_new (size_t hash_mb)
   atomic_init (&self->stop, false);
   atomic_init (&self->pondering, false);
   atomic_init (&self->start_ms, 0);
+  atomic_init (&self->armed, false);
   self->multipv = 1;
   self->features = CHESS_ENGINE_ALL_FEATURES;
   self->weights = chess_eval_weights;
@@ -136,13 +137,29 @@ chess_engine_set_position (ChessEngine *self, const ChessBoard *start,
   self->root = board;
 }
 
+static void
+reset_flags (ChessEngine *self, bool ponder)
+{
+  atomic_store (&self->start_ms, chess_timeman_now ());
+  atomic_store (&self->pondering, ponder);
+  atomic_store (&self->stop, false);
+}
+
+void
+chess_engine_arm (ChessEngine *self, bool ponder)
+{
+  reset_flags (self, ponder);
+  atomic_store (&self->armed, true);
+}
+
 ChessSearchResult
 chess_engine_search (ChessEngine *self, const ChessSearchLimits *limits,
                      ChessSearchInfoFunc info_func, void *user_data)
 {
-  atomic_store (&self->start_ms, chess_timeman_now ());
-  atomic_store (&self->pondering, limits->ponder);
-  atomic_store (&self->stop, false);
+  /* Arming here, in the search's thread, would clear a stop that came
+   * after the caller armed it. */
+  if (!atomic_exchange (&self->armed, false))
+    reset_flags (self, limits->ponder);
   return chess_engine_run_search (self, limits, info_func, user_data);
 }
 

@@ -5,6 +5,11 @@
  * in one process share nothing. chess_engine_search() runs in the calling
  * thread; chess_engine_stop() and chess_engine_ponderhit() may be called
  * from any other thread while it runs. No GLib in the search.
+ *
+ * A stop or ponderhit belongs to the search armed last. To run a search in a
+ * thread of its own, arm it with chess_engine_arm() before starting the
+ * thread: a stop sent between the two is then kept, where a search that arms
+ * itself (chess_engine_search() without chess_engine_arm()) would clear it.
  */
 #pragma once
 
@@ -106,6 +111,12 @@ void         chess_engine_set_position (ChessEngine       *self,
                                         const ChessBoard  *start,
                                         const ChessMove   *moves,
                                         size_t             n_moves);
+/* Makes the next search the one chess_engine_stop() and
+ * chess_engine_ponderhit() act on: clears the stop, sets pondering from
+ * `ponder`, and starts its clock. */
+void         chess_engine_arm          (ChessEngine       *self,
+                                        bool               ponder);
+/* Runs the search armed by chess_engine_arm(), or arms it itself if none is. */
 ChessSearchResult chess_engine_search  (ChessEngine             *self,
                                         const ChessSearchLimits *limits,
                                         ChessSearchInfoFunc      info_func,

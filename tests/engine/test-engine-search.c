@@ -310,6 +310,46 @@ test_stops_promptly (void)
   chess_engine_free (job.engine);
 }
 
+/* A stop or ponderhit sent after the caller armed the search but before its
+ * thread began searching belongs to that search: an infinite search stopped
+ * this way ends, a ponder search hit this way plays by its clock. */
+static void
+test_stop_before_thread_starts (void)
+{
+  for (int ponder = 0; ponder <= 1; ponder++)
+    {
+      SearchJob job = { chess_engine_new (8), { 0 }, 0 };
+      ChessBoard b = board_from ("r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10");
+      ChessSearchLimits limits;
+      gint64 started = g_get_monotonic_time ();
+
+      chess_engine_set_position (job.engine, &b, NULL, 0);
+      chess_search_limits_init (&limits);
+      if (ponder)
+        {
+          limits.ponder = true;
+          limits.move_time_ms = 50;
+          chess_engine_arm (job.engine, true);
+          chess_engine_ponderhit (job.engine);
+        }
+      else
+        {
+          limits.infinite = true;
+          chess_engine_arm (job.engine, false);
+          chess_engine_stop (job.engine);
+        }
+      job.result = chess_engine_search (job.engine, &limits, NULL, NULL);
+      g_assert_cmpint (g_get_monotonic_time () - started, <, 2 * G_USEC_PER_SEC);
+      g_assert_true (chess_board_is_legal (&b, job.result.best));
+      /* The next search, not armed by the caller, starts afresh. */
+      chess_search_limits_init (&limits);
+      limits.depth = 2;
+      job.result = chess_engine_search (job.engine, &limits, NULL, NULL);
+      g_assert_cmpint (job.result.depth, ==, 2);
+      chess_engine_free (job.engine);
+    }
+}
+
 static void
 test_deterministic_and_reentrant (void)
 {
@@ -467,6 +507,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/legal/random", test_legal_random);
   g_test_add_func ("/engine/legal/perft-suite", test_legal_perft_suite);
   g_test_add_func ("/engine/stops-promptly", test_stops_promptly);
+  g_test_add_func ("/engine/stop-before-thread-starts", test_stop_before_thread_starts);
   g_test_add_func ("/engine/deterministic-reentrant", test_deterministic_and_reentrant);
   g_test_add_func ("/engine/multipv", test_multipv);
   g_test_add_func ("/engine/levels", test_levels);

@@ -75,14 +75,22 @@ e.send("isready")
 check(e.expect("readyok")[1], "readyok")
 
 # Malformed lines: an info string each, and the engine lives on.
-for bad in ("position fen not a fen", "position startpos moves e2e5", "go depth x",
-            "go wtime", "go sideways 3", "setoption name", "setoption name NoSuchOption value 1",
+for bad in ("position fen not a fen", "position startpos moves e2e5",
+            "setoption name", "setoption name NoSuchOption value 1",
             "setoption name Hash value lots", "xyzzy", "position", "\x01\x02garbage",
-            "position startpos moves " + "e2e4 " * 3, "go searchmoves a1a1"):
+            "position startpos moves " + "e2e4 " * 3):
     e.send(bad)
     e.send("isready")
     seen, ok = e.expect("readyok")
     check(ok and any(l.startswith("info string") for l in seen), "malformed: %r" % bad)
+# A go with words it cannot use says so, leaves them out and still searches
+# (here with no limit left, so until stop).
+e.send("position startpos")
+for bad in ("go depth x", "go wtime", "go sideways 3", "go searchmoves a1a1"):
+    e.send(bad)
+    e.send("stop")
+    seen, best = e.expect("bestmove")
+    check(best and any(l.startswith("info string") for l in seen), "go with bad words: %r" % bad)
 
 # Options.
 e.send("setoption name Hash value 32")
