@@ -49,6 +49,7 @@ struct _ChessReviewPanel
   GArray            *tree_judged;         /* gboolean per move              */
   ChessNotation      notation;
   gboolean           could_start;         /* can-start as last notified     */
+  gboolean           was_retrying;        /* retrying as last notified      */
 
   ChessReviewRetry  *retry;               /* while a move is retried */
 };
@@ -60,6 +61,7 @@ enum
   PROP_0,
   PROP_RUNNING,
   PROP_CAN_START,
+  PROP_RETRYING,
   N_PROPS
 };
 
@@ -290,6 +292,11 @@ update (ChessReviewPanel *self)
     {
       self->could_start = !self->could_start;
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_START]);
+    }
+  if ((self->retry != NULL) != self->was_retrying)
+    {
+      self->was_retrying = !self->was_retrying;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RETRYING]);
     }
   gtk_widget_set_visible (GTK_WIDGET (self),
                           running || (self->retry != NULL)
@@ -686,6 +693,9 @@ chess_review_panel_get_property (GObject    *object,
     case PROP_CAN_START:
       g_value_set_boolean (value, chess_review_panel_can_start (self));
       break;
+    case PROP_RETRYING:
+      g_value_set_boolean (value, chess_review_panel_is_retrying (self));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -739,6 +749,9 @@ chess_review_panel_class_init (ChessReviewPanelClass *klass)
                           G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   properties[PROP_CAN_START] =
     g_param_spec_boolean ("can-start", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_RETRYING] =
+    g_param_spec_boolean ("retrying", NULL, NULL, FALSE,
                           G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 

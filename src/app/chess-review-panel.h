@@ -23,7 +23,7 @@
  * when the side panel has less room than it needs it is cut off at the
  * bottom. CSS name: reviewpanel. Signals: notice (const char *text) — a
  * passing message for the window (review finished, cancelled, failed).
- * Properties (read-only): running, can-start. */
+ * Properties (read-only): running, can-start, retrying. */
 #pragma once
 
 #include <gtk/gtk.h>

@@ -143,6 +143,21 @@ notice_cb (ChessWindow *self,
   chess_window_show_notice (self, text);
 }
 
+/* While a move is retried, the retry's own way out (Back to the Review)
+ * is the suggested action, not the status line's Back to the Game. */
+static void
+retrying_changed_cb (ChessWindow *self)
+{
+  GtkWidget *past_return = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (self),
+                                                                      CHESS_TYPE_WINDOW,
+                                                                      "past_return_button"));
+
+  if (chess_review_panel_is_retrying (panel_of (self)))
+    gtk_widget_remove_css_class (past_return, "suggested-action");
+  else
+    gtk_widget_add_css_class (past_return, "suggested-action");
+}
+
 /* The panel writes moves as the move list does. */
 static void
 notation_changed_cb (ChessWindow *self)
@@ -170,6 +185,8 @@ chess_window_review_init (ChessWindow *self)
   chess_review_panel_set_board (panel, chess_window_get_board (self));
   g_signal_connect_object (panel, "notice", G_CALLBACK (notice_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (panel, "notify::can-start", G_CALLBACK (update_action), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (panel, "notify::retrying", G_CALLBACK (retrying_changed_cb), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (chess_window_get_settings (self), "changed::notation",
                            G_CALLBACK (notation_changed_cb), self, G_CONNECT_SWAPPED);

@@ -58,6 +58,7 @@ chess_game_set_time_control (ChessGame      *self,
   for (guint i = 0; i < self->redo->len; i++)
     g_array_index (self->redo, RedoEntry, i).after = t;
   self->clock_started = FALSE;
+  chess_game_forget_main_clocks (self);
   chess_clock_set_times (self->clock, initial_ms, initial_ms,
                          (ChessColor) self->line.current.side);
 }
@@ -82,6 +83,88 @@ chess_game_get_clock_ms_at (ChessGame *self,
   if (!chess_clock_is_timed (self->clock) || ply >= self->line.n_moves)
     return -1;
   return g_array_index (self->times, ClockTimes, ply + 1).ms[chess_game_mover_of_ply (self, ply)];
+}
+
+/* ---- The clocks of the lines followed ---- */
+
+/* Whether the line being played is the tree's main line, whole. */
+static gboolean
+playing_main_line (ChessGame *self)
+{
+  const ChessTreeNode *node = self->tree->root;
+
+  for (size_t i = 0; i < self->line.n_moves; i++)
+    {
+      if (node->n_children == 0 || node->children[0]->move != self->line.moves[i])
+        return FALSE;
+      node = node->children[0];
+    }
+  return node->n_children == 0;
+}
+
+/* How many moves `a` and `b` start with alike. */
+static guint
+shared_moves (const ChessMove *a,
+              guint            n_a,
+              const ChessMove *b,
+              guint            n_b)
+{
+  guint n = 0;
+
+  while (n < n_a && n < n_b && a[n] == b[n])
+    n++;
+  return n;
+}
+
+void
+chess_game_forget_main_clocks (ChessGame *self)
+{
+  g_array_set_size (self->main_times, 0);
+  g_array_set_size (self->main_moves, 0);
+}
+
+void
+chess_game_clocks_for_line (ChessGame                  *self,
+                            const ChessMove            *moves,
+                            const ChessTreeNode *const *path,
+                            guint                       n_moves)
+{
+  guint n_old = (guint) self->line.n_moves;
+  gboolean timed = chess_clock_is_timed (self->clock);
+  GArray *times = g_array_sized_new (FALSE, TRUE, sizeof (ClockTimes), n_moves + 1);
+  guint with_old, with_main;
+  ClockTimes t;
+
+  /* The clock stands at the end of the line being played: what it reads
+   * there (a flag fallen, a move's time after the game ended) is the
+   * clocks' last word on that position. */
+  g_array_index (self->times, ClockTimes, n_old) = chess_game_read_clock (self);
+  if (playing_main_line (self))
+    {
+      g_array_set_size (self->main_times, 0);
+      g_array_append_vals (self->main_times, self->times->data, self->times->len);
+      g_array_set_size (self->main_moves, 0);
+      g_array_append_vals (self->main_moves, self->line.moves, n_old);
+    }
+  with_old = shared_moves (self->line.moves, n_old, moves, n_moves);
+  with_main = self->main_times->len == 0 ? 0
+              : shared_moves ((const ChessMove *) self->main_moves->data,
+                              self->main_moves->len, moves, n_moves);
+
+  t = g_array_index (self->times, ClockTimes, 0);
+  g_array_append_val (times, t);
+  for (guint i = 0; i < n_moves; i++)
+    {
+      if (i + 1 <= with_old)
+        t = g_array_index (self->times, ClockTimes, i + 1);
+      else if (i + 1 <= with_main)
+        t = g_array_index (self->main_times, ClockTimes, i + 1);
+      else if (timed && path[i]->clock_ms >= 0)
+        t.ms[chess_game_mover_of_ply (self, i)] = path[i]->clock_ms;
+      g_array_append_val (times, t);
+    }
+  g_array_unref (self->times);
+  self->times = times;
 }
 
 /* ---- The clock journal ---- */

@@ -56,6 +56,10 @@ struct _ChessGame
   ChessClockJournal *clock_journal; /* the clocks beside autosave_file    */
   GArray          *times;         /* ClockTimes: [0] at the start, [i + 1]
                                    * after move i                          */
+  GArray          *main_times;    /* ClockTimes of the main line, kept while
+                                   * another line is followed (its last as
+                                   * the clock stood there: a flag fallen) */
+  GArray          *main_moves;    /* ChessMove: the line main_times is for */
   GArray          *redo;          /* RedoEntry, last taken back at the end */
   GPtrArray       *tag_names;
   GPtrArray       *tag_values;
@@ -123,6 +127,18 @@ void chess_game_journal_clock (ChessGame *self);
  * closes it (`path` NULL). */
 void chess_game_set_clock_journal (ChessGame  *self,
                                    const char *autosave_path);
+/* Before the line being played becomes the one through the nodes `path`
+ * (playing `moves`, n_moves of them): sets `times` to that line's clocks.
+ * The part it shares with the line being played keeps those clocks, the
+ * part it shares with the main line last left gets that line's back; a
+ * line never played takes its [%clk] times. Leaving the main line keeps
+ * its clocks for then. */
+void chess_game_clocks_for_line (ChessGame                 *self,
+                                 const ChessMove           *moves,
+                                 const ChessTreeNode *const *path,
+                                 guint                      n_moves);
+/* Drops the main line's clocks kept (a new game, a new time control). */
+void chess_game_forget_main_clocks (ChessGame *self);
 /* After the game was continued from an autosave: the clocks from its
  * journal when it tells of this very position (a crash left them there). */
 void chess_game_apply_clock_journal (ChessGame                    *self,

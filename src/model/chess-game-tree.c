@@ -41,7 +41,7 @@ on_line (ChessGame           *self,
 }
 
 /* Makes the line through `node` (on along its main continuation) the one
- * being played; the clocks follow the [%clk] times on it. */
+ * being played; the clocks follow it (chess_game_clocks_for_line). */
 static void
 follow_line (ChessGame     *self,
              ChessTreeNode *node)
@@ -52,29 +52,23 @@ follow_line (ChessGame     *self,
 
   ChessMove *moves = g_new (ChessMove, end->ply + 1);
   ChessBoard start = self->line.start;
-  ClockTimes t = g_array_index (self->times, ClockTimes, 0);
-  gboolean timed = chess_clock_is_timed (self->clock);
+  const ChessTreeNode **path = g_new (const ChessTreeNode *, end->ply + 1);
+  const ChessTreeNode *n = end;
 
   chess_tree_path (end, moves);
-  chess_line_clear (&self->line);
-  chess_line_init (&self->line, &start);
-  g_array_set_size (self->times, 1);
-  g_array_set_size (self->redo, 0);
-  const ChessTreeNode *n = end;
-  const ChessTreeNode **path = g_new (const ChessTreeNode *, end->ply + 1);
   for (guint i = end->ply; i > 0; i--, n = n->parent)
     path[i - 1] = n;
+  chess_game_clocks_for_line (self, moves, path, end->ply);
+  chess_line_clear (&self->line);
+  chess_line_init (&self->line, &start);
+  g_array_set_size (self->redo, 0);
   for (guint i = 0; i < end->ply; i++)
-    {
-      ChessColor mover = (ChessColor) self->line.current.side;
-      chess_line_push (&self->line, moves[i]);
-      if (timed && path[i]->clock_ms >= 0)
-        t.ms[mover] = path[i]->clock_ms;
-      g_array_append_val (self->times, t);
-    }
+    chess_line_push (&self->line, moves[i]);
   g_free (path);
   g_free (moves);
   self->line_end = end;
+
+  ClockTimes t = g_array_index (self->times, ClockTimes, end->ply);
   chess_clock_stop (self->clock);
   chess_clock_set_times (self->clock, t.ms[CHESS_COLOR_WHITE], t.ms[CHESS_COLOR_BLACK],
                          (ChessColor) self->line.current.side);

@@ -436,6 +436,7 @@ chess_game_restart (ChessGame        *self,
   self->view_ply = 0;
 
   t.ms[0] = t.ms[1] = initial;
+  chess_game_forget_main_clocks (self);
   g_array_set_size (self->times, 0);
   g_array_append_val (self->times, t);
   chess_clock_stop (self->clock);
@@ -480,6 +481,8 @@ chess_game_finalize (GObject *object)
 
   chess_line_clear (&self->line);
   g_array_unref (self->times);
+  g_array_unref (self->main_times);
+  g_array_unref (self->main_moves);
   g_array_unref (self->redo);
   chess_tree_free (self->tree);
   g_free (self->autosave_file);
@@ -644,6 +647,8 @@ chess_game_init (ChessGame *self)
   g_signal_connect_swapped (self->clock, "notify::running", G_CALLBACK (chess_game_journal_clock), self);
   g_signal_connect_swapped (self->clock, "notify::paused", G_CALLBACK (chess_game_journal_clock), self);
   self->times = g_array_new (FALSE, TRUE, sizeof (ClockTimes));
+  self->main_times = g_array_new (FALSE, TRUE, sizeof (ClockTimes));
+  self->main_moves = g_array_new (FALSE, TRUE, sizeof (ChessMove));
   self->redo = g_array_new (FALSE, TRUE, sizeof (RedoEntry));
   g_array_set_clear_func (self->redo, chess_game_redo_entry_clear);
   self->tag_names = g_ptr_array_new_with_free_func (g_free);

@@ -15,10 +15,19 @@ Scenarios:
            again, the annotations are there; Retry This Move: another move
            on the board, judged, answered by the computer, taken back.
   cancel — Cancel stops the review of a long game, keeping what was done.
+  retry-untimed — an untimed game continued and ended by a mate: after
+           retries of its blunder (Try Again, Back to the Review, Back to the
+           Game, and once more) both clocks show the time used as before, on
+           screen and in last-game.clock; while retrying, Back to the Review
+           is the only blue (suggested) button.
+  retry-flag — a 1+0 game continued and lost on time in the app: after a
+           retry White's clock still shows the flag (0:00.0), on screen and
+           in last-game.clock, Black's its time left.
 """
 
 import gettext
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -105,6 +114,50 @@ class App(flows.App):
                 blue += 1
         return blue
 
+    def blue_share(self, node):
+        """The share of a widget's points (every other pixel) that are the
+        accent blue of a suggested action, in a screenshot."""
+        ext = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        shot = os.path.join(self.home, "widget.png")
+        subprocess.run(["import", "-window", "root", shot], check=True)
+        out = subprocess.run(["convert", shot, "-crop",
+                              "%dx%d+%d+%d" % (ext.width, ext.height, self.origin[0] + ext.x,
+                                               self.origin[1] + ext.y),
+                              "-sample", "50%", "-depth", "8", "txt:-"],
+                             check=True, stdout=subprocess.PIPE, text=True).stdout
+        blue = total = 0
+        for line in out.splitlines()[1:]:
+            try:
+                r, g, b = (int(float(v)) for v in line.split("(")[1].split(")")[0].split(",")[:3])
+            except (IndexError, ValueError):
+                continue
+            total += 1
+            if b > 150 and r < 100 and b - r > 80:
+                blue += 1
+        return blue / max(total, 1)
+
+    def clocks(self):
+        """Both clocks as shown: (White's, Black's), from the players' rows."""
+        shown = []
+        for colour in ("White", "Black"):
+            rows = self.find_all(lambda n, c=colour: n.getRole() != pyatspi.ROLE_LABEL
+                                 and (n.name or "").endswith(", " + T(c)))
+            texts = [n.name for row in rows for n in self.find_all(
+                lambda n: n.getRole() == pyatspi.ROLE_LABEL
+                and re.fullmatch(CLOCK_RE, n.name or ""), row)]
+            check(len(texts) == 1, "%s's clock: %r" % (colour, texts))
+            shown.append(texts[0])
+        return tuple(shown)
+
+    def journal(self):
+        """(white, black) in ms from last-game.clock, or None."""
+        path = os.path.join(self.home, "data", "thinkchess", "last-game.clock")
+        try:
+            m = re.search(r"white=(-?\d+) black=(-?\d+)", read(path))
+        except OSError:
+            return None
+        return (int(m.group(1)), int(m.group(2))) if m else None
+
     def wait_viewing(self, text, what):
         wait_until(lambda: text in self.status(), what + " (status: %r)" % self.status(), 8)
 
@@ -182,6 +235,9 @@ def scenario_graph(app):
     app.key("Page_Down")
     app.wait_viewing(viewing(5, True), "ten half-moves on")
     app.shot("review-graph-keys")
+
+
+CLOCK_RE = r"\d+:\d\d(:\d\d|\.\d)?"
 
 
 def read(path):
@@ -292,7 +348,140 @@ def scenario_cancel(app):
     app.shot("review-cancelled")
 
 
-SCENARIOS = {"graph": scenario_graph, "review": scenario_review, "cancel": scenario_cancel}
+# review-me.pgn, continued from the autosave: untimed, White to mate.
+UNTIMED_GAME = ('[Event "Club game"]\n[Site "Springfield"]\n[Date "2026.11.20"]\n[Round "3"]\n'
+                '[White "Anna Weiss"]\n[Black "Bruno Schwarz"]\n[Result "*"]\n'
+                '[WhiteTimeUsed "0:02:05"]\n[BlackTimeUsed "0:03:10"]\n'
+                '[AutosavedBy "thinkchess"]\n\n'
+                '1. e4 e5 2. Nf3 d6 3. Bc4 Bg4 4. Nc3 g6 5. Nxe5 Bxd1 6. Bxf7+ Ke7 *\n')
+
+# The same at 1+0 after 6... Ke7, White's last second and a half running.
+FLAG_GAME = ('[Event "Bullet"]\n[Site "?"]\n[Date "2026.11.20"]\n[Round "?"]\n'
+             '[White "Anna Weiss"]\n[Black "Bruno Schwarz"]\n[Result "*"]\n'
+             '[TimeControl "60"]\n'
+             '[WhiteTimeLeft "0:00:01.500"]\n[BlackTimeLeft "0:00:38"]\n'
+             '[AutosavedBy "thinkchess"]\n\n'
+             '1. e4 {[%clk 0:00:59]} 1... e5 {[%clk 0:00:58]} 2. Nf3 {[%clk 0:00:58]} '
+             '2... d6 {[%clk 0:00:55]} 3. Bc4 {[%clk 0:00:58]} 3... Bg4 {[%clk 0:00:50]} '
+             '4. Nc3 {[%clk 0:00:58]} 4... g6 {[%clk 0:00:45]} 5. Nxe5 {[%clk 0:00:58]} '
+             '5... Bxd1 {[%clk 0:00:41]} 6. Bxf7+ {[%clk 0:00:57]} 6... Ke7 {[%clk 0:00:38]} *\n')
+
+
+def continue_game(app, pgn):
+    folder = os.path.join(app.home, "data", "thinkchess")
+    os.makedirs(folder)
+    with open(os.path.join(folder, "last-game.pgn"), "w", encoding="utf-8") as f:
+        f.write(pgn)
+    app.start()
+    app.press(T("Continue Last Game"))
+    app.find_board()
+
+
+def shown_ms(text):
+    """A clock's text in ms (to its last digit)."""
+    m = re.fullmatch(r"(\d+):(\d\d)(?:\.(\d))?", text)
+    check(m is not None, "not a clock: %r" % text)
+    return (int(m.group(1)) * 60 + int(m.group(2))) * 1000 + int(m.group(3) or 0) * 100
+
+
+def check_journal(app, shown, what):
+    """last-game.clock holds the clocks `shown` (to what they show)."""
+    def agrees():
+        saved = app.journal()
+        return saved is not None and all(
+            shown_ms(text) <= ms < shown_ms(text) + (100 if "." in text else 1000)
+            for text, ms in zip(shown, saved))
+    wait_until(agrees, "last-game.clock %s to say %r (it says %r)" % (what, shown, app.journal()), 5)
+
+
+def retry_blunder(app, points, attempts):
+    """From the blunder 5... Bxd1 (point 10 of the graph's `points`), Retry
+    This Move: each of `attempts` (from, to, the answer in the move list, the
+    verdict's start) played, answered by the computer and taken back with Try Again,
+    the last with Back to the Review; then Back to the Game."""
+    graph = app.graph()
+    x, y = app.graph_point(graph, 10, points)
+    xdotool("mousemove", x, y)
+    xdotool("click", 1)
+    app.wait_viewing(viewing(5, True), "the blunder 5... Bxd1")
+    app.click_node(app.push_button("_Retry This Move"))
+    app.wait_viewing(viewing(5, False), "the position before the blunder")
+    prompt = T("Find a better move for Black than %s.").split("%s")[0]
+    app.label_starting(prompt, 5)
+    # One blue button: Back to the Review, not the status line's Back to
+    # the Game (shown while an earlier position is viewed).
+    back_review = app.push_button("_Back to the Review")
+    back_game = app.button(T("Back to the Game"))
+    app.shot("retry-bar")
+    check(app.blue_share(back_review) > 0.3,
+          "Back to the Review is not the suggested action (%.2f blue)"
+          % app.blue_share(back_review))
+    check(app.blue_share(back_game) < 0.05,
+          "Back to the Game is blue too while retrying (%.2f blue)" % app.blue_share(back_game))
+    for i, (src, dst, answered, judged) in enumerate(attempts):
+        app.drag(src, dst)
+        app.label_containing(san(answered), 30)
+        app.label_starting(san(judged), 10)
+        if i < len(attempts) - 1:
+            app.click_node(app.push_button("_Try Again"))
+            app.label_starting(prompt, 5)
+    app.click_node(app.push_button("_Back to the Review"))
+    app.wait_viewing(viewing(5, True), "the blunder again")
+    back_game = app.button(T("Back to the Game"))
+    check(app.blue_share(back_game) > 0.3,
+          "Back to the Game is not the suggested action after the retry (%.2f blue)"
+          % app.blue_share(back_game))
+    app.click_node(back_game)
+    wait_until(lambda: not app.status(), "the game's end shown (status: %r)" % app.status(), 5)
+
+
+def scenario_retry_untimed(app):
+    continue_game(app, UNTIMED_GAME)
+    # White thinks a moment (the clock counts up from 2:05), then mates.
+    time.sleep(1.5)
+    app.drag("c3", "d5")
+    app.press(T("View Board"))
+    before = app.clocks()
+    check(shown_ms(before[0]) >= 126000 and before[1] == "3:10",
+          "the clocks after the mate: %r" % (before,))
+    check_journal(app, before, "after the mate")
+
+    app.key("ctrl+r")
+    wait_reviewed(app)
+    retry_blunder(app, 14, [("g8", "f6", "Nf6 6. ", "5… Nf6"),
+                              ("d8", "d7", "Qd7 6. ", "5… Qd7")])
+    check(app.clocks() == before, "the clocks after a retry: %r, before: %r"
+          % (app.clocks(), before))
+    check_journal(app, before, "after a retry")
+    app.shot("retry-untimed-back")
+    # The same move retried again.
+    retry_blunder(app, 14, [("g8", "f6", "Nf6 6. ", "5… Nf6")])
+    check(app.clocks() == before, "the clocks after the second retry: %r, before: %r"
+          % (app.clocks(), before))
+    check_journal(app, before, "after the second retry")
+
+
+def scenario_retry_flag(app):
+    continue_game(app, FLAG_GAME)
+    # White's last second and a half runs out.
+    app.label_containing(T("%s wins on time").replace("%s", "Bruno Schwarz"), 15)
+    app.press(T("View Board"))
+    before = app.clocks()
+    check(before == ("0:00.0", "0:38"), "the clocks after the flag: %r" % (before,))
+    check_journal(app, before, "after the flag")
+
+    app.key("ctrl+r")
+    wait_reviewed(app)
+    retry_blunder(app, 13, [("g8", "f6", "Nf6 6. ", "5… Nf6"),
+                              ("g8", "f6", "Nf6 6. ", "5… Nf6")])
+    check(app.clocks() == before, "the clocks after a retry: %r, before: %r"
+          % (app.clocks(), before))
+    check_journal(app, before, "after a retry")
+    app.shot("retry-flag-back")
+
+
+SCENARIOS = {"graph": scenario_graph, "review": scenario_review, "cancel": scenario_cancel,
+             "retry-untimed": scenario_retry_untimed, "retry-flag": scenario_retry_flag}
 
 
 def main():

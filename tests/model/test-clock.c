@@ -7,6 +7,7 @@
 #include <glib.h>
 
 #include "chess-clock.h"
+#include "chess-game.h"
 
 typedef struct
 {
@@ -326,6 +327,138 @@ test_time_control_tag (void)
   g_assert_finalize_object (clock);
 }
 
+/* ---- A game's clocks while other lines of it are followed ---- */
+
+static ChessGame *
+make_game (Fixture *f)
+{
+  ChessGame *game = chess_game_new ();
+
+  f->now_us = 5 * G_USEC_PER_SEC;
+  chess_clock_set_time_source (chess_game_get_clock (game), fake_now, f, NULL);
+  return game;
+}
+
+/* Plays `san` after `ms` of thought. */
+static void
+play_after (ChessGame  *game,
+            Fixture    *f,
+            gint64      ms,
+            const char *san)
+{
+  g_autoptr(GError) error = NULL;
+
+  advance (f, ms);
+  g_assert_true (chess_game_play (game, san, &error));
+  g_assert_no_error (error);
+}
+
+static void
+assert_clocks (ChessGame *game,
+               gint64     white_ms,
+               gint64     black_ms)
+{
+  ChessClock *clock = chess_game_get_clock (game);
+
+  g_assert_cmpint (chess_clock_get_time_ms (clock, CHESS_COLOR_WHITE), ==, white_ms);
+  g_assert_cmpint (chess_clock_get_time_ms (clock, CHESS_COLOR_BLACK), ==, black_ms);
+}
+
+/* What a retry of a reviewed move does: another move where `ply` moves
+ * were played (into a variation, the game being over), an answer, and
+ * the variation deleted again; then the game's last move looked at. */
+static void
+visit_variation (ChessGame  *game,
+                 guint       ply,
+                 const char *attempt,
+                 const char *answer)
+{
+  g_autoptr(GError) error = NULL;
+  ChessTreeNode *parent = chess_game_get_node_at (game, ply);
+  ChessTreeNode *end = chess_game_get_node_at (game, chess_game_get_move_count (game));
+  ChessTreeNode *variation;
+
+  g_assert_true (chess_game_select_node (game, parent));
+  g_assert_true (chess_game_play (game, attempt, &error));
+  g_assert_no_error (error);
+  g_assert_true (chess_game_play (game, answer, &error));
+  g_assert_no_error (error);
+  variation = chess_game_get_node_at (game, ply + 1);
+  g_assert_true (variation != parent->children[0]);
+  g_assert_true (chess_game_select_node (game, parent));
+  g_assert_true (chess_game_delete_variation (game, variation));
+  g_assert_true (chess_game_select_node (game, end));
+}
+
+static void
+test_game_lines_untimed (void)
+{
+  Fixture f = { 0, };
+  ChessGame *game = make_game (&f);
+  ChessTreeNode *variation;
+  g_autoptr(GError) error = NULL;
+
+  play_after (game, &f, 0, "e4");
+  play_after (game, &f, 4000, "e5");
+  play_after (game, &f, 3000, "Nf3");
+  play_after (game, &f, 5000, "Nc6");
+  play_after (game, &f, 2000, "Bc4");
+  /* Black thinks 7 s, then resigns: that time stays on Black's clock. */
+  advance (&f, 7000);
+  chess_game_resign (game, CHESS_COLOR_BLACK);
+  advance (&f, 60000);
+  assert_clocks (game, 5000, 16000);
+
+  visit_variation (game, 2, "Bc4", "Nc6");
+  assert_clocks (game, 5000, 16000);
+  /* Again, and at another move (retries one after the other). */
+  visit_variation (game, 2, "d4", "exd4");
+  assert_clocks (game, 5000, 16000);
+  visit_variation (game, 3, "d6", "d4");
+  assert_clocks (game, 5000, 16000);
+
+  /* A variation kept and chosen from the move list, then the main line. */
+  g_assert_true (chess_game_select_node (game, chess_game_get_node_at (game, 4)));
+  g_assert_true (chess_game_play (game, "Bb5", &error));
+  g_assert_no_error (error);
+  variation = chess_game_get_node_at (game, 5);
+  g_assert_true (chess_game_select_node (game, chess_tree_main_end (chess_game_get_tree (game))));
+  assert_clocks (game, 5000, 16000);
+  g_assert_true (chess_game_select_node (game, variation));
+  g_assert_true (chess_game_select_node (game, chess_tree_main_end (chess_game_get_tree (game))));
+  assert_clocks (game, 5000, 16000);
+  g_assert_cmpuint (chess_game_get_move_count (game), ==, 5);
+  g_assert_finalize_object (game);
+}
+
+static void
+test_game_lines_flag (void)
+{
+  Fixture f = { 0, };
+  ChessGame *game = make_game (&f);
+  ChessClock *clock = chess_game_get_clock (game);
+
+  chess_game_set_time_control (game, CHESS_CLOCK_SUDDEN_DEATH, 60000, 0);
+  chess_game_start_clock (game);
+  play_after (game, &f, 2000, "e4");
+  play_after (game, &f, 1000, "e5");
+  play_after (game, &f, 1000, "Nf3");
+  play_after (game, &f, 3000, "Nc6");
+  /* White's flag falls: 57 s were left after White's last move. */
+  advance (&f, 57000);
+  g_assert_true (chess_clock_update (clock));
+  g_assert_true (chess_game_is_over (game));
+  g_assert_cmpint (chess_game_get_reason (game), ==, CHESS_GAME_REASON_TIME_FORFEIT);
+  assert_clocks (game, 0, 56000);
+
+  visit_variation (game, 2, "d4", "exd4");
+  assert_clocks (game, 0, 56000);
+  visit_variation (game, 1, "c5", "Nf3");
+  assert_clocks (game, 0, 56000);
+  g_assert_cmpint (chess_game_get_clock_ms_at (game, 2), ==, 57000);
+  g_assert_finalize_object (game);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -341,6 +474,8 @@ main (int argc, char **argv)
   g_test_add_func ("/clock/pause", test_pause);
   g_test_add_func ("/clock/format", test_format);
   g_test_add_func ("/clock/time-control-tag", test_time_control_tag);
+  g_test_add_func ("/clock/game-lines/untimed", test_game_lines_untimed);
+  g_test_add_func ("/clock/game-lines/flag", test_game_lines_flag);
 
   return g_test_run ();
 }
