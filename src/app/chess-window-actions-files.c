@@ -40,6 +40,7 @@ save_to_file (ChessWindowActions *self,
 
   chess_window_actions_state_set_file (self, file, 1);
   chess_window_actions_state_set_dirty (self, FALSE);
+  self->cut_short = FALSE;
   return TRUE;
 }
 
@@ -118,6 +119,10 @@ suggested_file_name (ChessWindowActions *self)
   return g_steal_pointer (&name);
 }
 
+static void ask_before_cutting (ChessWindowActions *self,
+                                ContinueFunc        func,
+                                gpointer            user_data);
+
 typedef enum
 {
   ADD_TO_FILE_CANCEL,
@@ -148,6 +153,7 @@ append_to_file (ChessWindowActions *self,
   chess_window_actions_state_set_file (self, file, n_games + 1);
   self->slot = slot;
   chess_window_actions_state_set_dirty (self, FALSE);
+  self->cut_short = FALSE;
   return TRUE;
 }
 
@@ -196,6 +202,15 @@ save_as_chosen_cb (GFile    *file,
 
   if (file == NULL || self == NULL)
     {
+      continuation_finish (c, FALSE);
+      return;
+    }
+
+  /* The file the game was cut short from: the same question as Save. */
+  if (self->cut_short && self->file != NULL && g_file_equal (file, self->file))
+    {
+      ask_before_cutting (self, c->func, c->user_data);
+      c->func = NULL;
       continuation_finish (c, FALSE);
       return;
     }
@@ -272,6 +287,7 @@ replace_in_file (ChessWindowActions *self,
   if (!chess_pgn_replace_game (path, &self->slot, pgn, error))
     return FALSE;
   chess_window_actions_state_set_dirty (self, FALSE);
+  self->cut_short = FALSE;
   return TRUE;
 }
 
@@ -312,6 +328,13 @@ save (ChessWindowActions *self,
 {
   g_autoptr(GError) error = NULL;
 
+  /* Opened only up to a problem: the file's text goes on past it. */
+  if (self->cut_short && self->file != NULL)
+    {
+      ask_before_cutting (self, func, user_data);
+      return;
+    }
+
   /* A game from a file of several: put it back in its place, or make a
    * new file; never the one game in place of all of them. */
   if (self->file != NULL && self->file_n_games > 1 && self->slot.checksum != NULL)
@@ -349,6 +372,68 @@ save (ChessWindowActions *self,
     }
   if (func != NULL)
     func (self->window, TRUE, user_data);
+}
+
+/* ---- Saving a game cut short ---- */
+
+typedef enum
+{
+  CUT_SHORT_CANCEL,
+  CUT_SHORT_NEW_FILE,
+  CUT_SHORT_REPLACE,
+} CutShortResponse;
+
+static void
+cut_short_answered_cb (int      response,
+                       gpointer user_data)
+{
+  Continuation *c = user_data;
+  ChessWindowActions *self = chess_window_actions_state (c->window);
+  g_autoptr(GError) error = NULL;
+  gboolean ok;
+
+  if (self == NULL || response == CUT_SHORT_CANCEL)
+    {
+      continuation_finish (c, FALSE);
+      return;
+    }
+  if (response == CUT_SHORT_NEW_FILE || self->file == NULL
+      || (self->file_n_games != 1 && self->slot.checksum == NULL))
+    {
+      save_as (self, c->func, c->user_data);
+      c->func = NULL;
+      continuation_finish (c, FALSE);
+      return;
+    }
+  /* In its place: in the file of several games, or as the file. */
+  if (self->file_n_games > 1)
+    ok = replace_in_file (self, &error);
+  else
+    ok = save_to_file (self, self->file, &error);
+  if (!ok)
+    show_save_error (c->window, error->message);
+  continuation_finish (c, ok);
+}
+
+/* Saving in its file a game opened only up to a problem would lose the
+ * rest of the file's text of the game: asks first, offering a new file. */
+static void
+ask_before_cutting (ChessWindowActions *self,
+                    ContinueFunc        func,
+                    gpointer            user_data)
+{
+  const GError *problem = chess_game_get_load_problem (self->game);
+  g_autofree char *name = chess_window_actions_file_display_name (self->file);
+  g_autofree char *detail = NULL;
+  const char *buttons[] = { _("_Cancel"), _("Save as _New File"), _("_Replace Anyway"), NULL };
+
+  detail = g_strdup_printf (
+    /* Translators: %s is the file name, then what was wrong in it. */
+    _("The game in “%s” goes on past the moves shown: its text could not be read after this problem: %s. Saving it there replaces that text with the moves shown, and the rest is lost. A new file keeps the original as it is."),
+    name, problem != NULL ? problem->message : "?");
+  chess_alert_choose (GTK_WINDOW (self->window), TRUE, _("Save the Shortened Game?"), detail, buttons,
+                      CUT_SHORT_CANCEL, CUT_SHORT_NEW_FILE, NULL, cut_short_answered_cb,
+                      continuation_new (self->window, func, user_data));
 }
 
 /* ---- Unsaved changes ---- */
@@ -475,6 +560,49 @@ show_open_error (ChessWindow *window,
   chess_alert_error (GTK_WINDOW (window), _("Could Not Open the Game"), message, NULL, NULL);
 }
 
+/* The bar under the header bar, made the first time it is needed. */
+static ChessProblemBar *
+problem_bar (ChessWindowActions *self)
+{
+  if (self->problem_bar == NULL)
+    {
+      GtkWidget *header = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (self->window),
+                                                                     CHESS_TYPE_WINDOW, "header_bar"));
+      GtkWidget *content = gtk_widget_get_parent (header);
+
+      self->problem_bar = chess_problem_bar_new ();
+      gtk_box_insert_child_after (GTK_BOX (content), GTK_WIDGET (self->problem_bar), header);
+    }
+  return self->problem_bar;
+}
+
+/* Tells what went wrong reading the game opened, until dismissed. */
+static void
+show_load_problem (ChessWindowActions *self,
+                   GFile              *file,
+                   ChessGame          *game)
+{
+  const GError *problem = chess_game_get_load_problem (game);
+  g_autofree char *name = chess_window_actions_file_display_name (file);
+  g_autofree char *what = g_strdup (problem->message);
+  g_autofree char *text = NULL;
+
+  /* The message ends the sentence. */
+  if (g_str_has_suffix (what, "."))
+    what[strlen (what) - 1] = '\0';
+  self->cut_short = chess_game_is_cut_short (game);
+  if (self->cut_short)
+    /* Translators: %s is the file name, then what is wrong in it, with its
+     * line and column. */
+    text = g_strdup_printf (_("“%s” could be read only up to a problem: %s. The game stops before it; the rest of its text is not shown."),
+                            name, what);
+  else
+    /* Translators: %s is the file name, then what is wrong in it, with its
+     * line and column. */
+    text = g_strdup_printf (_("“%s” has a problem that was passed over: %s."), name, what);
+  chess_problem_bar_show (problem_bar (self), text);
+}
+
 /* Parses the game at `index` and shows it; the game on screen stays as it
  * was when anything is wrong. */
 static void
@@ -490,8 +618,9 @@ open_game_at (OpenRequest *request,
   if (self == NULL)
     return;
 
-  pgn = chess_pgn_parse_game (request->data + entry->offset, entry->length,
-                              entry->line, NULL, &error);
+  /* As other programs do, a problem in the text keeps the game up to it. */
+  pgn = chess_pgn_parse_game_lenient (request->data + entry->offset, entry->length,
+                                      entry->line, &error);
   game = chess_game_new ();
   if (pgn == NULL || !chess_game_load_pgn (game, pgn, &error))
     {
@@ -509,6 +638,8 @@ open_game_at (OpenRequest *request,
       self->slot.offset = entry->offset;
       self->slot.length = entry->length;
     }
+  if (chess_game_get_load_problem (game) != NULL)
+    show_load_problem (self, request->file, game);
 }
 
 static void

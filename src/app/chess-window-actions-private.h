@@ -8,6 +8,7 @@
 #pragma once
 
 #include "chess-pgn.h"
+#include "chess-problem-bar.h"
 #include "chess-window-actions.h"
 
 G_BEGIN_DECLS
@@ -23,6 +24,11 @@ typedef struct
   ChessPgnSlot  slot;            /* the game's place in a file of several,
                                   * and that file's checksum as read      */
   gboolean      dirty;           /* changed since opened, saved or started */
+  gboolean      cut_short;       /* opened only up to a problem: the file's
+                                  * text of the game goes on past it, and
+                                  * saving there asks first              */
+  ChessProblemBar *problem_bar;  /* borrowed (in the window): what went
+                                  * wrong opening the game; NULL until needed */
   gboolean      closing;         /* the close was confirmed */
   GCancellable *draw_offer;      /* set while a draw offer is being asked */
 } ChessWindowActions;

@@ -144,6 +144,10 @@ watch_game (ChessWindowActions *self)
     }
   if (self->draw_offer != NULL)
     g_cancellable_cancel (self->draw_offer);
+  /* What was said of the last game's file is not this game's. */
+  self->cut_short = FALSE;
+  if (self->problem_bar != NULL)
+    chess_problem_bar_dismiss (self->problem_bar);
 
   self->game = g_object_ref (game);
   g_signal_connect_swapped (game, "moved", G_CALLBACK (game_moved_cb), self);

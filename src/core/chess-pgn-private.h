@@ -110,7 +110,8 @@ gboolean chess_pgn_resolve_move   (const ChessBoard *board,
  * keeping them (board and plies only). Locations are computed from
  * data[start] at (first_line, first_column). `game_number` 0 leaves the
  * number out of messages. `prefix_location` puts "line L, column C: " in
- * front of error messages. */
+ * front of error messages. `lenient` reads on past problems (see
+ * chess_pgn_parse_game_lenient); it needs `game`. */
 typedef struct
 {
   const char       *data;
@@ -120,6 +121,7 @@ typedef struct
   guint             first_column;
   guint             game_number;
   gboolean          prefix_location;
+  gboolean          lenient;
 } ChessPgnSource;
 
 gboolean chess_pgn_read_game      (const ChessPgnSource *source,

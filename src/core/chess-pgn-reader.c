@@ -55,6 +55,7 @@ chess_pgn_game_free (ChessPgnGame *game)
   chess_tree_free (game->tree);
   chess_line_clear (&game->line);
   g_free (game->result);
+  g_clear_error (&game->problem);
   g_free (game);
 }
 
@@ -180,7 +181,8 @@ typedef struct
   GArray               *frames;    /* Frame: [0] the main line          */
   Range                 white, black, fen, setup;
   ChessPgnLocation     *where;
-  GError              **error;
+  GError              **error;     /* a lenient read's: the problem kept */
+  gboolean              cut_short; /* a lenient read stopped early       */
 } Reader;
 
 static char *
@@ -224,6 +226,9 @@ fail (Reader     *r,
   g_autofree char *context = game_context (r);
   g_autofree char *message = NULL;
 
+  /* A lenient read keeps the problem it stops at, over one passed by. */
+  if (r->error != NULL)
+    g_clear_error (r->error);
   chess_pgn_locate (r->src->data, r->src->start, pos, r->src->first_line,
                     r->src->first_column, &loc);
   if (r->where != NULL)
@@ -287,52 +292,133 @@ range_is (const Reader *r,
          && memcmp (r->src->data + range->start, text, n) == 0;
 }
 
+/* A problem that a lenient read goes on after: a strict read fails with
+ * it (FALSE); a lenient one keeps it when it has none yet (TRUE). */
+static gboolean
+pass_over_unexpected (Reader              *r,
+                      const ChessPgnToken *t,
+                      const char          *expected)
+{
+  if (r->src->lenient && *r->error != NULL)
+    return TRUE;
+  fail_unexpected (r, t, expected);
+  return r->src->lenient;
+}
+
+static gboolean
+pass_over (Reader     *r,
+           int         code,
+           gsize       pos,
+           const char *what)
+{
+  if (r->src->lenient && *r->error != NULL)
+    return TRUE;
+  fail (r, code, pos, what, NULL);
+  return r->src->lenient;
+}
+
+/* Whether a newline stands between data[from] and data[to]. */
+static gboolean
+on_later_line (const Reader *r,
+               gsize         from,
+               gsize         to)
+{
+  return to > from && memchr (r->src->data + from, '\n', to - from) != NULL;
+}
+
+/* After a broken tag (lenient reads only): skips the rest of it, up to its
+ * ']' or the end of its line, leaving in `t` the token after. Tags are
+ * one to a line, and what starts a later line is read again. */
+static void
+skip_broken_tag (Reader        *r,
+                 gsize          open,
+                 ChessPgnToken *t)
+{
+  while (t->type != CHESS_PGN_TOKEN_EOF && t->type != CHESS_PGN_TOKEN_TAG_OPEN
+         && !on_later_line (r, open, t->offset))
+    {
+      gboolean close = t->type == CHESS_PGN_TOKEN_TAG_CLOSE;
+      r->cut_short = TRUE;
+      chess_pgn_lexer_next (&r->lex, t);
+      if (close)
+        break;
+    }
+}
+
+static void
+keep_tag (Reader              *r,
+          const ChessPgnToken *name,
+          const ChessPgnToken *value)
+{
+  const char *d = r->src->data;
+  const char *n = d + name->start;
+  gsize len = name->end - name->start;
+  Range *keep = NULL;
+
+  if (len == 5 && memcmp (n, "White", 5) == 0)
+    keep = &r->white;
+  else if (len == 5 && memcmp (n, "Black", 5) == 0)
+    keep = &r->black;
+  else if (len == 3 && memcmp (n, "FEN", 3) == 0)
+    keep = &r->fen;
+  else if (len == 5 && memcmp (n, "SetUp", 5) == 0)
+    keep = &r->setup;
+  if (keep != NULL)
+    {
+      keep->start = value->start;
+      keep->end = value->end;
+      keep->set = TRUE;
+    }
+  if (r->game != NULL)
+    {
+      g_autofree char *tag_name = g_strndup (n, len);
+      g_autofree char *tag_value = chess_pgn_unescape (d + value->start,
+                                                       value->end - value->start);
+      chess_pgn_game_set_tag (r->game, tag_name, tag_value);
+    }
+}
+
 static gboolean
 read_tags (Reader        *r,
            ChessPgnToken *t,
            gboolean      *any)
 {
-  const char *d = r->src->data;
-
   while (t->type == CHESS_PGN_TOKEN_TAG_OPEN)
     {
       ChessPgnToken name, value;
+      gsize open = t->offset;
 
       *any = TRUE;
       chess_pgn_lexer_next (&r->lex, &name);
       if (name.type != CHESS_PGN_TOKEN_SYMBOL)
-        return fail_unexpected (r, &name, _("a tag name"));
+        {
+          if (!pass_over_unexpected (r, &name, _("a tag name")))
+            return FALSE;
+          *t = name;
+          skip_broken_tag (r, open, t);
+          continue;
+        }
       chess_pgn_lexer_next (&r->lex, &value);
       if (value.type != CHESS_PGN_TOKEN_STRING)
-        return fail_unexpected (r, &value, _("the tag's value in quotes"));
+        {
+          if (!pass_over_unexpected (r, &value, _("the tag's value in quotes")))
+            return FALSE;
+          *t = value;
+          skip_broken_tag (r, open, t);
+          continue;
+        }
       chess_pgn_lexer_next (&r->lex, t);
       if (t->type != CHESS_PGN_TOKEN_TAG_CLOSE)
-        return fail_unexpected (r, t, _("']' to close the tag"));
-
-      const char *n = d + name.start;
-      gsize len = name.end - name.start;
-      Range *keep = NULL;
-      if (len == 5 && memcmp (n, "White", 5) == 0)
-        keep = &r->white;
-      else if (len == 5 && memcmp (n, "Black", 5) == 0)
-        keep = &r->black;
-      else if (len == 3 && memcmp (n, "FEN", 3) == 0)
-        keep = &r->fen;
-      else if (len == 5 && memcmp (n, "SetUp", 5) == 0)
-        keep = &r->setup;
-      if (keep != NULL)
         {
-          keep->start = value.start;
-          keep->end = value.end;
-          keep->set = TRUE;
+          /* Name and value are there: kept, and what follows on the
+           * line (nothing, most often) is skipped. */
+          if (!pass_over_unexpected (r, t, _("']' to close the tag")))
+            return FALSE;
+          keep_tag (r, &name, &value);
+          skip_broken_tag (r, open, t);
+          continue;
         }
-      if (r->game != NULL)
-        {
-          g_autofree char *tag_name = g_strndup (n, len);
-          g_autofree char *tag_value = chess_pgn_unescape (d + value.start,
-                                                           value.end - value.start);
-          chess_pgn_game_set_tag (r->game, tag_name, tag_value);
-        }
+      keep_tag (r, &name, &value);
       chess_pgn_lexer_next (&r->lex, t);
     }
   return TRUE;
@@ -545,8 +631,8 @@ close_variation (Reader              *r,
                  const ChessPgnToken *t)
 {
   if (r->frames->len == 1)
-    return fail (r, CHESS_PGN_ERROR_SYNTAX, t->offset,
-                 _("')' closes a variation that was never opened"), NULL);
+    return pass_over (r, CHESS_PGN_ERROR_SYNTAX, t->offset,
+                      _("')' closes a variation that was never opened"));
   g_array_set_size (r->frames, r->frames->len - 1);
 
   Frame *f = top_frame (r);
@@ -584,10 +670,88 @@ set_result (Reader     *r,
   r->game->result = g_strndup (s, n);
 }
 
+/* The moves, from `t` on, up to the result or the end of the text.
+ * FALSE at a problem that ends the reading (the error is set). */
+static gboolean
+read_moves (Reader        *r,
+            ChessPgnToken *t,
+            gboolean      *any,
+            gboolean      *result_seen)
+{
+  const char *d = r->src->data;
+
+  for (;;)
+    {
+      switch (t->type)
+        {
+        case CHESS_PGN_TOKEN_EOF:
+        case CHESS_PGN_TOKEN_TAG_OPEN:   /* the next game, this one had no result */
+          /* A variation left open: its moves are all there. */
+          if (r->frames->len > 1)
+            return pass_over (r, CHESS_PGN_ERROR_SYNTAX, top_frame (r)->open,
+                              _("this variation is never closed with ')'"));
+          return TRUE;
+        case CHESS_PGN_TOKEN_SYMBOL:
+          {
+            const char *s = d + t->start;
+            gsize n = t->end - t->start;
+            *any = TRUE;
+            if (chess_pgn_is_result (s, n))
+              {
+                /* Inside a variation a result ends nothing. */
+                if (r->frames->len > 1)
+                  break;
+                set_result (r, s, n);
+                *result_seen = TRUE;
+                return TRUE;
+              }
+            if (!all_digits (s, n) && !play_move (r, t))
+              return FALSE;
+          }
+          break;
+        case CHESS_PGN_TOKEN_STAR:
+          if (r->frames->len > 1)
+            break;
+          set_result (r, "*", 1);
+          *any = *result_seen = TRUE;
+          return TRUE;
+        case CHESS_PGN_TOKEN_PERIOD:
+          break;
+        case CHESS_PGN_TOKEN_NAG:
+        case CHESS_PGN_TOKEN_SUFFIX:
+          if (r->game != NULL)
+            add_nag (r, t->value);
+          break;
+        case CHESS_PGN_TOKEN_COMMENT:
+          if (r->game != NULL)
+            add_comment (r, t);
+          break;
+        case CHESS_PGN_TOKEN_VARIATION_OPEN:
+          if (!open_variation (r, t))
+            return FALSE;
+          break;
+        case CHESS_PGN_TOKEN_VARIATION_CLOSE:
+          if (!close_variation (r, t))
+            return FALSE;
+          break;
+        case CHESS_PGN_TOKEN_ERROR:
+          return fail_token (r, t);
+        case CHESS_PGN_TOKEN_TAG_CLOSE:
+        case CHESS_PGN_TOKEN_STRING:
+          if (r->frames->len > 1)
+            return fail (r, CHESS_PGN_ERROR_SYNTAX, top_frame (r)->open,
+                         _("this variation is never closed with ')'"), NULL);
+          return fail_unexpected (r, t, _("a move"));
+        default:
+          return fail_unexpected (r, t, _("a move"));
+        }
+      chess_pgn_lexer_next (&r->lex, t);
+    }
+}
+
 static gboolean
 read_game (Reader *r)
 {
-  const char *d = r->src->data;
   gboolean any = FALSE;
   gboolean result_seen = FALSE;
   ChessPgnToken t;
@@ -602,74 +766,13 @@ read_game (Reader *r)
   main_line.node = r->game != NULL ? r->game->tree->root : NULL;
   g_array_append_val (r->frames, main_line);
 
-  for (gboolean more = TRUE; more; )
+  if (!read_moves (r, &t, &any, &result_seen))
     {
-      switch (t.type)
-        {
-        case CHESS_PGN_TOKEN_EOF:
-        case CHESS_PGN_TOKEN_TAG_OPEN:   /* the next game, this one had no result */
-          if (r->frames->len > 1)
-            return fail (r, CHESS_PGN_ERROR_SYNTAX, top_frame (r)->open,
-                         _("this variation is never closed with ')'"), NULL);
-          more = FALSE;
-          continue;
-        case CHESS_PGN_TOKEN_SYMBOL:
-          {
-            const char *s = d + t.start;
-            gsize n = t.end - t.start;
-            any = TRUE;
-            if (chess_pgn_is_result (s, n))
-              {
-                /* Inside a variation a result ends nothing. */
-                if (r->frames->len > 1)
-                  break;
-                set_result (r, s, n);
-                result_seen = TRUE;
-                more = FALSE;
-                continue;
-              }
-            if (!all_digits (s, n) && !play_move (r, &t))
-              return FALSE;
-          }
-          break;
-        case CHESS_PGN_TOKEN_STAR:
-          if (r->frames->len > 1)
-            break;
-          set_result (r, "*", 1);
-          any = result_seen = TRUE;
-          more = FALSE;
-          continue;
-        case CHESS_PGN_TOKEN_PERIOD:
-          break;
-        case CHESS_PGN_TOKEN_NAG:
-        case CHESS_PGN_TOKEN_SUFFIX:
-          if (r->game != NULL)
-            add_nag (r, t.value);
-          break;
-        case CHESS_PGN_TOKEN_COMMENT:
-          if (r->game != NULL)
-            add_comment (r, &t);
-          break;
-        case CHESS_PGN_TOKEN_VARIATION_OPEN:
-          if (!open_variation (r, &t))
-            return FALSE;
-          break;
-        case CHESS_PGN_TOKEN_VARIATION_CLOSE:
-          if (!close_variation (r, &t))
-            return FALSE;
-          break;
-        case CHESS_PGN_TOKEN_ERROR:
-          return fail_token (r, &t);
-        case CHESS_PGN_TOKEN_TAG_CLOSE:
-        case CHESS_PGN_TOKEN_STRING:
-          if (r->frames->len > 1)
-            return fail (r, CHESS_PGN_ERROR_SYNTAX, top_frame (r)->open,
-                         _("this variation is never closed with ')'"), NULL);
-          return fail_unexpected (r, &t, _("a move"));
-        default:
-          return fail_unexpected (r, &t, _("a move"));
-        }
-      chess_pgn_lexer_next (&r->lex, &t);
+      /* A lenient read keeps the moves before the problem; the rest of
+       * the game's text stays unread. */
+      if (!r->src->lenient)
+        return FALSE;
+      r->cut_short = TRUE;
     }
 
   if (!any)
@@ -696,13 +799,19 @@ chess_pgn_read_game (const ChessPgnSource *source,
   Reader r = { 0 };
   gsize start = source->start;
   ChessPgnSource src = *source;
+  GError *problem = NULL;
+  ChessPgnLocation problem_at = { 0, 0 };
+
+  g_return_val_if_fail (!source->lenient || game != NULL, FALSE);
 
   /* A byte order mark is no part of the text. */
   if (src.end - start >= 3 && memcmp (src.data + start, "\xEF\xBB\xBF", 3) == 0)
     src.start = start + 3;
   r.src = &src;
-  r.where = where;
-  r.error = error;
+  /* A lenient read keeps its problem in the game, or fails with it when
+   * there is no game. */
+  r.where = src.lenient ? &problem_at : where;
+  r.error = src.lenient ? &problem : error;
   chess_pgn_lexer_init (&r.lex, src.data, src.start, src.end);
   if (game != NULL)
     r.game = chess_pgn_game_new (NULL);
@@ -711,11 +820,21 @@ chess_pgn_read_game (const ChessPgnSource *source,
 
   gboolean ok = read_game (&r);
   g_array_unref (r.frames);
+  if (src.lenient && where != NULL && problem != NULL)
+    *where = problem_at;
   if (!ok)
     {
       if (r.game != NULL)
         chess_pgn_game_free (r.game);
+      if (problem != NULL)
+        g_propagate_error (error, problem);
       return FALSE;
+    }
+  if (r.game != NULL && problem != NULL)
+    {
+      r.game->problem = problem;
+      r.game->problem_at = problem_at;
+      r.game->cut_short = r.cut_short;
     }
   if (game != NULL)
     *game = r.game;
@@ -733,7 +852,7 @@ chess_pgn_parse_game (const char        *data,
                       ChessPgnLocation  *where,
                       GError           **error)
 {
-  ChessPgnSource src = { data, 0, length, first_line ? first_line : 1, 1, 0, TRUE };
+  ChessPgnSource src = { data, 0, length, first_line ? first_line : 1, 1, 0, TRUE, FALSE };
   ChessPgnGame *game = NULL;
 
   g_return_val_if_fail (data != NULL || length == 0, NULL);
@@ -742,6 +861,25 @@ chess_pgn_parse_game (const char        *data,
   if (data == NULL)
     src.data = "";
   if (!chess_pgn_read_game (&src, &game, NULL, NULL, where, error))
+    return NULL;
+  return game;
+}
+
+ChessPgnGame *
+chess_pgn_parse_game_lenient (const char  *data,
+                              gsize        length,
+                              guint        first_line,
+                              GError     **error)
+{
+  ChessPgnSource src = { data, 0, length, first_line ? first_line : 1, 1, 0, TRUE, TRUE };
+  ChessPgnGame *game = NULL;
+
+  g_return_val_if_fail (data != NULL || length == 0, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (data == NULL)
+    src.data = "";
+  if (!chess_pgn_read_game (&src, &game, NULL, NULL, NULL, error))
     return NULL;
   return game;
 }
@@ -774,6 +912,7 @@ entry_source (ChessPgnSource           *src,
   src->first_column = column_of (data, start);
   src->game_number = entry->number;
   src->prefix_location = FALSE;
+  src->lenient = FALSE;
 }
 
 ChessPgnGame *
@@ -792,6 +931,26 @@ chess_pgn_parse_entry (const char               *data,
 
   entry_source (&src, data, length, entry);
   if (!chess_pgn_read_game (&src, &game, NULL, NULL, where, error))
+    return NULL;
+  return game;
+}
+
+ChessPgnGame *
+chess_pgn_parse_entry_lenient (const char               *data,
+                               gsize                     length,
+                               const ChessPgnIndexEntry *entry,
+                               GError                  **error)
+{
+  ChessPgnSource src;
+  ChessPgnGame *game = NULL;
+
+  g_return_val_if_fail (data != NULL, NULL);
+  g_return_val_if_fail (entry != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  entry_source (&src, data, length, entry);
+  src.lenient = TRUE;
+  if (!chess_pgn_read_game (&src, &game, NULL, NULL, NULL, error))
     return NULL;
   return game;
 }

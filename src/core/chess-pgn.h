@@ -65,6 +65,15 @@ typedef struct
   ChessLine      line;       /* start position and main line (derived)      */
   char          *result;     /* "1-0", "0-1", "1/2-1/2" or "*"              */
   ChessTreeNode *main_end;   /* the main line's last node (derived)         */
+
+  /* Set by a lenient read only (chess_pgn_parse_game_lenient …): the
+   * problem met in the game's text (CHESS_PGN_ERROR, the message as the
+   * strict read gives it) and its place; `cut_short` when reading stopped
+   * there, so the text after it (moves, or a tag that could not be read)
+   * is not in the game and writing the game back would lose it. */
+  GError           *problem;
+  ChessPgnLocation  problem_at;
+  gboolean          cut_short;
 } ChessPgnGame;
 
 ChessPgnGame *chess_pgn_game_new      (const ChessBoard *start); /* NULL: standard */
@@ -97,6 +106,20 @@ ChessPgnGame *chess_pgn_parse_game (const char        *data,
                                     ChessPgnLocation  *where,
                                     GError           **error);
 
+/* Like chess_pgn_parse_game, but a problem does not lose the game (as
+ * Lichess, ChessBase and En Croissant read): a bad move, token or variation
+ * ends the reading there, keeping the tags and the moves before it; a tag
+ * without its ']', a ')' that closes nothing or a variation left open are
+ * passed over. The game's `problem` then says what and where (the first
+ * problem, or the one reading stopped at), and `cut_short` whether text
+ * was left unread. Returns NULL (with the error) only when there is no
+ * game to show: no tags or moves at all, or a FEN tag that is not a
+ * position. */
+ChessPgnGame *chess_pgn_parse_game_lenient (const char  *data,
+                                            gsize        length,
+                                            guint        first_line,
+                                            GError     **error);
+
 /* Parses the game `entry` (from chess_pgn_index (data, length)) of a whole
  * file's text. The message names the game number and the players but not
  * the place, which is in `where` only: the caller shows it as it likes
@@ -106,6 +129,14 @@ ChessPgnGame *chess_pgn_parse_entry (const char               *data,
                                      const ChessPgnIndexEntry *entry,
                                      ChessPgnLocation         *where,
                                      GError                  **error);
+
+/* chess_pgn_parse_entry, read as leniently as chess_pgn_parse_game_lenient
+ * reads; the problem's message leaves out the place, which is in
+ * problem_at. */
+ChessPgnGame *chess_pgn_parse_entry_lenient (const char               *data,
+                                             gsize                     length,
+                                             const ChessPgnIndexEntry *entry,
+                                             GError                  **error);
 
 /* Like chess_pgn_parse_entry, but only plays the moves, keeping nothing:
  * fills `final` (the last position) and `n_plies`. For checking and

@@ -35,6 +35,47 @@ is_derived_tag (const char *name)
   return FALSE;
 }
 
+/* The Termination tag for an end the game saw itself, or NULL for one it
+ * did not (a loaded game's result). The position shows mate, stalemate
+ * and the like ("normal", as PGN says), but not who resigned or that a
+ * draw was agreed or claimed: for those, the words chess.com writes, which
+ * other programs show as they are. "normal" alone cannot say it: Lichess
+ * writes it for resignations and mates alike. */
+static char *
+witnessed_termination (ChessGame *self)
+{
+  gboolean white_wins = self->result == CHESS_GAME_RESULT_WHITE_WINS;
+  const char *winner;
+
+  switch (self->reason)
+    {
+    case CHESS_GAME_REASON_CHECKMATE:
+    case CHESS_GAME_REASON_STALEMATE:
+    case CHESS_GAME_REASON_INSUFFICIENT_MATERIAL:
+    case CHESS_GAME_REASON_FIVEFOLD_REPETITION:
+    case CHESS_GAME_REASON_SEVENTY_FIVE_MOVES:
+      return g_strdup ("normal");
+    case CHESS_GAME_REASON_RESIGNATION:
+      /* The file's words, not the reader's language. */
+      winner = chess_game_get_player_name (self, white_wins ? CHESS_COLOR_WHITE : CHESS_COLOR_BLACK);
+      return g_strdup_printf ("%s won by resignation",
+                              winner != NULL ? winner : white_wins ? "White" : "Black");
+    case CHESS_GAME_REASON_AGREEMENT:
+      return g_strdup ("Game drawn by agreement");
+    case CHESS_GAME_REASON_THREEFOLD_REPETITION:
+      return g_strdup ("Game drawn by repetition");
+    case CHESS_GAME_REASON_FIFTY_MOVES:
+      return g_strdup ("Game drawn by 50-move rule");
+    case CHESS_GAME_REASON_TIME_FORFEIT:
+    case CHESS_GAME_REASON_TIMEOUT_VS_INSUFFICIENT_MATERIAL:
+      return g_strdup ("time forfeit");
+    case CHESS_GAME_REASON_NONE:
+    case CHESS_GAME_REASON_UNKNOWN:
+    default:
+      return NULL;
+    }
+}
+
 ChessPgnGame *
 chess_game_to_pgn (ChessGame *self)
 {
@@ -113,15 +154,14 @@ chess_game_to_pgn (ChessGame *self)
                                   value_text->str);
         }
     }
+  /* Only what is known: an end the game saw, or the file's own words
+   * (none when the file had none). */
   if (self->result != CHESS_GAME_RESULT_ONGOING)
     {
-      gboolean on_time = self->reason == CHESS_GAME_REASON_TIME_FORFEIT
-                         || self->reason == CHESS_GAME_REASON_TIMEOUT_VS_INSUFFICIENT_MATERIAL;
+      g_autofree char *termination = witnessed_termination (self);
 
-      if (self->reason != CHESS_GAME_REASON_UNKNOWN || chess_game_get_tag (self, "Termination") == NULL)
-        chess_pgn_game_set_tag (pgn, "Termination", on_time ? "time forfeit" : "normal");
-      else
-        chess_pgn_game_set_tag (pgn, "Termination", chess_game_get_tag (self, "Termination"));
+      chess_pgn_game_set_tag (pgn, "Termination",
+                              termination != NULL ? termination : chess_game_get_tag (self, "Termination"));
     }
 
   for (guint i = 0; i < self->tag_names->len; i++)
@@ -134,6 +174,58 @@ chess_game_to_pgn (ChessGame *self)
   return pgn;
 }
 
+/* TRUE when `text` ends with `suffix`, ignoring case. */
+static gboolean
+ends_with_words (const char *text,
+                 const char *suffix)
+{
+  gsize n = strlen (text), m = strlen (suffix);
+
+  return n >= m && g_ascii_strcasecmp (text + n - m, suffix) == 0;
+}
+
+/* How a game ended, from its Termination tag and result: only what the
+ * tag says ("normal" says the game ended, not how; chess.com's words say
+ * more); the position has been asked already. */
+static ChessGameReason
+termination_reason (ChessGame       *self,
+                    const char      *termination,
+                    ChessGameResult  result)
+{
+  gboolean draw = result == CHESS_GAME_RESULT_DRAW;
+
+  if (termination == NULL)
+    return CHESS_GAME_REASON_UNKNOWN;
+  if (g_ascii_strcasecmp (termination, "time forfeit") == 0
+      || (!draw && ends_with_words (termination, " won on time"))
+      || (draw && ends_with_words (termination, "drawn by timeout vs insufficient material")))
+    {
+      if (!draw)
+        return CHESS_GAME_REASON_TIME_FORFEIT;
+      /* The side that can no longer mate is the one that did not flag:
+       * the flag fell on the side to move. */
+      self->flag_color = (ChessColor) self->line.current.side;
+      return CHESS_GAME_REASON_TIMEOUT_VS_INSUFFICIENT_MATERIAL;
+    }
+  if (!draw && ends_with_words (termination, " won by resignation"))
+    return CHESS_GAME_REASON_RESIGNATION;
+  if (draw && ends_with_words (termination, "drawn by agreement"))
+    return CHESS_GAME_REASON_AGREEMENT;
+  if (draw && ends_with_words (termination, "drawn by repetition"))
+    return CHESS_GAME_REASON_THREEFOLD_REPETITION;
+  if (draw && ends_with_words (termination, "drawn by 50-move rule"))
+    return CHESS_GAME_REASON_FIFTY_MOVES;
+  /* A draw that ended normally where a draw can be claimed: the claim. */
+  if (draw && g_ascii_strcasecmp (termination, "normal") == 0)
+    {
+      if (chess_line_claimable (&self->line) == CHESS_CLAIM_THREEFOLD_REPETITION)
+        return CHESS_GAME_REASON_THREEFOLD_REPETITION;
+      if (chess_line_claimable (&self->line) == CHESS_CLAIM_FIFTY_MOVES)
+        return CHESS_GAME_REASON_FIFTY_MOVES;
+    }
+  return CHESS_GAME_REASON_UNKNOWN;
+}
+
 /* Works out how a loaded game ended from its result and tags. */
 static void
 loaded_result (ChessGame          *self,
@@ -142,13 +234,15 @@ loaded_result (ChessGame          *self,
                ChessGameReason    *reason)
 {
   const char *text = pgn->result;
-  const char *termination = chess_pgn_game_get_tag (pgn, "Termination");
 
   if (text == NULL || g_strcmp0 (text, "*") == 0)
     text = chess_pgn_game_get_tag (pgn, "Result");
 
   if (chess_game_position_result (self, result, reason))
     return;
+  /* Cut short: the moves loaded do not reach the result. */
+  if (pgn->cut_short)
+    text = NULL;
 
   if (g_strcmp0 (text, "1-0") == 0)
     *result = CHESS_GAME_RESULT_WHITE_WINS;
@@ -162,35 +256,7 @@ loaded_result (ChessGame          *self,
       *reason = CHESS_GAME_REASON_NONE;
       return;
     }
-
-  *reason = CHESS_GAME_REASON_UNKNOWN;
-  if (termination == NULL)
-    return;
-  if (g_ascii_strcasecmp (termination, "time forfeit") == 0)
-    {
-      if (*result == CHESS_GAME_RESULT_DRAW)
-        {
-          *reason = CHESS_GAME_REASON_TIMEOUT_VS_INSUFFICIENT_MATERIAL;
-          /* The side that can no longer mate is the one that did not flag:
-           * the flag fell on the side to move. */
-          self->flag_color = (ChessColor) self->line.current.side;
-        }
-      else
-        {
-          *reason = CHESS_GAME_REASON_TIME_FORFEIT;
-        }
-    }
-  else if (g_ascii_strcasecmp (termination, "normal") == 0)
-    {
-      if (*result != CHESS_GAME_RESULT_DRAW)
-        *reason = CHESS_GAME_REASON_RESIGNATION;
-      else if (chess_line_claimable (&self->line) == CHESS_CLAIM_THREEFOLD_REPETITION)
-        *reason = CHESS_GAME_REASON_THREEFOLD_REPETITION;
-      else if (chess_line_claimable (&self->line) == CHESS_CLAIM_FIFTY_MOVES)
-        *reason = CHESS_GAME_REASON_FIFTY_MOVES;
-      else
-        *reason = CHESS_GAME_REASON_AGREEMENT;
-    }
+  *reason = termination_reason (self, chess_pgn_game_get_tag (pgn, "Termination"), *result);
 }
 
 static gboolean
@@ -369,7 +435,24 @@ chess_game_load_pgn (ChessGame           *self,
   loaded_result (self, pgn, &result, &reason);
   self->result = result;
   self->reason = reason;
+  if (pgn->problem != NULL)
+    self->load_problem = g_error_copy (pgn->problem);
+  self->cut_short = pgn->problem != NULL && pgn->cut_short;
 
   chess_game_emit_reset (self);
   return TRUE;
+}
+
+const GError *
+chess_game_get_load_problem (ChessGame *self)
+{
+  g_return_val_if_fail (CHESS_IS_GAME (self), NULL);
+  return self->load_problem;
+}
+
+gboolean
+chess_game_is_cut_short (ChessGame *self)
+{
+  g_return_val_if_fail (CHESS_IS_GAME (self), FALSE);
+  return self->cut_short;
 }

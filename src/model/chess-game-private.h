@@ -52,6 +52,9 @@ struct _ChessGame
   ChessTreeNode   *line_end;
   gboolean         loaded;        /* from a file: a move played in an
                                    * earlier position starts a variation   */
+  GError          *load_problem;  /* the file's text had a problem here   */
+  gboolean         cut_short;     /* and the game stops there: the file's
+                                   * text goes on past its moves           */
   char            *autosave_file; /* where this game autosaves, once chosen */
   ChessClockJournal *clock_journal; /* the clocks beside autosave_file    */
   GArray          *times;         /* ClockTimes: [0] at the start, [i + 1]

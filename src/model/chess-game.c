@@ -427,6 +427,8 @@ chess_game_restart (ChessGame        *self,
   self->tree = chess_tree_new (start);
   self->line_end = self->tree->root;
   self->loaded = FALSE;
+  g_clear_error (&self->load_problem);
+  self->cut_short = FALSE;
   g_clear_pointer (&self->autosave_file, g_free);
   chess_game_set_clock_journal (self, NULL);
   self->result = CHESS_GAME_RESULT_ONGOING;
@@ -486,6 +488,7 @@ chess_game_finalize (GObject *object)
   g_array_unref (self->redo);
   chess_tree_free (self->tree);
   g_free (self->autosave_file);
+  g_clear_error (&self->load_problem);
   g_ptr_array_unref (self->tag_names);
   g_ptr_array_unref (self->tag_values);
 

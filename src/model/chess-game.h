@@ -408,6 +408,16 @@ ChessPgnGame *chess_game_to_pgn     (ChessGame          *self);
 gboolean    chess_game_load_pgn     (ChessGame          *self,
                                      const ChessPgnGame *pgn,
                                      GError            **error);
+/* For a game loaded from a lenient read (chess_pgn_parse_game_lenient)
+ * that met a problem: the problem (CHESS_PGN_ERROR, its message naming
+ * the place when the read did), else NULL. Kept until the game is
+ * replaced (set_fen, reset, another load). */
+const GError *chess_game_get_load_problem (ChessGame *self);
+/* Whether the loaded game stops where its file's text could not be read:
+ * the text goes on past the moves loaded, and saving the game in its
+ * place loses that text. Such a game is going on (unless its last
+ * position ends it): the result in the file is not reached by its moves. */
+gboolean    chess_game_is_cut_short  (ChessGame   *self);
 /* $XDG_DATA_HOME/thinkchess/last-game.pgn, the first of the autosave
  * files the desktop app and the terminal game share (last-game-2.pgn …
  * follow); creates the folder. */

@@ -10,7 +10,7 @@ accessible names; the autosave and saved files are read back.
 
     e2e-part2-flows.py THINKCHESS SCENARIO [--shots DIR]
 
-Scenarios: draw, resign, undo-redo, open-multi, save-as, paste-invalid-fen,
+Scenarios: draw, resign, undo-redo, open-multi, open-cut-short, save-as, paste-invalid-fen,
 quit-unsaved, tour (screenshots of every dialog into DIR).
 """
 
@@ -565,8 +565,37 @@ def scenario_tour(app):
     location.queryEditableText().setTextContents(bad)
     time.sleep(0.3)
     app.press(T("_Open"), chooser)
-    app.window_with("bad-move.pgn")
-    app.shot("open-error")
+    # It opens up to the bad move; the bar says what and where.
+    app.label_containing("line 10, column 4")
+    app.shot("open-cut-short")
+
+
+def scenario_open_cut_short(app):
+    """A file with an ambiguous move opens up to it (from the command line):
+    the message stays on screen; played on, Ctrl+S asks before the rest of
+    the file's text is lost, and Replace Anyway writes what is shown."""
+    path = os.path.join(app.home, "ambiguous.pgn")
+    shutil.copy(os.path.join(DATA, "ambiguous-move.pgn"), path)
+    app.start(path)
+    bar = app.label_containing("line 7, column 4")
+    check("Ne4 is ambiguous: Nc3-e4 or Ng3-e4" in bar.name, "the problem is not named: " + bar.name)
+    check("ambiguous.pgn" in bar.name, "the file is not named: " + bar.name)
+    app.find(lambda n: n.getRole() == pyatspi.ROLE_PUSH_BUTTON and n.name == "Ng8"
+             and app.visible(n), "the last move read in the move list")
+    app.shot("cut-short")
+    app.play("Nce4")
+    app.find(lambda n: n.getRole() == pyatspi.ROLE_PUSH_BUTTON and n.name == "Nce4"
+             and app.visible(n), "the move played on")
+    check(app.has_label("line 7, column 4"), "the message went away")
+    app.key("ctrl+s")
+    app.answer(T("Save the Shortened Game?"), "Replace Anyway")
+    wait_until(lambda: "Nce4" in open(path, encoding="utf-8").read(), "the game saved in place")
+    text = open(path, encoding="utf-8").read()
+    check("7. Nc3 Ng8 8. Nce4 *" in " ".join(movetext(text).split()), "not the moves shown:\n" + text)
+    check("Termination" not in text, "a Termination tag was invented:\n" + text)
+    # Dismissed, the message goes.
+    app.press("Dismiss")
+    wait_until(lambda: not app.has_label("line 7, column 4"), "the message dismissed")
 
 
 SCENARIOS = {
@@ -574,6 +603,7 @@ SCENARIOS = {
     "resign": scenario_resign,
     "undo-redo": scenario_undo_redo,
     "open-multi": scenario_open_multi,
+    "open-cut-short": scenario_open_cut_short,
     "save-as": scenario_save_as,
     "save-folder": scenario_save_folder,
     "paste-invalid-fen": scenario_paste_invalid_fen,

@@ -15,6 +15,7 @@
 #include "chess-move-list-view.h"
 #include "chess-new-game-dialog.h"
 #include "chess-preferences-dialog.h"
+#include "chess-problem-bar.h"
 #include "chess-window.h"
 #include "chess-window-actions.h"
 
@@ -752,14 +753,60 @@ test_open_multi (Fixture       *f,
   g_unlink (path);
 }
 
-static void
-test_open_errors (Fixture       *f,
-                  gconstpointer  data)
+/* The problem bar in the window, when shown. */
+static const char *
+problem_bar_text (Fixture *f)
 {
-  g_autofree char *path = test_file ("bad-move.pgn");
+  for (GtkWidget *w = gtk_widget_get_first_child (GTK_WIDGET (f->window)); w != NULL;)
+    {
+      if (CHESS_IS_PROBLEM_BAR (w))
+        return chess_problem_bar_get_text (CHESS_PROBLEM_BAR (w));
+      /* Depth first, without recursion. */
+      if (gtk_widget_get_first_child (w) != NULL)
+        w = gtk_widget_get_first_child (w);
+      else
+        {
+          while (w != NULL && gtk_widget_get_next_sibling (w) == NULL)
+            w = w == GTK_WIDGET (f->window) ? NULL : gtk_widget_get_parent (w);
+          if (w != NULL)
+            w = gtk_widget_get_next_sibling (w);
+        }
+    }
+  return NULL;
+}
+
+static gboolean
+problem_bar_shown (gpointer data)
+{
+  return problem_bar_text (data) != NULL;
+}
+
+static gboolean
+game_has_six_moves (gpointer data)
+{
+  Fixture *f = data;
+
+  return chess_game_get_move_count (game (f)) == 6;
+}
+
+/* A file with an illegal move opens up to it, with the problem on screen;
+ * saving it in its place asks first, and a new file keeps it whole. */
+static void
+test_open_cut_short (Fixture       *f,
+                     gconstpointer  data)
+{
+  g_autofree char *source = test_file ("bad-move.pgn");
+  g_autofree char *dir = g_dir_make_tmp ("thinkchess-cut-short-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "bad-move.pgn", NULL);
+  g_autofree char *other = g_build_filename (dir, "fixed.pgn", NULL);
+  g_autofree char *original = NULL;
+  g_autofree char *now = NULL;
+  gsize length;
   g_autoptr(GFile) file = g_file_new_for_path (path);
   g_autoptr(GFile) missing = g_file_new_for_path ("/nonexistent/game.pgn");
 
+  g_assert_true (g_file_get_contents (source, &original, &length, NULL));
+  g_assert_true (g_file_set_contents (path, original, length, NULL));
   play (f, "e4 e5");
 
   /* Unsaved changes first: Cancel opens nothing. */
@@ -772,24 +819,75 @@ test_open_errors (Fixture       *f,
 
   chess_window_actions_open_file (f->window, file);
   chess_alert_respond (CHESS_UNSAVED_DISCARD);
-  wait_for (alert_shown, NULL);
-  g_assert_cmpstr (chess_alert_get_message (), ==, "Could Not Open the Game");
-  g_assert_nonnull (strstr (chess_alert_get_detail (), "bad-move.pgn"));
-  g_assert_nonnull (strstr (chess_alert_get_detail (), "line 10"));
-  g_assert_nonnull (strstr (chess_alert_get_detail (), "Ke3"));
+  wait_for (problem_bar_shown, f);
+  g_assert_cmpuint (chess_alert_get_n_open (), ==, 0);
+  g_assert_cmpuint (chess_game_get_move_count (game (f)), ==, 6);
+  g_assert_false (chess_game_is_over (game (f)));
+  g_assert_true (chess_game_is_cut_short (game (f)));
+  g_assert_nonnull (strstr (problem_bar_text (f), "bad-move.pgn"));
+  g_assert_nonnull (strstr (problem_bar_text (f), "line 10, column 4"));
+  g_assert_nonnull (strstr (problem_bar_text (f), "Ke3"));
+
+  /* Played on; Save asks, and Cancel leaves the file as it was. */
+  play (f, "Nc3");
+  g_assert_nonnull (problem_bar_text (f));
+  activate (f, "win.save");
+  g_assert_cmpstr (chess_alert_get_message (), ==, "Save the Shortened Game?");
+  g_assert_nonnull (strstr (chess_alert_get_detail (), "line 10, column 4"));
   chess_alert_respond (0);
   app_test_spin ();
-  /* The game on screen is untouched. */
-  g_assert_cmpuint (chess_game_get_move_count (game (f)), ==, 2);
-  g_assert_null (chess_window_actions_get_file (f->window));
+  g_assert_true (g_file_get_contents (path, &now, NULL, NULL));
+  g_assert_cmpstr (now, ==, original);
 
+  /* Save as a new file: the original stays; the new one holds the game,
+   * and saving there again asks nothing. */
+  g_autoptr(GFile) other_file = g_file_new_for_path (other);
+  chess_file_dialog_answer_next_for_testing (other_file);
+  activate (f, "win.save");
+  chess_alert_respond (1);
+  wait_for (file_exists, other);
+  g_clear_pointer (&now, g_free);
+  g_assert_true (g_file_get_contents (path, &now, NULL, NULL));
+  g_assert_cmpstr (now, ==, original);
+  g_clear_pointer (&now, g_free);
+  g_assert_true (g_file_get_contents (other, &now, NULL, NULL));
+  g_assert_nonnull (strstr (now, "3. Bb5 a6 4. Nc3 *"));
+  play (f, "Nf6");
+  activate (f, "win.save");
+  g_assert_cmpuint (chess_alert_get_n_open (), ==, 0);
+
+  /* The message stays until dismissed. Opened again and saved in place
+   * anyway: the file holds what is shown. */
+  g_assert_nonnull (problem_bar_text (f));
+  chess_window_actions_open_file (f->window, file);
+  wait_for (game_has_six_moves, f);
+  g_assert_nonnull (problem_bar_text (f));
+  play (f, "Nc3");
+  activate (f, "win.save");
+  chess_alert_respond (2);
+  app_test_spin ();
+  g_clear_pointer (&now, g_free);
+  g_assert_true (g_file_get_contents (path, &now, NULL, NULL));
+  g_assert_nonnull (strstr (now, "3. Bb5 a6 4. Nc3 *"));
+  g_assert_null (strstr (now, "Ke3"));
+
+  /* A file that cannot be read at all is still an error, the game on
+   * screen untouched. */
   chess_window_actions_open_file (f->window, missing);
-  chess_alert_respond (CHESS_UNSAVED_DISCARD);
   wait_for (alert_shown, NULL);
+  g_assert_cmpstr (chess_alert_get_message (), ==, "Could Not Open the Game");
   g_assert_nonnull (strstr (chess_alert_get_detail (), "/nonexistent/game.pgn"));
   chess_alert_respond (0);
   app_test_spin ();
-  g_assert_cmpuint (chess_game_get_move_count (game (f)), ==, 2);
+  g_assert_cmpuint (chess_game_get_move_count (game (f)), ==, 7);
+
+  /* A new game forgets the problem. */
+  chess_window_new_game (f->window);
+  app_test_spin ();
+  g_assert_null (problem_bar_text (f));
+  g_unlink (path);
+  g_unlink (other);
+  g_rmdir (dir);
 }
 
 /* ---- FEN ---- */
@@ -1102,7 +1200,7 @@ main (int    argc,
   ADD ("/actions/new-game", test_new_game);
   ADD ("/actions/save-and-open", test_save_and_open);
   ADD ("/actions/open-multi", test_open_multi);
-  ADD ("/actions/open-errors", test_open_errors);
+  ADD ("/actions/open-cut-short", test_open_cut_short);
   ADD ("/actions/fen", test_fen);
   ADD ("/actions/flip-and-preferences", test_flip_and_preferences);
   ADD ("/actions/close-unsaved", test_close_unsaved);

@@ -1,6 +1,9 @@
 /* fuzz-pgn.c — libFuzzer target for the PGN reader: the index, every game
  * both ways (full parse and quick replay), and writing back what loaded:
- * the same tree (variations, comments, NAGs, commands) and the same text. */
+ * the same tree (variations, comments, NAGs, commands) and the same text.
+ * The lenient read of every game too: a game whenever the strict read has
+ * one (the same), else a game with its problem or an error, and what it
+ * keeps of a broken game writes out as a whole one. */
 #include "config.h"
 
 #include <stdint.h>
@@ -10,6 +13,46 @@
 #include "../pgn/pgn-test-util.h"
 
 int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
+
+/* The lenient read of entry `e`, against the strict one's outcome. */
+static void
+check_lenient (const char               *text,
+               size_t                    size,
+               const ChessPgnIndexEntry *e,
+               const ChessPgnGame       *strict)
+{
+  GError *error = NULL;
+  ChessPgnGame *game = chess_pgn_parse_entry_lenient (text, size, e, &error);
+
+  if ((game == NULL) == (error == NULL))
+    __builtin_trap ();
+  if (game == NULL)
+    {
+      /* Only when there is nothing to show. */
+      if (strict != NULL || (error->code != CHESS_PGN_ERROR_NO_GAMES && error->code != CHESS_PGN_ERROR_FEN))
+        __builtin_trap ();
+      g_error_free (error);
+      return;
+    }
+  if (strict != NULL)
+    {
+      if (game->problem != NULL || game->cut_short || game->line.n_moves != strict->line.n_moves)
+        __builtin_trap ();
+      pgn_test_assert_same_tree (strict->tree, game->tree);
+    }
+  else if (game->problem == NULL || game->problem_at.line < e->line || game->problem_at.column < 1
+           || !g_utf8_validate (game->problem->message, -1, NULL))
+    __builtin_trap ();
+
+  char *written = chess_pgn_game_to_string (game);
+  ChessPgnGame *again = chess_pgn_parse_game (written, strlen (written), 1, NULL, NULL);
+  if (again == NULL || again->line.n_moves != game->line.n_moves)
+    __builtin_trap ();
+  pgn_test_assert_same_tree (game->tree, again->tree);
+  chess_pgn_game_free (again);
+  g_free (written);
+  chess_pgn_game_free (game);
+}
 
 int
 LLVMFuzzerTestOneInput (const uint8_t *data,
@@ -30,6 +73,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
 
       if ((game != NULL) != replayed)
         __builtin_trap ();
+      check_lenient (text, size, e, game);
       if (game != NULL)
         {
           /* Every move read is legal (or a null move out of check), and
@@ -69,5 +113,11 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
 
   ChessPgnGame *whole = chess_pgn_parse_game (text, size, 1, NULL, NULL);
   chess_pgn_game_free (whole);
+  GError *error = NULL;
+  ChessPgnGame *lenient = chess_pgn_parse_game_lenient (text, size, 1, &error);
+  if ((lenient == NULL) == (error == NULL))
+    __builtin_trap ();
+  chess_pgn_game_free (lenient);
+  g_clear_error (&error);
   return 0;
 }

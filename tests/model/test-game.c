@@ -1041,7 +1041,7 @@ test_load_pgn (Fixture *f, gconstpointer data)
                                                        CHESS_NO_PIECE_TYPE));
   chess_pgn_game_set_tag (pgn, "White", "Kim");
   chess_pgn_game_set_tag (pgn, "Result", "1-0");
-  chess_pgn_game_set_tag (pgn, "Termination", "normal");
+  chess_pgn_game_set_tag (pgn, "Termination", "Kim won by resignation");
   g_free (pgn->result);
   pgn->result = g_strdup ("1-0");
 

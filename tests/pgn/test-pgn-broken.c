@@ -27,6 +27,30 @@ read_all (const char *data,
       g_autoptr(ChessPgnGame) game = chess_pgn_parse_entry (data, length, e, &where, &error);
       gboolean replayed = chess_pgn_replay_entry (data, length, e, &final, &plies, NULL, NULL);
       g_assert_cmpint (game != NULL, ==, replayed);
+
+      /* The lenient read: the same game, or what comes before the
+       * problem, which writes out as a whole game; an error only when
+       * there is nothing to show. */
+      g_autoptr(GError) lenient_error = NULL;
+      g_autoptr(ChessPgnGame) lenient = chess_pgn_parse_entry_lenient (data, length, e, &lenient_error);
+      g_assert_true ((lenient != NULL) != (lenient_error != NULL));
+      if (lenient == NULL)
+        g_assert_true (g_error_matches (lenient_error, CHESS_PGN_ERROR, CHESS_PGN_ERROR_NO_GAMES)
+                       || g_error_matches (lenient_error, CHESS_PGN_ERROR, CHESS_PGN_ERROR_FEN));
+      else if (game != NULL)
+        {
+          g_assert_null (lenient->problem);
+          g_assert_cmpuint (lenient->line.n_moves, ==, game->line.n_moves);
+        }
+      else
+        {
+          g_autofree char *text = chess_pgn_game_to_string (lenient);
+          g_autoptr(ChessPgnGame) again = chess_pgn_parse_game (text, strlen (text), 1, NULL, NULL);
+          g_assert_nonnull (lenient->problem);
+          g_assert_cmpuint (lenient->problem_at.line, >=, e->line);
+          g_assert_nonnull (again);
+          g_assert_cmpuint (again->line.n_moves, ==, lenient->line.n_moves);
+        }
       if (game == NULL)
         {
           g_assert_nonnull (error);
