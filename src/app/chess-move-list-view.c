@@ -5,6 +5,9 @@
 
 #include <glib/gi18n.h>
 
+#include "chess-comment-editor.h"
+#include "chess-comment-text.h"
+#include "chess-comment-viewer.h"
 #include "chess-figurine-label.h"
 #include "chess-notation.h"
 
@@ -17,11 +20,12 @@ struct _ChessMoveListView
   GtkWidget     *scroller;
   GtkWidget     *grid;
   GtkWidget     *menu;           /* the context menu (a GtkPopoverMenu)    */
-  GtkWidget     *comment_popover;
-  GtkWidget     *comment_entry;
+  GtkWidget     *comment_editor; /* a ChessCommentEditor                  */
   GPtrArray     *buttons;        /* GtkButton *, one per main-line move    */
   GPtrArray     *numbers;        /* GtkLabel *, the number of each move's row */
   GPtrArray     *nodes;          /* ChessTreeNode *, shown in links ("n<index>") */
+  GPtrArray     *long_comments;  /* const char *, shown cut short, whole behind
+                                  * their "Show All" links ("c<index>")    */
   GPtrArray     *annotations;    /* GtkWidget * or NULL, after each main move */
   GtkWidget     *opening;        /* the comment before the first move, or NULL */
   ChessGame     *game;           /* owned */
@@ -94,8 +98,8 @@ chess_move_list_view_size_allocate (GtkWidget *widget,
   gtk_widget_allocate (self->scroller, width, height, baseline, NULL);
   if (self->menu != NULL)
     gtk_popover_present (GTK_POPOVER (self->menu));
-  if (self->comment_popover != NULL)
-    gtk_popover_present (GTK_POPOVER (self->comment_popover));
+  if (self->comment_editor != NULL)
+    gtk_popover_present (GTK_POPOVER (self->comment_editor));
   /* A tick callback would come before the layout: a list rebuilt at once
    * (a game opened) would still have its rows in the old places. */
   if (self->scroll_pending)
@@ -211,6 +215,12 @@ link_activated_cb (GtkLabel          *label,
 {
   guint64 index;
 
+  if (uri[0] == 'c' && g_ascii_string_to_unsigned (uri + 1, 10, 0, G_MAXUINT, &index, NULL)
+      && index < self->long_comments->len)
+    {
+      chess_comment_viewer_present (GTK_WIDGET (self), g_ptr_array_index (self->long_comments, index));
+      return TRUE;
+    }
   if (self->game == NULL || uri[0] != 'n'
       || !g_ascii_string_to_unsigned (uri + 1, 10, 0, G_MAXUINT, &index, NULL)
       || index >= self->nodes->len)
@@ -243,12 +253,30 @@ append_link (ChessMoveListView   *self,
   g_ptr_array_add (self->nodes, (gpointer) node);
 }
 
-static void
-append_comment (GString    *markup,
-                const char *comment)
+/* A comment as markup: a long one cut short (a wrapping label of megabytes
+ * takes minutes to lay out), with a link that shows it whole. */
+static char *
+comment_markup (ChessMoveListView *self,
+                const char        *comment)
 {
-  g_autofree char *escaped = g_markup_escape_text (comment, -1);
-  g_string_append_printf (markup, "%s<i>%s</i>", markup->len > 0 ? " " : "", escaped);
+  g_autofree char *shortened = chess_comment_text_shorten (comment, CHESS_COMMENT_SHORT_CHARS);
+  g_autofree char *escaped = g_markup_escape_text (shortened != NULL ? shortened : comment, -1);
+
+  if (shortened == NULL)
+    return g_steal_pointer (&escaped);
+  g_ptr_array_add (self->long_comments, (gpointer) comment);
+  /* Translators: the link after a long comment cut short in the move list. */
+  return g_strdup_printf ("%s <a href=\"c%u\">%s</a>", escaped, self->long_comments->len - 1,
+                          _("Show All"));
+}
+
+static void
+append_comment (ChessMoveListView *self,
+                GString           *markup,
+                const char        *comment)
+{
+  g_autofree char *text = comment_markup (self, comment);
+  g_string_append_printf (markup, "%s<i>%s</i>", markup->len > 0 ? " " : "", text);
 }
 
 typedef struct
@@ -281,13 +309,13 @@ variation_markup (ChessMoveListView   *self,
       if (f->next == 0)
         {
           if (f->node->comment_before != NULL)
-            append_comment (markup, f->node->comment_before);
+            append_comment (self, markup, f->node->comment_before);
           append_link (self, markup, &f->before, f->node,
                        number || f->before.side == CHESS_COLOR_WHITE);
           number = FALSE;
           if (f->node->comment != NULL)
             {
-              append_comment (markup, f->node->comment);
+              append_comment (self, markup, f->node->comment);
               number = TRUE;
             }
           f->next = 1;
@@ -355,8 +383,8 @@ annotation_box (ChessMoveListView   *self,
   gtk_widget_add_css_class (box, "annotation");
   if (node->comment != NULL)
     {
-      g_autofree char *escaped = g_markup_escape_text (node->comment, -1);
-      gtk_box_append (GTK_BOX (box), markup_label (self, escaped, "comment"));
+      g_autofree char *markup = comment_markup (self, node->comment);
+      gtk_box_append (GTK_BOX (box), markup_label (self, markup, "comment"));
     }
   for (guint i = 1; i < parent->n_children; i++)
     {
@@ -412,6 +440,7 @@ clear (ChessMoveListView *self)
   g_ptr_array_set_size (self->buttons, 0);
   g_ptr_array_set_size (self->numbers, 0);
   g_ptr_array_set_size (self->nodes, 0);
+  g_ptr_array_set_size (self->long_comments, 0);
   g_ptr_array_set_size (self->annotations, 0);
   self->opening = NULL;
   self->rows = 0;
@@ -430,8 +459,8 @@ rebuild_rows (ChessMoveListView *self)
 
   if (tree->root->comment != NULL)
     {
-      g_autofree char *escaped = g_markup_escape_text (tree->root->comment, -1);
-      self->opening = markup_label (self, escaped, "comment");
+      g_autofree char *markup = comment_markup (self, tree->root->comment);
+      self->opening = markup_label (self, markup, "comment");
       gtk_widget_add_css_class (self->opening, "opening");
       gtk_grid_attach (GTK_GRID (self->grid), self->opening, 0, self->rows++, 3, 1);
     }
@@ -674,25 +703,29 @@ comment_action (GtkWidget  *widget,
 
   if (self->menu_node == NULL)
     return;
-  gtk_editable_set_text (GTK_EDITABLE (self->comment_entry),
-                         self->menu_node->comment != NULL ? self->menu_node->comment : "");
-  gtk_popover_set_pointing_to (GTK_POPOVER (self->comment_popover), NULL);
+  gtk_popover_set_pointing_to (GTK_POPOVER (self->comment_editor), NULL);
   {
     GdkRectangle at;
     if (gtk_popover_get_pointing_to (GTK_POPOVER (self->menu), &at))
-      gtk_popover_set_pointing_to (GTK_POPOVER (self->comment_popover), &at);
+      gtk_popover_set_pointing_to (GTK_POPOVER (self->comment_editor), &at);
   }
-  gtk_popover_popup (GTK_POPOVER (self->comment_popover));
-  gtk_widget_grab_focus (self->comment_entry);
+  chess_comment_editor_edit (CHESS_COMMENT_EDITOR (self->comment_editor), self->menu_node->comment);
 }
 
 static void
-comment_entered_cb (ChessMoveListView *self)
+comment_saved_cb (ChessCommentEditor *editor,
+                  const char         *text,
+                  ChessMoveListView  *self)
 {
-  if (self->game != NULL && self->menu_node != NULL)
-    chess_game_set_comment (self->game, self->menu_node,
-                            gtk_editable_get_text (GTK_EDITABLE (self->comment_entry)));
-  gtk_popover_popdown (GTK_POPOVER (self->comment_popover));
+  g_autoptr(GError) error = NULL;
+
+  if (self->game != NULL && self->menu_node != NULL
+      && !chess_game_set_comment (self->game, self->menu_node, text, &error))
+    {
+      chess_comment_editor_set_message (editor, error->message);
+      return;
+    }
+  gtk_popover_popdown (GTK_POPOVER (editor));
 }
 
 static void
@@ -887,11 +920,11 @@ chess_move_list_view_get_annotation (ChessMoveListView *self,
   return ply < self->annotations->len ? g_ptr_array_index (self->annotations, ply) : NULL;
 }
 
-GtkWidget *
-chess_move_list_view_get_comment_entry (ChessMoveListView *self)
+ChessCommentEditor *
+chess_move_list_view_get_comment_editor (ChessMoveListView *self)
 {
   g_return_val_if_fail (CHESS_IS_MOVE_LIST_VIEW (self), NULL);
-  return self->comment_entry;
+  return CHESS_COMMENT_EDITOR (self->comment_editor);
 }
 
 static void
@@ -904,7 +937,7 @@ chess_move_list_view_dispose (GObject *object)
   g_clear_object (&self->game);
   g_clear_pointer (&self->scroller, gtk_widget_unparent);
   g_clear_pointer (&self->menu, gtk_widget_unparent);
-  g_clear_pointer (&self->comment_popover, gtk_widget_unparent);
+  g_clear_pointer (&self->comment_editor, gtk_widget_unparent);
 
   G_OBJECT_CLASS (chess_move_list_view_parent_class)->dispose (object);
 }
@@ -917,6 +950,7 @@ chess_move_list_view_finalize (GObject *object)
   g_ptr_array_unref (self->buttons);
   g_ptr_array_unref (self->numbers);
   g_ptr_array_unref (self->nodes);
+  g_ptr_array_unref (self->long_comments);
   g_ptr_array_unref (self->annotations);
 
   G_OBJECT_CLASS (chess_move_list_view_parent_class)->finalize (object);
@@ -946,6 +980,7 @@ chess_move_list_view_init (ChessMoveListView *self)
   self->buttons = g_ptr_array_new ();
   self->numbers = g_ptr_array_new ();
   self->nodes = g_ptr_array_new ();
+  self->long_comments = g_ptr_array_new ();
   self->annotations = g_ptr_array_new ();
   self->current = -1;
   self->notation = CHESS_NOTATION_SAN;
@@ -984,15 +1019,9 @@ chess_move_list_view_init (ChessMoveListView *self)
   gtk_widget_set_halign (self->menu, GTK_ALIGN_START);
   gtk_widget_set_parent (self->menu, GTK_WIDGET (self));
 
-  self->comment_popover = gtk_popover_new ();
-  self->comment_entry = gtk_entry_new ();
-  gtk_entry_set_placeholder_text (GTK_ENTRY (self->comment_entry), _("Comment on the move"));
-  gtk_widget_set_size_request (self->comment_entry, 260, -1);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->comment_entry),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Comment"), -1);
-  g_signal_connect_swapped (self->comment_entry, "activate", G_CALLBACK (comment_entered_cb), self);
-  gtk_popover_set_child (GTK_POPOVER (self->comment_popover), self->comment_entry);
-  gtk_widget_set_parent (self->comment_popover, GTK_WIDGET (self));
+  self->comment_editor = chess_comment_editor_new ();
+  g_signal_connect (self->comment_editor, "save", G_CALLBACK (comment_saved_cb), self);
+  gtk_widget_set_parent (self->comment_editor, GTK_WIDGET (self));
 }
 
 GtkWidget *
