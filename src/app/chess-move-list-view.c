@@ -5,32 +5,12 @@
 
 #include <glib/gi18n.h>
 
+#include "chess-comment-text.h"
+#include "chess-comment-viewer.h"
 #include "chess-figurine-label.h"
 #include "chess-notation.h"
 
-#include "chess-move-list-view.h"
-
-struct _ChessMoveListView
-{
-  GtkWidget      parent_instance;
-
-  GtkWidget     *scroller;
-  GtkWidget     *grid;
-  GtkWidget     *menu;           /* the context menu (a GtkPopoverMenu)    */
-  GtkWidget     *comment_popover;
-  GtkWidget     *comment_entry;
-  GPtrArray     *buttons;        /* GtkButton *, one per main-line move    */
-  GPtrArray     *numbers;        /* GtkLabel *, the number of each move's row */
-  GPtrArray     *nodes;          /* ChessTreeNode *, shown in links ("n<index>") */
-  GPtrArray     *annotations;    /* GtkWidget * or NULL, after each main move */
-  GtkWidget     *opening;        /* the comment before the first move, or NULL */
-  ChessGame     *game;           /* owned */
-  ChessTreeNode *menu_node;      /* the move the context menu is about     */
-  ChessNotation  notation;
-  int            current;
-  guint          rows;
-  gboolean       scroll_pending;   /* show the current move after the next layout */
-};
+#include "chess-move-list-view-private.h"
 
 G_DEFINE_FINAL_TYPE (ChessMoveListView, chess_move_list_view, GTK_TYPE_WIDGET)
 
@@ -94,8 +74,8 @@ chess_move_list_view_size_allocate (GtkWidget *widget,
   gtk_widget_allocate (self->scroller, width, height, baseline, NULL);
   if (self->menu != NULL)
     gtk_popover_present (GTK_POPOVER (self->menu));
-  if (self->comment_popover != NULL)
-    gtk_popover_present (GTK_POPOVER (self->comment_popover));
+  if (self->comment_editor != NULL)
+    gtk_popover_present (GTK_POPOVER (self->comment_editor));
   /* A tick callback would come before the layout: a list rebuilt at once
    * (a game opened) would still have its rows in the old places. */
   if (self->scroll_pending)
@@ -178,6 +158,7 @@ show_move_text (GtkWidget           *button,
 }
 
 static void update_current (ChessMoveListView *self);
+static void rebuild (ChessMoveListView *self);
 
 /* The worst of the move's marks ??, ? and ?! (NAGs 4, 2, 6), as the CSS
  * class that colours it and the word a screen reader says. */
@@ -211,6 +192,12 @@ link_activated_cb (GtkLabel          *label,
 {
   guint64 index;
 
+  if (uri[0] == 'c' && g_ascii_string_to_unsigned (uri + 1, 10, 0, G_MAXUINT, &index, NULL)
+      && index < self->long_comments->len)
+    {
+      chess_comment_viewer_present (GTK_WIDGET (self), g_ptr_array_index (self->long_comments, index));
+      return TRUE;
+    }
   if (self->game == NULL || uri[0] != 'n'
       || !g_ascii_string_to_unsigned (uri + 1, 10, 0, G_MAXUINT, &index, NULL)
       || index >= self->nodes->len)
@@ -243,12 +230,30 @@ append_link (ChessMoveListView   *self,
   g_ptr_array_add (self->nodes, (gpointer) node);
 }
 
-static void
-append_comment (GString    *markup,
-                const char *comment)
+/* A comment as markup: a long one cut short (a wrapping label of megabytes
+ * takes minutes to lay out), with a link that shows it whole. */
+static char *
+comment_markup (ChessMoveListView *self,
+                const char        *comment)
 {
-  g_autofree char *escaped = g_markup_escape_text (comment, -1);
-  g_string_append_printf (markup, "%s<i>%s</i>", markup->len > 0 ? " " : "", escaped);
+  g_autofree char *shortened = chess_comment_text_shorten (comment, CHESS_COMMENT_SHORT_CHARS);
+  g_autofree char *escaped = g_markup_escape_text (shortened != NULL ? shortened : comment, -1);
+
+  if (shortened == NULL)
+    return g_steal_pointer (&escaped);
+  g_ptr_array_add (self->long_comments, (gpointer) comment);
+  /* Translators: the link after a long comment cut short in the move list. */
+  return g_strdup_printf ("%s <a href=\"c%u\">%s</a>", escaped, self->long_comments->len - 1,
+                          _("Show All"));
+}
+
+static void
+append_comment (ChessMoveListView *self,
+                GString           *markup,
+                const char        *comment)
+{
+  g_autofree char *text = comment_markup (self, comment);
+  g_string_append_printf (markup, "%s<i>%s</i>", markup->len > 0 ? " " : "", text);
 }
 
 typedef struct
@@ -281,13 +286,13 @@ variation_markup (ChessMoveListView   *self,
       if (f->next == 0)
         {
           if (f->node->comment_before != NULL)
-            append_comment (markup, f->node->comment_before);
+            append_comment (self, markup, f->node->comment_before);
           append_link (self, markup, &f->before, f->node,
                        number || f->before.side == CHESS_COLOR_WHITE);
           number = FALSE;
           if (f->node->comment != NULL)
             {
-              append_comment (markup, f->node->comment);
+              append_comment (self, markup, f->node->comment);
               number = TRUE;
             }
           f->next = 1;
@@ -355,8 +360,8 @@ annotation_box (ChessMoveListView   *self,
   gtk_widget_add_css_class (box, "annotation");
   if (node->comment != NULL)
     {
-      g_autofree char *escaped = g_markup_escape_text (node->comment, -1);
-      gtk_box_append (GTK_BOX (box), markup_label (self, escaped, "comment"));
+      g_autofree char *markup = comment_markup (self, node->comment);
+      gtk_box_append (GTK_BOX (box), markup_label (self, markup, "comment"));
     }
   for (guint i = 1; i < parent->n_children; i++)
     {
@@ -412,6 +417,7 @@ clear (ChessMoveListView *self)
   g_ptr_array_set_size (self->buttons, 0);
   g_ptr_array_set_size (self->numbers, 0);
   g_ptr_array_set_size (self->nodes, 0);
+  g_ptr_array_set_size (self->long_comments, 0);
   g_ptr_array_set_size (self->annotations, 0);
   self->opening = NULL;
   self->rows = 0;
@@ -430,8 +436,8 @@ rebuild_rows (ChessMoveListView *self)
 
   if (tree->root->comment != NULL)
     {
-      g_autofree char *escaped = g_markup_escape_text (tree->root->comment, -1);
-      self->opening = markup_label (self, escaped, "comment");
+      g_autofree char *markup = comment_markup (self, tree->root->comment);
+      self->opening = markup_label (self, markup, "comment");
       gtk_widget_add_css_class (self->opening, "opening");
       gtk_grid_attach (GTK_GRID (self->grid), self->opening, 0, self->rows++, 3, 1);
     }
@@ -522,9 +528,6 @@ restore_focus (ChessMoveListView   *self,
     }
 }
 
-static ChessTreeNode *focused_node (ChessMoveListView *self,
-                                    graphene_rect_t   *bounds);
-
 /* The list built anew; the keyboard focus stays on its move. */
 static void
 rebuild (ChessMoveListView *self)
@@ -535,7 +538,7 @@ rebuild (ChessMoveListView *self)
   ChessTreeNode *focused = NULL;
 
   if (focus != NULL && gtk_widget_is_ancestor (focus, self->grid))
-    focused = focused_node (self, &bounds);
+    focused = _chess_move_list_view_focused_node (self, &bounds);
   clear (self);
   if (self->game == NULL)
     return;
@@ -543,242 +546,6 @@ rebuild (ChessMoveListView *self)
   if (focused != NULL)
     restore_focus (self, focused);
 }
-/* ---- The context menu ---- */
-
-/* The move at (x, y) in the list: a main-line button, or the link under
- * the pointer in a variation. */
-static ChessTreeNode *
-node_at (ChessMoveListView *self,
-         double             x,
-         double             y)
-{
-  GtkWidget *picked = gtk_widget_pick (GTK_WIDGET (self), x, y, GTK_PICK_DEFAULT);
-
-  for (GtkWidget *w = picked; w != NULL && w != GTK_WIDGET (self); w = gtk_widget_get_parent (w))
-    {
-      ChessTreeNode *node = g_object_get_data (G_OBJECT (w), "node");
-      if (node != NULL)
-        return node;
-      if (GTK_IS_LABEL (w))
-        {
-          const char *uri = gtk_label_get_current_uri (GTK_LABEL (w));
-          guint64 index;
-          if (uri != NULL && uri[0] == 'n'
-              && g_ascii_string_to_unsigned (uri + 1, 10, 0, G_MAXUINT, &index, NULL)
-              && index < self->nodes->len)
-            return g_ptr_array_index (self->nodes, index);
-        }
-    }
-  return NULL;
-}
-
-static void
-update_menu_actions (ChessMoveListView *self)
-{
-  ChessTreeNode *node = self->menu_node;
-  gboolean variation = node != NULL && !chess_tree_node_is_main_line (node);
-
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "movelist.promote", variation);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "movelist.make-main", variation);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "movelist.delete", variation);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "movelist.delete-from",
-                                 node != NULL && node->parent != NULL);
-}
-
-void
-chess_move_list_view_popup_menu (ChessMoveListView *self,
-                                 ChessTreeNode     *node,
-                                 double             x,
-                                 double             y)
-{
-  g_return_if_fail (CHESS_IS_MOVE_LIST_VIEW (self));
-  g_return_if_fail (node != NULL);
-
-  GdkRectangle at = { (int) x, (int) y, 1, 1 };
-
-  self->menu_node = node;
-  update_menu_actions (self);
-  gtk_popover_set_pointing_to (GTK_POPOVER (self->menu), &at);
-  gtk_popover_popup (GTK_POPOVER (self->menu));
-}
-
-/* The move that has the keyboard focus: a main-line button, or the focused
- * link of a variation; else the move viewed. Its place in `bounds`. */
-static ChessTreeNode *
-focused_node (ChessMoveListView *self,
-              graphene_rect_t   *bounds)
-{
-  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
-  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
-
-  for (GtkWidget *w = focus; w != NULL && w != GTK_WIDGET (self); w = gtk_widget_get_parent (w))
-    {
-      ChessTreeNode *node = g_object_get_data (G_OBJECT (w), "node");
-      const char *uri = GTK_IS_LABEL (w) ? gtk_label_get_current_uri (GTK_LABEL (w)) : NULL;
-      guint64 index;
-
-      if (node == NULL && uri != NULL && uri[0] == 'n'
-          && g_ascii_string_to_unsigned (uri + 1, 10, 0, G_MAXUINT, &index, NULL)
-          && index < self->nodes->len)
-        node = g_ptr_array_index (self->nodes, index);
-      if (node != NULL && gtk_widget_compute_bounds (w, GTK_WIDGET (self), bounds))
-        return node;
-    }
-  if (self->current >= 0 && (guint) self->current < self->buttons->len)
-    {
-      GtkWidget *button = g_ptr_array_index (self->buttons, self->current);
-      if (gtk_widget_compute_bounds (button, GTK_WIDGET (self), bounds))
-        return g_object_get_data (G_OBJECT (button), "node");
-    }
-  return NULL;
-}
-
-/* Menu or Shift+F10: the context menu of the focused move. */
-static gboolean
-menu_key_cb (GtkWidget *widget,
-             GVariant  *args,
-             gpointer   user_data)
-{
-  ChessMoveListView *self = CHESS_MOVE_LIST_VIEW (widget);
-  graphene_rect_t bounds;
-  ChessTreeNode *node;
-
-  if (self->game == NULL || (node = focused_node (self, &bounds)) == NULL)
-    return FALSE;
-  chess_move_list_view_popup_menu (self, node, bounds.origin.x + 8,
-                                   bounds.origin.y + bounds.size.height);
-  return TRUE;
-}
-
-static void
-secondary_pressed_cb (GtkGestureClick   *gesture,
-                      int                n_press,
-                      double             x,
-                      double             y,
-                      ChessMoveListView *self)
-{
-  ChessTreeNode *node = node_at (self, x, y);
-
-  if (node == NULL || self->game == NULL)
-    return;
-  gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
-  chess_move_list_view_popup_menu (self, node, x, y);
-}
-
-static void
-comment_action (GtkWidget  *widget,
-                const char *action_name,
-                GVariant   *parameter)
-{
-  ChessMoveListView *self = CHESS_MOVE_LIST_VIEW (widget);
-
-  if (self->menu_node == NULL)
-    return;
-  gtk_editable_set_text (GTK_EDITABLE (self->comment_entry),
-                         self->menu_node->comment != NULL ? self->menu_node->comment : "");
-  gtk_popover_set_pointing_to (GTK_POPOVER (self->comment_popover), NULL);
-  {
-    GdkRectangle at;
-    if (gtk_popover_get_pointing_to (GTK_POPOVER (self->menu), &at))
-      gtk_popover_set_pointing_to (GTK_POPOVER (self->comment_popover), &at);
-  }
-  gtk_popover_popup (GTK_POPOVER (self->comment_popover));
-  gtk_widget_grab_focus (self->comment_entry);
-}
-
-static void
-comment_entered_cb (ChessMoveListView *self)
-{
-  if (self->game != NULL && self->menu_node != NULL)
-    chess_game_set_comment (self->game, self->menu_node,
-                            gtk_editable_get_text (GTK_EDITABLE (self->comment_entry)));
-  gtk_popover_popdown (GTK_POPOVER (self->comment_popover));
-}
-
-static void
-nag_action (GtkWidget  *widget,
-            const char *action_name,
-            GVariant   *parameter)
-{
-  ChessMoveListView *self = CHESS_MOVE_LIST_VIEW (widget);
-  guint32 nag = g_variant_get_uint32 (parameter);
-
-  if (self->game == NULL || self->menu_node == NULL || self->menu_node->parent == NULL)
-    return;
-  if (nag == 0)
-    {
-      if (self->menu_node->nags == NULL)
-        return;
-      while (self->menu_node->nags != NULL)
-        chess_game_toggle_nag (self->game, self->menu_node, self->menu_node->nags->data[0]);
-      return;
-    }
-  chess_game_toggle_nag (self->game, self->menu_node, (guint8) nag);
-}
-
-static void
-promote_action (GtkWidget  *widget,
-                const char *action_name,
-                GVariant   *parameter)
-{
-  ChessMoveListView *self = CHESS_MOVE_LIST_VIEW (widget);
-
-  if (self->game != NULL && self->menu_node != NULL)
-    chess_game_promote_variation (self->game, self->menu_node,
-                                  g_str_equal (action_name, "movelist.make-main"));
-}
-
-static void
-delete_action (GtkWidget  *widget,
-               const char *action_name,
-               GVariant   *parameter)
-{
-  ChessMoveListView *self = CHESS_MOVE_LIST_VIEW (widget);
-
-  if (self->game == NULL || self->menu_node == NULL)
-    return;
-  if (g_str_equal (action_name, "movelist.delete-from"))
-    chess_game_delete_from (self->game, self->menu_node);
-  else
-    chess_game_delete_variation (self->game, self->menu_node);
-}
-
-static GMenuModel *
-build_menu (void)
-{
-  GMenu *menu = g_menu_new ();
-  GMenu *edit = g_menu_new ();
-  GMenu *nags = g_menu_new ();
-  GMenu *lines = g_menu_new ();
-  static const struct { guint nag; const char *label; } marks[] = {
-    { 1, N_("Good Move (!)") }, { 2, N_("Mistake (?)") }, { 3, N_("Brilliant Move (‼)") },
-    { 4, N_("Blunder (⁇)") }, { 5, N_("Interesting Move (⁉)") }, { 6, N_("Dubious Move (⁈)") },
-    { 10, N_("Equal Position (=)") }, { 14, N_("White Is Slightly Better (⩲)") },
-    { 15, N_("Black Is Slightly Better (⩱)") }, { 16, N_("White Is Better (±)") },
-    { 17, N_("Black Is Better (∓)") }, { 18, N_("White Is Winning (+−)") },
-    { 19, N_("Black Is Winning (−+)") }, { 13, N_("Unclear Position (∞)") },
-  };
-
-  g_menu_append (edit, _("Edit _Comment…"), "movelist.comment");
-  for (gsize i = 0; i < G_N_ELEMENTS (marks); i++)
-    {
-      g_autofree char *action = g_strdup_printf ("movelist.nag(uint32 %u)", marks[i].nag);
-      g_menu_append (nags, _(marks[i].label), action);
-    }
-  g_menu_append (nags, _("_No Annotation Symbols"), "movelist.nag(uint32 0)");
-  g_menu_append_submenu (edit, _("_Annotation Symbol"), G_MENU_MODEL (nags));
-  g_menu_append_section (menu, NULL, G_MENU_MODEL (edit));
-  g_menu_append (lines, _("_Promote Variation"), "movelist.promote");
-  g_menu_append (lines, _("Make _Main Line"), "movelist.make-main");
-  g_menu_append (lines, _("_Delete Variation"), "movelist.delete");
-  g_menu_append (lines, _("Delete _From Here"), "movelist.delete-from");
-  g_menu_append_section (menu, NULL, G_MENU_MODEL (lines));
-  g_object_unref (edit);
-  g_object_unref (nags);
-  g_object_unref (lines);
-  return G_MENU_MODEL (menu);
-}
-
 static void
 game_moved_cb (ChessGame         *game,
                ChessMoveInfo     *info,
@@ -887,11 +654,11 @@ chess_move_list_view_get_annotation (ChessMoveListView *self,
   return ply < self->annotations->len ? g_ptr_array_index (self->annotations, ply) : NULL;
 }
 
-GtkWidget *
-chess_move_list_view_get_comment_entry (ChessMoveListView *self)
+ChessCommentEditor *
+chess_move_list_view_get_comment_editor (ChessMoveListView *self)
 {
   g_return_val_if_fail (CHESS_IS_MOVE_LIST_VIEW (self), NULL);
-  return self->comment_entry;
+  return CHESS_COMMENT_EDITOR (self->comment_editor);
 }
 
 static void
@@ -904,7 +671,7 @@ chess_move_list_view_dispose (GObject *object)
   g_clear_object (&self->game);
   g_clear_pointer (&self->scroller, gtk_widget_unparent);
   g_clear_pointer (&self->menu, gtk_widget_unparent);
-  g_clear_pointer (&self->comment_popover, gtk_widget_unparent);
+  g_clear_pointer (&self->comment_editor, gtk_widget_unparent);
 
   G_OBJECT_CLASS (chess_move_list_view_parent_class)->dispose (object);
 }
@@ -917,6 +684,7 @@ chess_move_list_view_finalize (GObject *object)
   g_ptr_array_unref (self->buttons);
   g_ptr_array_unref (self->numbers);
   g_ptr_array_unref (self->nodes);
+  g_ptr_array_unref (self->long_comments);
   g_ptr_array_unref (self->annotations);
 
   G_OBJECT_CLASS (chess_move_list_view_parent_class)->finalize (object);
@@ -932,12 +700,7 @@ chess_move_list_view_class_init (ChessMoveListViewClass *klass)
   widget_class->measure = chess_move_list_view_measure;
   widget_class->size_allocate = chess_move_list_view_size_allocate;
   gtk_widget_class_set_css_name (widget_class, "movelist");
-  gtk_widget_class_install_action (widget_class, "movelist.comment", NULL, comment_action);
-  gtk_widget_class_install_action (widget_class, "movelist.nag", "u", nag_action);
-  gtk_widget_class_install_action (widget_class, "movelist.promote", NULL, promote_action);
-  gtk_widget_class_install_action (widget_class, "movelist.make-main", NULL, promote_action);
-  gtk_widget_class_install_action (widget_class, "movelist.delete", NULL, delete_action);
-  gtk_widget_class_install_action (widget_class, "movelist.delete-from", NULL, delete_action);
+  _chess_move_list_view_class_init_menu (widget_class);
 }
 
 static void
@@ -946,6 +709,7 @@ chess_move_list_view_init (ChessMoveListView *self)
   self->buttons = g_ptr_array_new ();
   self->numbers = g_ptr_array_new ();
   self->nodes = g_ptr_array_new ();
+  self->long_comments = g_ptr_array_new ();
   self->annotations = g_ptr_array_new ();
   self->current = -1;
   self->notation = CHESS_NOTATION_SAN;
@@ -963,36 +727,7 @@ chess_move_list_view_init (ChessMoveListView *self)
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Moves"),
                                   -1);
 
-  /* Right-click (or a long press) on a move: the context menu. */
-  GtkGesture *click = gtk_gesture_click_new ();
-  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_SECONDARY);
-  g_signal_connect (click, "pressed", G_CALLBACK (secondary_pressed_cb), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
-
-  /* The same menu from the keyboard, before a focused variation's label
-   * offers its own (link) menu for these keys. */
-  GtkEventController *keys = gtk_shortcut_controller_new ();
-  gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
-  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (keys),
-    gtk_shortcut_new (gtk_shortcut_trigger_parse_string ("Menu|<Shift>F10"),
-                      gtk_callback_action_new (menu_key_cb, NULL, NULL)));
-  gtk_widget_add_controller (GTK_WIDGET (self), keys);
-
-  g_autoptr(GMenuModel) model = build_menu ();
-  self->menu = gtk_popover_menu_new_from_model (model);
-  gtk_popover_set_has_arrow (GTK_POPOVER (self->menu), FALSE);
-  gtk_widget_set_halign (self->menu, GTK_ALIGN_START);
-  gtk_widget_set_parent (self->menu, GTK_WIDGET (self));
-
-  self->comment_popover = gtk_popover_new ();
-  self->comment_entry = gtk_entry_new ();
-  gtk_entry_set_placeholder_text (GTK_ENTRY (self->comment_entry), _("Comment on the move"));
-  gtk_widget_set_size_request (self->comment_entry, 260, -1);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->comment_entry),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Comment"), -1);
-  g_signal_connect_swapped (self->comment_entry, "activate", G_CALLBACK (comment_entered_cb), self);
-  gtk_popover_set_child (GTK_POPOVER (self->comment_popover), self->comment_entry);
-  gtk_widget_set_parent (self->comment_popover, GTK_WIDGET (self));
+  _chess_move_list_view_init_menu (self);
 }
 
 GtkWidget *

@@ -8,6 +8,7 @@
 
 #include <gtk/gtk.h>
 
+#include "chess-comment-editor.h"
 #include "chess-game.h"
 
 G_BEGIN_DECLS
@@ -32,8 +33,8 @@ int         chess_move_list_view_get_current  (ChessMoveListView *self);
  * (G_MAXUINT: the comment before the first move), or NULL (for tests). */
 GtkWidget  *chess_move_list_view_get_annotation (ChessMoveListView *self,
                                                  guint              ply);
-/* The entry of "Edit Comment…" (for tests). */
-GtkWidget  *chess_move_list_view_get_comment_entry (ChessMoveListView *self);
+/* The editor of "Edit Comment…" (for tests). */
+ChessCommentEditor *chess_move_list_view_get_comment_editor (ChessMoveListView *self);
 /* Opens the context menu about `node` at (x, y) (also for tests). */
 void        chess_move_list_view_popup_menu   (ChessMoveListView *self,
                                                ChessTreeNode     *node,

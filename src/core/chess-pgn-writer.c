@@ -115,15 +115,13 @@ put_str (Movetext   *mt,
   put (mt, word, strlen (word));
 }
 
-/* Writes text wrapped between `open` and `close` ("{…}", "(…)"), broken at
- * its spaces so that lines stay short; `close` characters inside become
- * `replacement`. */
+/* Writes text wrapped between `open` and `close` ("{…}"), broken at its
+ * spaces so that lines stay short. The text holds no `close`. */
 static void
 put_wrapped (Movetext   *mt,
              char        open,
              const char *text,
-             char        close,
-             char        replacement)
+             char        close)
 {
   GString *word = g_string_new (NULL);
   gboolean first = TRUE;
@@ -146,7 +144,7 @@ put_wrapped (Movetext   *mt,
       gboolean command = p[0] == '[' && p[1] == '%' && strchr (p, ']') != NULL;
       for (; *p && (command || (*p != ' ' && *p != '\n' && *p != '\r' && *p != '\t')); p++)
         {
-          g_string_append_c (word, replacement != 0 && *p == close ? replacement : *p);
+          g_string_append_c (word, *p);
           if (command && *p == ']')
             {
               p++;
@@ -185,11 +183,66 @@ typedef struct
   gboolean  need_number;
 } Writer;
 
+/* A comment that holds "}" cannot go between braces, and PGN has no escape
+ * for it (the model refuses such comments; one can still be put into a
+ * tree by hand). Rather than change its text, it is written as
+ * rest-of-line comments: ";" up to the end of the line, as many lines as
+ * it takes, which a reader joins with spaces again. */
+static void
+put_line_comment (Movetext   *mt,
+                  const char *text)
+{
+  const char *p = text;
+  gboolean line_open = FALSE;
+
+  for (;;)
+    {
+      while (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t')
+        p++;
+      if (*p == '\0')
+        break;
+      const char *end = p;
+      while (*end != '\0' && *end != ' ' && *end != '\n' && *end != '\r' && *end != '\t')
+        end++;
+      gsize width = g_utf8_strlen (p, end - p);
+      if (line_open && mt->column + 1 + width > PGN_LINE_WIDTH)
+        {
+          g_string_append_c (mt->out, '\n');
+          mt->column = 0;
+          line_open = FALSE;
+        }
+      if (!line_open)
+        {
+          if (mt->column > 0 && !mt->glue)
+            {
+              g_string_append_c (mt->out, ' ');
+              mt->column++;
+            }
+          mt->glue = FALSE;
+          g_string_append_c (mt->out, ';');
+          mt->column++;
+          line_open = TRUE;
+        }
+      g_string_append_c (mt->out, ' ');
+      g_string_append_len (mt->out, p, end - p);
+      mt->column += 1 + width;
+      p = end;
+    }
+  if (line_open)
+    {
+      g_string_append_c (mt->out, '\n');
+      mt->column = 0;
+    }
+}
+
 static void
 put_comment (Writer     *w,
              const char *text)
 {
-  put_wrapped (&w->mt, '{', text, '}', ')');
+  if (chess_tree_comment_is_writable (text))
+    put_wrapped (&w->mt, '{', text, '}');
+  else
+    put_line_comment (&w->mt, text);
   w->need_number = TRUE;
 }
 

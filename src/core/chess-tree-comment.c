@@ -372,6 +372,12 @@ format_marks (GString    *out,
   g_string_append (out, "] ");
 }
 
+gboolean
+chess_tree_comment_is_writable (const char *text)
+{
+  return text == NULL || strchr (text, '}') == NULL;
+}
+
 char *
 chess_tree_node_format_comment (const ChessTreeNode *node)
 {

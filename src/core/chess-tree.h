@@ -151,6 +151,9 @@ void           chess_tree_node_toggle_mark (ChessTreeNode  *node,
 void           chess_tree_node_add_comment_text (ChessTreeNode *node,
                                                  const char    *text,
                                                  gboolean       before);
+/* PGN writes a comment between braces and has no escape for "}": TRUE
+ * when `text` (NULL: none) holds no "}" and so can be written that way. */
+gboolean       chess_tree_comment_is_writable (const char *text);
 /* The node's comment after the move as PGN writes it: the commands first,
  * then the text; NULL when there is nothing. */
 char          *chess_tree_node_format_comment (const ChessTreeNode *node);

@@ -2,6 +2,8 @@
  * promoted and deleted; comments, NAGs, arrows and circled squares. */
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include "chess-game-private.h"
 
 const ChessTree *
@@ -212,21 +214,39 @@ chess_game_delete_from (ChessGame     *self,
   return TRUE;
 }
 
-void
-chess_game_set_comment (ChessGame     *self,
-                        ChessTreeNode *node,
-                        const char    *comment)
+gboolean
+chess_game_check_comment (const char  *comment,
+                          GError     **error)
 {
-  g_return_if_fail (CHESS_IS_GAME (self));
-  g_return_if_fail (node != NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
+  if (chess_tree_comment_is_writable (comment))
+    return TRUE;
+  g_set_error_literal (error, CHESS_GAME_ERROR, CHESS_GAME_ERROR_COMMENT,
+                       _("PGN comments cannot contain “}”"));
+  return FALSE;
+}
+
+gboolean
+chess_game_set_comment (ChessGame      *self,
+                        ChessTreeNode  *node,
+                        const char     *comment,
+                        GError        **error)
+{
+  g_return_val_if_fail (CHESS_IS_GAME (self), FALSE);
+  g_return_val_if_fail (node != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!chess_game_check_comment (comment, error))
+    return FALSE;
   g_autofree char *text = comment != NULL ? g_strstrip (g_strdup (comment)) : NULL;
   if (text != NULL && *text == '\0')
     g_clear_pointer (&text, g_free);
   if (g_strcmp0 (node->comment, text) == 0)
-    return;
+    return TRUE;
   chess_tree_node_set_comment (node, text);
   chess_game_emit_tree_changed (self);
+  return TRUE;
 }
 
 /* The NAGs that say how good a move is (1–6) exclude each other, as do

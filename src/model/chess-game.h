@@ -115,6 +115,7 @@ typedef enum
   CHESS_GAME_ERROR_GAME_OVER,      /* "The game is over"                         */
   CHESS_GAME_ERROR_NO_CLAIM,       /* claim_draw when no draw can be claimed     */
   CHESS_GAME_ERROR_INVALID,        /* load_pgn: the game does not replay         */
+  CHESS_GAME_ERROR_COMMENT,        /* a comment PGN cannot write: it holds "}"   */
 } ChessGameError;
 
 /* One move as the board widget animates it and the move list shows it.
@@ -260,11 +261,18 @@ gboolean    chess_game_delete_variation  (ChessGame     *self,
  * the root. */
 gboolean    chess_game_delete_from       (ChessGame     *self,
                                           ChessTreeNode *node);
+/* TRUE when `comment` can be a move's comment. PGN writes comments between
+ * braces and has no escape for "}": a comment holding one is refused
+ * (FALSE, `error` CHESS_GAME_ERROR_COMMENT says so), never changed. */
+gboolean    chess_game_check_comment     (const char    *comment,
+                                          GError       **error);
 /* The comment after `node`'s move (the root: before the first move);
- * NULL or "" removes it. */
-void        chess_game_set_comment       (ChessGame     *self,
+ * NULL or "" removes it. FALSE, the comment unchanged, when
+ * chess_game_check_comment refuses it. */
+gboolean    chess_game_set_comment       (ChessGame     *self,
                                           ChessTreeNode *node,
-                                          const char    *comment);
+                                          const char    *comment,
+                                          GError       **error);
 /* Adds `nag` to the move (replacing one of the same kind: "!" replaces
  * "?", "±" replaces "="), or removes it when it is there. */
 void        chess_game_toggle_nag        (ChessGame     *self,

@@ -146,10 +146,11 @@ test_context_menu (void)
   app_test_spin ();
   g_assert_true (gtk_widget_activate_action (widget, "movelist.comment", NULL));
   app_test_spin ();
-  GtkWidget *entry = chess_move_list_view_get_comment_entry (list);
-  g_assert_true (gtk_widget_get_mapped (entry));
-  gtk_editable_set_text (GTK_EDITABLE (entry), "The Ruy Lopez");
-  g_signal_emit_by_name (entry, "activate");
+  ChessCommentEditor *editor = chess_move_list_view_get_comment_editor (list);
+  GtkWidget *text_view = chess_comment_editor_get_text_view (editor);
+  g_assert_true (gtk_widget_get_mapped (text_view));
+  gtk_text_buffer_set_text (gtk_text_view_get_buffer (GTK_TEXT_VIEW (text_view)), " The  Ruy\nLopez ", -1);
+  chess_comment_editor_save (editor);
   app_test_spin ();
   g_assert_cmpstr (bb5->comment, ==, "The Ruy Lopez");
   g_autofree char *after_bb5 = annotation_text (list, 4);

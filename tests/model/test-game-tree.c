@@ -213,8 +213,8 @@ test_edit (Fixture *f, gconstpointer data)
 
   /* Comments and NAGs. */
   clear_log (f);
-  chess_game_set_comment (f->game, c5, "  The Sicilian ");
-  chess_game_set_comment (f->game, c5, "The Sicilian");   /* no change, no signal */
+  g_assert_true (chess_game_set_comment (f->game, c5, "  The Sicilian ", NULL));
+  g_assert_true (chess_game_set_comment (f->game, c5, "The Sicilian", NULL));   /* no change, no signal */
   chess_game_toggle_nag (f->game, c5, 1);
   chess_game_toggle_nag (f->game, c5, 2);   /* "?" replaces "!" */
   chess_game_toggle_nag (f->game, c5, 14);
@@ -298,7 +298,7 @@ test_playing_game (Fixture *f, gconstpointer data)
 
   /* Take-back and redo keep the move's comment and NAG. */
   ChessTreeNode *nf3 = chess_game_get_node_at (f->game, 3);
-  chess_game_set_comment (f->game, nf3, "develops");
+  g_assert_true (chess_game_set_comment (f->game, nf3, "develops", NULL));
   chess_game_toggle_nag (f->game, nf3, 1);
   g_assert_true (chess_game_take_back (f->game));
   g_autofree char *text = movetext (f);

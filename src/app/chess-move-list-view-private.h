@@ -1,0 +1,41 @@
+/* chess-move-list-view-private.h — what the move list's files share: its
+ * state, and the context menu's part (chess-move-list-view-menu.c). */
+#pragma once
+
+#include "chess-move-list-view.h"
+
+G_BEGIN_DECLS
+
+struct _ChessMoveListView
+{
+  GtkWidget      parent_instance;
+
+  GtkWidget     *scroller;
+  GtkWidget     *grid;
+  GtkWidget     *menu;           /* the context menu (a GtkPopoverMenu)    */
+  GtkWidget     *comment_editor; /* a ChessCommentEditor                  */
+  GPtrArray     *buttons;        /* GtkButton *, one per main-line move    */
+  GPtrArray     *numbers;        /* GtkLabel *, the number of each move's row */
+  GPtrArray     *nodes;          /* ChessTreeNode *, shown in links ("n<index>") */
+  GPtrArray     *long_comments;  /* const char *, shown cut short, whole behind
+                                  * their "Show All" links ("c<index>")    */
+  GPtrArray     *annotations;    /* GtkWidget * or NULL, after each main move */
+  GtkWidget     *opening;        /* the comment before the first move, or NULL */
+  ChessGame     *game;           /* owned */
+  ChessTreeNode *menu_node;      /* the move the context menu is about     */
+  ChessNotation  notation;
+  int            current;
+  guint          rows;
+  gboolean       scroll_pending;   /* show the current move after the next layout */
+};
+
+/* The move that has the keyboard focus (a main-line button or a focused
+ * link of a variation), else the move viewed; its place in `bounds`. */
+ChessTreeNode *_chess_move_list_view_focused_node    (ChessMoveListView *self,
+                                                      graphene_rect_t   *bounds);
+/* The context menu's actions, its popover, the comment editor and the
+ * gesture and keys that open it. */
+void           _chess_move_list_view_class_init_menu (GtkWidgetClass    *widget_class);
+void           _chess_move_list_view_init_menu       (ChessMoveListView *self);
+
+G_END_DECLS
