@@ -61,7 +61,7 @@ test_no_termination_invented (void)
   assert_description (game, "Carlsen, Magnus wins");
 
   const ChessTree *tree = chess_game_get_tree (game);
-  chess_game_set_comment (game, tree->root->children[0], "The king's pawn.");
+  g_assert_true (chess_game_set_comment (game, tree->root->children[0], "The king's pawn.", NULL));
   g_autofree char *saved = game_text (game);
   g_assert_null (strstr (saved, "Termination"));
   g_assert_nonnull (strstr (saved, "{The king's pawn.}"));
