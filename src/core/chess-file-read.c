@@ -80,12 +80,12 @@ too_large (GError    **error,
            gsize       max_bytes)
 {
   g_autofree char *name = g_filename_display_name (path);
-  g_autofree char *have = g_format_size (size);
-  g_autofree char *most = g_format_size (max_bytes);
+  g_autofree char *have = g_format_size_full (size, G_FORMAT_SIZE_IEC_UNITS);
+  g_autofree char *most = g_format_size_full (max_bytes, G_FORMAT_SIZE_IEC_UNITS);
 
   g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED,
-               /* Translators: a file name, its size ("80.0 MB") and the
-                * largest size that is read ("67.1 MB"). */
+               /* Translators: a file name, its size ("80.0 MiB") and the
+                * largest size that is read ("64.0 MiB"). */
                _("“%s” is too large: %s, and at most %s are read."), name, have, most);
   return FALSE;
 }
