@@ -86,7 +86,7 @@ if [ "${1:-}" = "--test" ]; then
     clang \
     xvfb xauth xdotool imagemagick \
     python3 python3-pyatspi at-spi2-core dbus-x11 \
-    tmux pgn-extract flatpak-builder polyglot stockfish \
+    tmux pgn-extract flatpak-builder polyglot stockfish fairymax \
     libglib2.0-bin locales
   # libFuzzer and the sanitizer runtimes come with the clang runtime package
   # of the installed clang's own version (14 on Debian 12, 19 on Debian 13).

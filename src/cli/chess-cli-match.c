@@ -12,7 +12,9 @@
 #include <string.h>
 
 #include "chess-cli.h"
+#include "chess-file-read.h"
 #include "chess-match-game.h"
+#include "chess-match-pgn.h"
 #include "chess-match-stats.h"
 #include "chess-notation.h"
 
@@ -21,6 +23,7 @@ typedef struct
   char                *name;            /* NULL: the engine's own         */
   GStrv                argv;
   ChessEngineProtocol  protocol;
+  gboolean             has_protocol;    /* proto= given                   */
   char                *dir;
   GPtrArray           *option_names;
   GPtrArray           *option_values;
@@ -40,11 +43,11 @@ typedef struct
   GPtrArray   *openings;               /* ChessLine *                       */
   guint        games;
   char        *pgn_path;
+  ChessMatchPgn *pgn;                  /* open while the games are played   */
   ChessMatchRules rules;
   gboolean     sprt;
   double       sprt_elo0, sprt_elo1, sprt_alpha, sprt_beta;
   gboolean     debug, quiet;
-  GPtrArray   *all_games;              /* ChessPgnGame *                    */
 } Match;
 
 static void
@@ -151,6 +154,7 @@ apply_setting (EngineSpec *spec, const char *setting, GError **error)
         spec->protocol = CHESS_ENGINE_PROTOCOL_XBOARD;
       else
         goto bad;
+      spec->has_protocol = TRUE;
     }
   else if (strcmp (key, "name") == 0)
     {
@@ -230,7 +234,7 @@ load_openings (const char *path, GError **error)
   g_auto (GStrv) lines = NULL;
   g_autoptr (GPtrArray) openings = g_ptr_array_new_with_free_func (free_opening);
 
-  if (!g_file_get_contents (path, &text, NULL, error))
+  if (!chess_file_read (path, CHESS_FILE_READ_MAX_BYTES, &text, NULL, error))
     return NULL;
   lines = g_strsplit (text, "\n", -1);
   for (guint i = 0; lines[i]; i++)
@@ -334,15 +338,6 @@ format_elo (const ChessMatchScore *score)
   return g_strdup_printf ("%+.0f ± %.0f", fabs (elo) < 0.5 ? 0.0 : elo, error95);
 }
 
-static gboolean
-save_games (Match *match, GError **error)
-{
-  if (match->pgn_path == NULL)
-    return TRUE;
-  return chess_pgn_save_file (match->pgn_path, (ChessPgnGame *const *) match->all_games->pdata,
-                              match->all_games->len, error);
-}
-
 typedef struct
 {
   char           *opponent;
@@ -365,8 +360,9 @@ count_fault (Faults *faults, ChessMatchEnd end)
     }
 }
 
-/* Plays the first engine against `opponent`; FALSE when the match cannot
- * go on (an engine does not start, the PGN cannot be written). */
+/* Plays the first engine against `opponent`, adding each game to the PGN
+ * file as it ends; FALSE when the match cannot go on (an engine does not
+ * start, the PGN cannot be written). */
 static gboolean
 play_pairing (Match *match, guint opponent, PairingResult *out, GError **error)
 {
@@ -421,7 +417,6 @@ play_pairing (Match *match, guint opponent, PairingResult *out, GError **error)
         chess_pgn_game_set_tag (game, "White", spec_name (specs[first_white ? 0 : 1], by_color[0]));
         chess_pgn_game_set_tag (game, "Black", spec_name (specs[first_white ? 1 : 0], by_color[1]));
       }
-      g_ptr_array_add (match->all_games, game);
 
       ours = first_white ? result.result : -result.result;
       if (ours > 0)
@@ -455,7 +450,9 @@ play_pairing (Match *match, guint opponent, PairingResult *out, GError **error)
           fflush (stdout);
         }
       chess_match_game_result_clear (&result);
-      if (!save_games (match, error))
+      gboolean saved = match->pgn == NULL || chess_match_pgn_add (match->pgn, game, error);
+      chess_pgn_game_free (game);
+      if (!saved)
         goto failed;
 
       if (match->sprt)
@@ -549,7 +546,7 @@ usage (FILE *out)
            "Options:\n"
            "  --openings FILE      openings, one a line (moves from the start position)\n"
            "  --games N            games per opponent (default 2)\n"
-           "  --pgn FILE           write the games there\n"
+           "  --pgn FILE           add the games at the end of this file\n"
            "  --time-margin MS     how far a move may overrun the clock (default 100)\n"
            "  --resign MOVES,CP    adjudicate a loss when both engines agree for MOVES moves\n"
            "  --draw FROM,MOVES,CP adjudicate a draw from move FROM when both scores stay\n"
@@ -622,7 +619,6 @@ chess_cli_match (int argc, char **argv)
   engine_spec_init (&each);
   match.games = 2;
   match.rules.time_margin_ms = 100;
-  match.all_games = g_ptr_array_new_with_free_func ((GDestroyNotify) chess_pgn_game_free);
 
   for (int i = 1; i < argc; i++)
     {
@@ -748,6 +744,10 @@ chess_cli_match (int argc, char **argv)
           status = 2;
           goto out;
         }
+      if (!spec->has_protocol && each.has_protocol)
+        spec->protocol = each.protocol;
+      if (spec->name == NULL && each.name)
+        spec->name = g_strdup (each.name);
       if (spec->dir == NULL && each.dir)
         spec->dir = g_strdup (each.dir);
       for (guint o = 0; o < each.option_names->len; o++)
@@ -779,6 +779,18 @@ chess_cli_match (int argc, char **argv)
       g_ptr_array_add (match.openings, line);
     }
 
+  /* Before the first game: a file that cannot be written is said now. */
+  if (match.pgn_path != NULL)
+    {
+      match.pgn = chess_match_pgn_open (match.pgn_path, &error);
+      if (match.pgn == NULL)
+        {
+          fprintf (stderr, "%s\n", error->message);
+          status = 1;
+          goto out;
+        }
+    }
+
   match.specs = (EngineSpec *) specs->data;
   match.n_specs = specs->len;
   results = g_new0 (PairingResult, specs->len - 1);
@@ -790,6 +802,12 @@ chess_cli_match (int argc, char **argv)
         status = 1;
         break;
       }
+  if (!chess_match_pgn_close (g_steal_pointer (&match.pgn), &error))
+    {
+      fprintf (stderr, "%s\n", error->message);
+      g_clear_error (&error);
+      status = 1;
+    }
   print_table (&match, results, specs->len - 1);
   for (guint k = 0; k + 1 < specs->len; k++)
     g_free (results[k].opponent);
@@ -798,7 +816,6 @@ chess_cli_match (int argc, char **argv)
 out:
   engine_spec_clear (&each);
   g_clear_pointer (&match.openings, g_ptr_array_unref);
-  g_ptr_array_unref (match.all_games);
   g_free (match.pgn_path);
   return status;
 }

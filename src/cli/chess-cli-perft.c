@@ -12,17 +12,23 @@
 
 #include "chess-board.h"
 #include "chess-cli.h"
+#include "chess-file-read.h"
 #include "chess-notation.h"
 
 #define MAX_DEPTH 32
 
+/* A depth from 0 to MAX_DEPTH; FALSE with the range said otherwise. */
 static bool
 parse_depth (const char *text, int *depth)
 {
   guint64 v;
 
   if (!g_ascii_string_to_unsigned (text, 10, 0, MAX_DEPTH, &v, NULL))
-    return false;
+    {
+      /* Translators: the largest depth, then what was given. */
+      fprintf (stderr, _("The depth must be a number from 0 to %d, not “%s”.\n"), MAX_DEPTH, text);
+      return false;
+    }
   *depth = (int) v;
   return true;
 }
@@ -114,7 +120,7 @@ run_epd (const char *path, int max_depth)
   g_auto (GStrv) lines = NULL;
   int passed = 0, failed = 0;
 
-  if (!g_file_get_contents (path, &contents, NULL, &error))
+  if (!chess_file_read (path, CHESS_FILE_READ_MAX_BYTES, &contents, NULL, &error))
     {
       fprintf (stderr, "%s\n", error->message);
       return 2;
@@ -137,12 +143,13 @@ chess_cli_perft (int argc, char **argv)
   g_autofree char *fen = NULL;
   g_autofree char *epd = NULL;
   gboolean divide = FALSE;
-  int max_depth = -1;
+  g_autofree char *max_depth_text = NULL;
+  int max_depth = MAX_DEPTH;
   const GOptionEntry entries[] = {
     { "fen", 0, 0, G_OPTION_ARG_STRING, &fen, N_("Start from this position"), N_("FEN") },
     { "divide", 0, 0, G_OPTION_ARG_NONE, &divide, N_("Print the count below each root move"), NULL },
     { "epd", 0, 0, G_OPTION_ARG_FILENAME, &epd, N_("Check the counts in an EPD file"), N_("FILE") },
-    { "max-depth", 0, 0, G_OPTION_ARG_INT, &max_depth, N_("With --epd, check depths up to N only"), N_("N") },
+    { "max-depth", 0, 0, G_OPTION_ARG_STRING, &max_depth_text, N_("With --epd, check depths up to N only"), N_("N") },
     { NULL }
   };
   g_autoptr (GOptionContext) context = g_option_context_new (_("DEPTH — count the leaves of the move tree"));
@@ -164,14 +171,18 @@ chess_cli_perft (int argc, char **argv)
           fprintf (stderr, _("Usage: thinkchess-cli perft --epd FILE [--max-depth N]\n"));
           return 2;
         }
-      return run_epd (epd, max_depth < 0 ? MAX_DEPTH : max_depth);
+      if (max_depth_text != NULL && !parse_depth (max_depth_text, &max_depth))
+        return 2;
+      return run_epd (epd, max_depth);
     }
 
-  if (argc != 2 || !parse_depth (argv[1], &depth))
+  if (argc != 2)
     {
       fprintf (stderr, _("Usage: thinkchess-cli perft [--fen FEN] [--divide] DEPTH\n"));
       return 2;
     }
+  if (!parse_depth (argv[1], &depth))
+    return 2;
   if (!chess_board_from_fen (&board, fen ? fen : CHESS_START_FEN, &error))
     {
       fprintf (stderr, "%s\n", error->message);

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "chess-cli.h"
+#include "chess-file-read.h"
 #include "chess-pgn.h"
 
 typedef enum
@@ -88,6 +89,48 @@ replay_chunk (gpointer data)
   return NULL;
 }
 
+/* PGN is text: a byte that no text holds (NUL and the other control
+ * characters but tab, line and page breaks) means the game's bytes are not
+ * PGN at all. --list reads no moves, so it checks for them here: random
+ * bytes are not a list of untitled games. Returns the first such byte's
+ * offset in the entry, or -1. */
+static gssize
+find_binary_byte (const char *data,
+                  gsize       length)
+{
+  for (gsize i = 0; i < length; i++)
+    {
+      guchar c = (guchar) data[i];
+
+      if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\v' && c != '\f'
+           && c != 0x1a /* DOS's end of file */)
+          || c == 0x7f)
+        return (gssize) i;
+    }
+  return -1;
+}
+
+/* The 1-based line and column of data[offset], counting from `first_line`. */
+static void
+locate (const char       *data,
+        gsize             offset,
+        guint             first_line,
+        ChessPgnLocation *where)
+{
+  where->line = first_line;
+  where->column = 1;
+  for (gsize i = 0; i < offset; i++)
+    {
+      if (data[i] == '\n')
+        {
+          where->line++;
+          where->column = 1;
+        }
+      else
+        where->column++;
+    }
+}
+
 static gboolean
 export_games (const char *path,
               const char *data,
@@ -132,17 +175,11 @@ process_file (const char *path,
   g_autoptr(GError) error = NULL;
   g_autoptr(GMappedFile) file = NULL;
 
-  if (g_file_test (path, G_FILE_TEST_IS_DIR))
-    {
-      fflush (stdout);
-      fprintf (stderr, "%s: %s\n", path, _("this is a folder, not a PGN file"));
-      return FALSE;
-    }
-  file = g_mapped_file_new (path, FALSE, &error);
+  file = chess_file_map (path, &error);
   if (file == NULL)
     {
       fflush (stdout);
-      fprintf (stderr, "%s: %s\n", path, error->message);
+      fprintf (stderr, "%s\n", error->message);
       return FALSE;
     }
 
@@ -162,16 +199,36 @@ process_file (const char *path,
   if (mode == MODE_LIST)
     {
       GString *out = g_string_sized_new (index->len * 80);
+      g_autoptr(GString) err = g_string_new (NULL);
       for (guint i = 0; i < index->len; i++)
         {
           const ChessPgnIndexEntry *e = g_ptr_array_index (index, i);
+          gssize bad = find_binary_byte (data + e->offset, e->length);
+
+          if (bad >= 0)
+            {
+              ChessPgnLocation where;
+
+              locate (data + e->offset, (gsize) bad, e->line, &where);
+              g_string_append_printf (err, "%s:%u:%u: ", path, where.line, where.column);
+              /* Translators: a byte's value ("0x00"), then the game's number. */
+              g_string_append_printf (err, _("byte 0x%02X is not PGN text: game %u is not a chess game"),
+                                      (guchar) data[e->offset + (gsize) bad], e->number);
+              g_string_append_c (err, '\n');
+              continue;
+            }
           g_string_append_printf (out, "%u\t%s\t%s\t%s\t%s\t%s\n", e->number, e->white,
                                   e->black, e->result, e->date, e->event);
+          *games += 1;
         }
       fwrite (out->str, 1, out->len, stdout);
       g_string_free (out, TRUE);
-      *games += index->len;
-      return TRUE;
+      if (err->len > 0)
+        {
+          fflush (stdout);
+          fputs (err->str, stderr);
+        }
+      return err->len == 0;
     }
 
   if (mode == MODE_EXPORT)
@@ -279,6 +336,5 @@ chess_cli_pgn (int    argc,
 
   if (mode == MODE_COUNT)
     printf ("%" G_GUINT64_FORMAT " games, %" G_GUINT64_FORMAT " plies\n", games, plies);
-  fflush (stdout);
   return ok ? 0 : 1;
 }

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "chess-cli-play-private.h"
+#include "chess-file-read.h"
 
 /* A file name argument: the rest of the line, without surrounding quotes. */
 static char *
@@ -69,10 +70,9 @@ chess_play_load_file (ChessPlay   *self,
   ChessPgnLocation where = { 0, 0 };
   guint chosen = 0;
 
-  if (!g_file_get_contents (path, &data, &length, &local_error))
+  if (!chess_file_read (path, CHESS_FILE_READ_MAX_BYTES, &data, &length, &local_error))
     {
-      g_set_error (error, CHESS_PGN_ERROR, CHESS_PGN_ERROR_IO,
-                   _("Could not read “%s”: %s"), path, local_error->message);
+      g_set_error_literal (error, CHESS_PGN_ERROR, CHESS_PGN_ERROR_IO, local_error->message);
       return FALSE;
     }
 

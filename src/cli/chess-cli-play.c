@@ -64,8 +64,9 @@ flush_output (ChessPlay *self)
 }
 
 /* An unfinished last game (the desktop app's or an earlier terminal
- * game) is offered before a new one starts; a new game then autosaves to a
- * file of its own, leaving that game as it was. FALSE when the input ended. */
+ * game) is offered before a new one starts; a new game autosaves to a file
+ * of its own (see chess_cli_play), leaving that game as it was. FALSE when
+ * the input ended. */
 static gboolean
 offer_last_game (ChessPlay *self)
 {
@@ -87,7 +88,6 @@ offer_last_game (ChessPlay *self)
     {
       if (self->quit)
         return FALSE;
-      chess_game_keep_last_game ();
       puts (_("A new game begins; the unfinished one stays as it was."));
       return TRUE;
     }
@@ -173,7 +173,8 @@ chess_cli_play (int    argc,
   g_autofree char *black = NULL;
   g_autofree char *engine = NULL;
   g_autofree char *protocol = NULL;
-  int level = -1;
+  g_autofree char *level_text = NULL;
+  guint64 level = DEFAULT_LEVEL;
   int movetime_ms = 0;
   gboolean computer[CHESS_N_COLORS] = { FALSE, FALSE };
   GOptionEntry entries[] = {
@@ -186,7 +187,7 @@ chess_cli_play (int    argc,
     { "black", 0, 0, G_OPTION_ARG_STRING, &black,
       N_("Who plays Black: “human” or “computer” (default when --level or --engine is given)"),
       N_("PLAYER") },
-    { "level", 0, 0, G_OPTION_ARG_INT, &level,
+    { "level", 0, 0, G_OPTION_ARG_STRING, &level_text,
       N_("The built-in engine’s strength, 0 (beginner) to 9 (full strength); default 3"), N_("N") },
     { "engine", 0, 0, G_OPTION_ARG_STRING, &engine,
       N_("Play an external engine instead: an installed one by name (“stockfish”) or a command"),
@@ -236,7 +237,10 @@ chess_cli_play (int    argc,
   if (!parse_player_option ("--white", white, &computer[CHESS_COLOR_WHITE])
       || !parse_player_option ("--black", black, &computer[CHESS_COLOR_BLACK]))
     return 2;
-  if (level != -1 && (level < 0 || level > CHESS_ENGINE_LEVEL_MAX))
+  /* Read here rather than by GOption, so that every number outside the
+   * range (-1 included) gets the same message. */
+  if (level_text != NULL
+      && !g_ascii_string_to_unsigned (level_text, 10, 0, CHESS_ENGINE_LEVEL_MAX, &level, NULL))
     {
       fprintf (stderr, _("The level must be a number from 0 to %d.\n"), CHESS_ENGINE_LEVEL_MAX);
       return 2;
@@ -257,11 +261,11 @@ chess_cli_play (int    argc,
         }
     }
   /* --level or --engine alone: the computer plays Black. */
-  if (white == NULL && black == NULL && (level != -1 || engine != NULL))
+  if (white == NULL && black == NULL && (level_text != NULL || engine != NULL))
     computer[CHESS_COLOR_BLACK] = TRUE;
   self->engine = engine;
   self->protocol = protocol;
-  self->level = level != -1 ? level : DEFAULT_LEVEL;
+  self->level = (int) level;
   self->movetime_ms = movetime_ms;
   /* The engines first: a wrong --engine is said before anything else. */
   if (!chess_play_start_computers (self, computer))
@@ -283,6 +287,12 @@ chess_cli_play (int    argc,
       self->view.color = TRUE;
       self->clear_screen = TRUE;
     }
+
+  /* No game of this session, whether from a position, a file or the
+   * start, ever replaces an unfinished game (the desktop app's or an
+   * earlier terminal game's, offered or not, however often declined): the
+   * player ends those by playing them to the end. */
+  chess_game_keep_unfinished_games ();
 
   if (fen != NULL && !chess_game_set_fen (game, fen, &error))
     {

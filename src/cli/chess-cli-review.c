@@ -20,6 +20,7 @@
 #include "chess-cli.h"
 #include "chess-cli-engine.h"
 #include "chess-engine-levels.h"
+#include "chess-file-read.h"
 #include "chess-pgn.h"
 #include "chess-review.h"
 
@@ -104,14 +105,9 @@ read_game (const char *path,
   g_autofree char *data = NULL;
   gsize length = 0;
 
-  if (g_file_test (path, G_FILE_TEST_IS_DIR))
+  if (!chess_file_read (path, CHESS_FILE_READ_MAX_BYTES, &data, &length, &error))
     {
-      fprintf (stderr, "%s: %s\n", path, _("this is a folder, not a PGN file"));
-      return NULL;
-    }
-  if (!g_file_get_contents (path, &data, &length, &error))
-    {
-      fprintf (stderr, "%s: %s\n", path, error->message);
+      fprintf (stderr, "%s\n", error->message);
       return NULL;
     }
   g_autoptr(GPtrArray) index = chess_pgn_index (data, length);
@@ -243,7 +239,9 @@ chess_cli_review (int    argc,
   chess_review_apply_to_tree (review, game->tree);
   g_autofree char *text = chess_pgn_game_to_string (game);
   fputs (text, stdout);
-  fflush (stdout);
+  /* No summary for a game that did not arrive. */
+  if (!chess_cli_flush_stdout ())
+    return 1;
   double seconds = (g_get_monotonic_time () - run.started_us) / 1e6;
   guint n = chess_review_get_n_moves (review);
   const char *engine_name = chess_engine_player_get_name (chess_review_get_engine (review));

@@ -9,6 +9,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "chess-cli-save.h"
+#include "chess-file-read.h"
 
 void
 chess_cli_source_clear (ChessCliSource *source)
@@ -32,8 +33,9 @@ chess_cli_source_set (ChessCliSource           *source,
   source->slot.length = entry->length;
 }
 
-/* The file's games; -1 when it cannot be read (errno then says why),
- * 0 for a missing or empty file or one without games. */
+/* The file's games; -1 when it cannot be read (`error` names the file and
+ * says why: a device such as /dev/full is not read, nor written over), 0
+ * for a missing or empty file or one without games. */
 static int
 count_games (const char *path,
              gboolean   *exists,
@@ -43,11 +45,14 @@ count_games (const char *path,
   gsize length = 0;
   g_autoptr(GError) local_error = NULL;
 
-  *exists = g_file_test (path, G_FILE_TEST_EXISTS);
-  if (!*exists)
-    return 0;
-  if (!g_file_get_contents (path, &data, &length, &local_error))
+  *exists = TRUE;
+  if (!chess_file_read (path, CHESS_FILE_READ_MAX_BYTES, &data, &length, &local_error))
     {
+      if (g_error_matches (local_error, G_FILE_ERROR, G_FILE_ERROR_NOENT))
+        {
+          *exists = FALSE;
+          return 0;
+        }
       g_propagate_error (error, g_steal_pointer (&local_error));
       return -1;
     }
@@ -80,19 +85,20 @@ source_is_whole_file (ChessCliSource *source,
   gsize length = 0;
 
   chess_cli_source_clear (source);
-  if (!g_file_get_contents (path, &data, &length, NULL))
+  if (!chess_file_read (path, CHESS_FILE_READ_MAX_BYTES, &data, &length, NULL))
     return;
   g_autoptr(GPtrArray) index = chess_pgn_index (data, length);
   if (index->len == 1)
     chess_cli_source_set (source, path, data, length, g_ptr_array_index (index, 0));
 }
 
+/* `error` says what failed and names the file: the PGN module's "Could
+ * not save “…”: …", or why the file could not be read first. */
 static gboolean
-failed (const char  *path,
-        GError      *error,
-        char       **message)
+failed (GError  *error,
+        char   **message)
 {
-  *message = g_strdup_printf (_("Could not save “%s”: %s"), path, error->message);
+  *message = g_strdup (error->message);
   g_error_free (error);
   return FALSE;
 }
@@ -114,13 +120,18 @@ chess_cli_save_game (const ChessPgnGame *game,
 
   n_games = count_games (path, &exists, &error);
   if (n_games < 0)
-    return failed (path, error, message);
+    {
+      /* Translators: %s says why the file could not be read, naming it. */
+      *message = g_strdup_printf (_("%s The game was not saved."), error->message);
+      g_error_free (error);
+      return FALSE;
+    }
 
   /* Where the game lives: its own place, every other game as it was. */
   if (exists && source->path != NULL && same_file (source->path, path))
     {
       if (!chess_pgn_replace_game (path, &source->slot, game, &error))
-        return failed (path, error, message);
+        return failed (error, message);
       if (n_games > 1)
         *message = g_strdup_printf (ngettext ("Saved the game in its place in “%s”; the other game is as it was.",
                                               "Saved the game in its place in “%s”; the other %u games are as they were.",
@@ -136,7 +147,7 @@ chess_cli_save_game (const ChessPgnGame *game,
     {
       chess_cli_source_clear (source);
       if (!chess_pgn_save_file (path, (ChessPgnGame *const *) &game, 1, &error))
-        return failed (path, error, message);
+        return failed (error, message);
       source_is_whole_file (source, path);
       *message = g_strdup_printf (_("Saved the game to “%s”."), path);
       return TRUE;
@@ -166,7 +177,7 @@ chess_cli_save_game (const ChessPgnGame *game,
       if (!chess_pgn_append_game (path, &source->slot, game, &error))
         {
           chess_cli_source_clear (source);
-          return failed (path, error, message);
+          return failed (error, message);
         }
       *message = g_strdup_printf (ngettext ("Added the game to “%s”, which now holds %u game.",
                                             "Added the game to “%s”, which now holds %u games.",
@@ -178,7 +189,7 @@ chess_cli_save_game (const ChessPgnGame *game,
     {
       chess_cli_source_clear (source);
       if (!chess_pgn_save_file (path, (ChessPgnGame *const *) &game, 1, &error))
-        return failed (path, error, message);
+        return failed (error, message);
       source_is_whole_file (source, path);
       *message = g_strdup_printf (_("Saved the game to “%s”."), path);
       return TRUE;

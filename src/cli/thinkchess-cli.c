@@ -4,6 +4,7 @@
 
 #include <glib.h>
 #include <glib/gi18n.h>
+#include <errno.h>
 #include <locale.h>
 #include <stdio.h>
 #include <string.h>
@@ -28,6 +29,26 @@ static const ChessCliCommand commands[] = {
   { "review", chess_cli_review, "review GAME.pgn [--game N] [--time-per-move MS] [--engine CMD]" },
 };
 
+gboolean
+chess_cli_flush_stdout (void)
+{
+  static gboolean said;
+  gboolean flushed = fflush (stdout) == 0;
+  int saved_errno = errno;
+
+  if (flushed && !ferror (stdout))
+    return TRUE;
+  if (!said)
+    {
+      if (!flushed)
+        fprintf (stderr, _("Could not write to standard output: %s\n"), g_strerror (saved_errno));
+      else
+        fprintf (stderr, "%s\n", _("Could not write all of the output to standard output."));
+    }
+  said = TRUE;
+  return FALSE;
+}
+
 static void
 print_usage (FILE *out)
 {
@@ -47,12 +68,21 @@ main (int argc, char **argv)
   if (argc < 2 || strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "help") == 0)
     {
       print_usage (argc < 2 ? stderr : stdout);
+      if (!chess_cli_flush_stdout ())
+        return 1;
       return argc < 2 ? 2 : 0;
     }
 
   for (gsize i = 0; i < G_N_ELEMENTS (commands); i++)
     if (strcmp (argv[1], commands[i].name) == 0)
-      return commands[i].run (argc - 1, argv + 1);
+      {
+        int status = commands[i].run (argc - 1, argv + 1);
+
+        /* What was printed must have arrived: a full disk is an error. */
+        if (!chess_cli_flush_stdout () && status == 0)
+          status = 1;
+        return status;
+      }
 
   fprintf (stderr, _("Unknown command “%s”.\n"), argv[1]);
   print_usage (stderr);

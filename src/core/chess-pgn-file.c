@@ -6,6 +6,7 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
+#include "chess-file-read.h"
 #include "chess-pgn-private.h"
 
 char *
@@ -26,6 +27,19 @@ io_error (GError    **error,
   g_autofree char *name = g_filename_display_name (path);
   g_set_error (error, CHESS_PGN_ERROR, CHESS_PGN_ERROR_IO,
                _("Could not save “%s”: %s"), name, cause->message);
+  g_error_free (cause);
+  return FALSE;
+}
+
+/* The file could not be read before the game was put into it (its
+ * message names the file). */
+static gboolean
+read_error (GError **error,
+            GError  *cause)
+{
+  g_set_error (error, CHESS_PGN_ERROR, CHESS_PGN_ERROR_IO,
+               /* Translators: %s says why a file could not be read, and names it. */
+               _("%s The game was not saved."), cause->message);
   g_error_free (cause);
   return FALSE;
 }
@@ -68,8 +82,8 @@ chess_pgn_replace_game (const char         *path,
   gsize length = 0;
   GError *local = NULL;
 
-  if (!g_file_get_contents (path, &data, &length, &local))
-    return io_error (error, path, local);
+  if (!chess_file_read (path, CHESS_FILE_READ_MAX_BYTES, &data, &length, &local))
+    return read_error (error, local);
   g_autofree char *now = chess_pgn_file_checksum (data, length);
   if (strcmp (now, slot->checksum) != 0 || slot->offset > length
       || slot->length > length - slot->offset)
@@ -120,10 +134,10 @@ chess_pgn_append_game (const char         *path,
   gsize length = 0;
   GError *local = NULL;
 
-  if (!g_file_get_contents (path, &data, &length, &local))
+  if (!chess_file_read (path, CHESS_FILE_READ_MAX_BYTES, &data, &length, &local))
     {
       if (!g_error_matches (local, G_FILE_ERROR, G_FILE_ERROR_NOENT))
-        return io_error (error, path, local);
+        return read_error (error, local);
       g_clear_error (&local);
     }
 

@@ -12,23 +12,27 @@
 
 /* ---- go ----------------------------------------------------------------- */
 
+/* Engines differ on null moves (UCI's "0000"; xboard has none): the
+ * position after the last one is sent instead, with the moves from there.
+ * The index of the first move to send. */
+static size_t
+first_move_after_null (const ChessLine *line)
+{
+  for (size_t i = line->n_moves; i-- > 0;)
+    if (chess_move_is_null (line->moves[i]))
+      return i + 1;
+  return 0;
+}
+
 static char *
 uci_position_command (const ChessLine *line)
 {
   GString *s = g_string_new (NULL);
-  ChessBoard start, board = line->start;
+  ChessBoard start, board;
   char fen[CHESS_FEN_MAX];
-  size_t first = 0;
+  size_t first = first_move_after_null (line);
 
-  /* Engines differ on null moves ("0000"): the position after the last
-   * one is sent instead, with the moves from there. */
-  for (size_t i = line->n_moves; i-- > 0;)
-    if (chess_move_is_null (line->moves[i]))
-      {
-        first = i + 1;
-        chess_line_board_at (line, first, &board);
-        break;
-      }
+  chess_line_board_at (line, first, &board);
 
   chess_board_set_start (&start);
   if (start.key == board.key && strcmp (chess_board_to_fen (&board, fen), CHESS_START_FEN) == 0)
@@ -98,12 +102,84 @@ xboard_send_move (ChessEngineClient *self, const ChessBoard *board, ChessMove mo
     chess_engine_client_send_line (self, "%s", text);
 }
 
+/* A position for an engine without setboard, in CECP's older edit mode,
+ * after "new" and "force". Edit mode keeps the side to move (so Black's
+ * turn is reached by a first move, as xboard does it) and takes castling
+ * as allowed for every king and rook on their home squares; FALSE, with
+ * nothing sent, when the position's castling rights differ from that.
+ * (It knows no en-passant square either: the engine then only misses
+ * that one capture.) */
+static gboolean
+xboard_edit_position (ChessEngineClient *self, const ChessBoard *board)
+{
+  static const char letters[CHESS_N_PIECE_TYPES] = { 'P', 'N', 'B', 'R', 'Q', 'K' };
+  static const struct { ChessSquare king, rook; ChessPiece k, r; unsigned right; } homes[] = {
+    { 4, 7, CHESS_WHITE_KING, CHESS_WHITE_ROOK, CHESS_CASTLE_WHITE_KING },
+    { 4, 0, CHESS_WHITE_KING, CHESS_WHITE_ROOK, CHESS_CASTLE_WHITE_QUEEN },
+    { 60, 63, CHESS_BLACK_KING, CHESS_BLACK_ROOK, CHESS_CASTLE_BLACK_KING },
+    { 60, 56, CHESS_BLACK_KING, CHESS_BLACK_ROOK, CHESS_CASTLE_BLACK_QUEEN },
+  };
+  unsigned implied = 0;
+
+  for (gsize i = 0; i < G_N_ELEMENTS (homes); i++)
+    if (chess_board_piece_at (board, homes[i].king) == homes[i].k
+        && chess_board_piece_at (board, homes[i].rook) == homes[i].r)
+      implied |= homes[i].right;
+  if (implied != board->castling)
+    return FALSE;
+
+  if (board->side == CHESS_COLOR_BLACK)
+    {
+      ChessBoard start;
+      ChessMove move;
+
+      chess_board_set_start (&start);
+      if (!chess_move_parse (&start, "a2a3", &move, NULL))
+        g_assert_not_reached ();
+      xboard_send_move (self, &start, move);
+    }
+  chess_engine_client_send_line (self, "edit");
+  chess_engine_client_send_line (self, "#");
+  for (int color = CHESS_COLOR_WHITE; color <= CHESS_COLOR_BLACK; color++)
+    {
+      if (color == CHESS_COLOR_BLACK)
+        chess_engine_client_send_line (self, "c");
+      for (ChessSquare sq = 0; sq < 64; sq++)
+        {
+          ChessPiece piece = chess_board_piece_at (board, sq);
+          char name[3];
+
+          if (piece != CHESS_NO_PIECE && (int) chess_piece_color (piece) == color)
+            chess_engine_client_send_line (self, "%c%s", letters[chess_piece_type (piece)],
+                                           chess_square_name (sq, name));
+        }
+    }
+  chess_engine_client_send_line (self, ".");
+  return TRUE;
+}
+
 /* Brings the engine's board to `line` (in force mode). */
 static gboolean
 xboard_sync_position (ChessEngineClient *self, const ChessLine *line, GError **error)
 {
   ChessBoard board;
   size_t from;
+  size_t first = first_move_after_null (line);
+
+  if (first > 0)
+    {
+      /* After a null move the engine gets the position it led to. */
+      ChessLine after_null;
+      gboolean ok;
+
+      chess_line_board_at (line, first, &board);
+      chess_line_init (&after_null, &board);
+      for (size_t i = first; i < line->n_moves; i++)
+        chess_line_push (&after_null, line->moves[i]);
+      ok = xboard_sync_position (self, &after_null, error);
+      chess_line_clear (&after_null);
+      return ok;
+    }
 
   chess_engine_client_send_line (self, "force");
   if (!self->synced_valid || !line_extends (line, &self->synced))
@@ -120,7 +196,9 @@ xboard_sync_position (ChessEngineClient *self, const ChessLine *line, GError **e
       g_clear_pointer (&self->level_sent, g_free);
       if (start.key != line->start.key)
         {
-          if (setboard == NULL || strcmp (setboard, "1") != 0)
+          if (setboard != NULL && strcmp (setboard, "1") == 0)
+            chess_engine_client_send_line (self, "setboard %s", chess_board_to_fen (&line->start, fen));
+          else if (!xboard_edit_position (self, &line->start))
             {
               g_set_error (error, CHESS_ENGINE_ERROR, CHESS_ENGINE_ERROR_UNSUPPORTED,
                            /* Translators: the engine's name. */
@@ -128,7 +206,6 @@ xboard_sync_position (ChessEngineClient *self, const ChessLine *line, GError **e
                            chess_engine_client_display_name (self));
               return FALSE;
             }
-          chess_engine_client_send_line (self, "setboard %s", chess_board_to_fen (&line->start, fen));
         }
       chess_line_clear (&self->synced);
       chess_line_init (&self->synced, &line->start);

@@ -86,6 +86,14 @@ static ChessPgnGame *read_autosave (char   **path_out,
  * kept as they are. */
 static GHashTable *kept_files;
 
+static void
+keep_file (char *path)
+{
+  if (kept_files == NULL)
+    kept_files = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_hash_table_add (kept_files, path);
+}
+
 void
 chess_game_keep_last_game (void)
 {
@@ -94,9 +102,20 @@ chess_game_keep_last_game (void)
 
   if (pgn == NULL || path == NULL)
     return;
-  if (kept_files == NULL)
-    kept_files = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  g_hash_table_add (kept_files, g_steal_pointer (&path));
+  keep_file (g_steal_pointer (&path));
+}
+
+void
+chess_game_keep_unfinished_games (void)
+{
+  for (guint i = 0; i < N_AUTOSAVE_FILES; i++)
+    {
+      g_autofree char *path = autosave_file_path (i);
+      g_autoptr (ChessPgnGame) pgn = read_game_file (path, NULL);
+
+      if (pgn_is_unfinished (pgn))
+        keep_file (g_steal_pointer (&path));
+    }
 }
 
 /* The file for a game that has none yet. */

@@ -448,6 +448,10 @@ gboolean    chess_game_continue_autosave (ChessGame *self,
 /* The last game was offered and declined: new games of this process
  * autosave to other files, keeping it as it is. */
 void        chess_game_keep_last_game (void);
+/* Every unfinished game in the autosave files stays as it is: new games of
+ * this process autosave to other files, even over their own program's
+ * unfinished games (the terminal game, which replaces none). */
+void        chess_game_keep_unfinished_games (void);
 /* TRUE when an autosave file holds an unfinished game with at least one
  * move ("Continue Last Game"). */
 gboolean    chess_game_autosave_is_unfinished (void);

@@ -181,6 +181,58 @@ def bad_arguments_are_explained():
     assert "/nonexistent/engine" in proc.stderr, proc.stderr
 
 
+@case
+def pgn_file_is_added_to():
+    """--pgn adds the games at the end, as cutechess-cli does: a file's
+    games stay, match after match."""
+    pgn = os.path.join(TMP, "kept.pgn")
+    old = ('[Event "Earlier"]\n[Site "?"]\n[Date "2026.01.01"]\n[Round "1"]\n'
+           '[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0')
+    with open(pgn, "w") as f:
+        f.write(old)             # no newline at its end
+    for run in (1, 2):
+        proc = subprocess.run([CLI, "match", "--pgn", pgn, "--games", "2", "--each", "tc=5+0.1",
+                               "--engine", *fake(), "--engine", *fake()],
+                              capture_output=True, text=True, env=env(), timeout=120)
+        assert proc.returncode == 0, proc.stdout + proc.stderr
+        games, text = pgn_games(pgn)
+        assert text.startswith(old + "\n\n[Event "), text[:600]
+        assert len(games) == 1 + 2 * run, text
+        assert [g["Event"] for g in games] == ["Earlier"] + ["ThinkChess match"] * 2 * run, games
+    os.unlink(pgn)
+
+
+@case
+def unwritable_pgn_is_said_before_the_first_game():
+    for path in (os.path.join(TMP, "no", "such", "folder", "games.pgn"), TMP):
+        proc = subprocess.run([CLI, "match", "--pgn", path, "--games", "2", "--each", "tc=5+0.1",
+                               "--engine", *fake(), "--engine", *fake()],
+                              capture_output=True, text=True, env=env(), timeout=120)
+        assert proc.returncode == 1, (proc.returncode, proc.stdout, proc.stderr)
+        assert "Could not write the games to “%s”" % path in proc.stderr, proc.stderr
+        assert "Game 1:" not in proc.stdout, "a game was played first:\n" + proc.stdout
+    # A match that cannot start leaves no empty file behind.
+    fresh = os.path.join(TMP, "fresh.pgn")
+    proc = subprocess.run([CLI, "match", "--pgn", fresh, "--each", "tc=1+0",
+                           "--engine", "cmd=/nonexistent/engine", "--engine", *fake()],
+                          capture_output=True, text=True, env=env(), timeout=120)
+    assert proc.returncode == 1 and not os.path.exists(fresh), proc.stderr
+
+
+@case
+def each_gives_protocol_and_name():
+    """Settings after --each apply to every engine that does not set them:
+    proto= and name= too."""
+    xboard = "cmd=" + FAKE + " --xboard"
+    proc, pgn = run_match("--games", "2", "--each", "tc=5+0.1", "proto=xboard", "name=Everyone",
+                          "--engine", xboard, "name=First", "--engine", xboard)
+    rows = table_rows(proc.stdout)
+    assert rows[0][0] == "Everyone" and rows[0][1] == "2", proc.stdout
+    assert rows[0][5:] == ("0", "0", "0"), proc.stdout
+    games, _ = pgn_games(pgn)
+    assert {g["White"] for g in games} == {"First", "Everyone"}, games
+
+
 def have_uci():
     usage = subprocess.run([CLI, "--help"], capture_output=True, text=True, env=env())
     return re.search(r"^\s+uci\b", usage.stdout, re.M) is not None

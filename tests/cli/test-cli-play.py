@@ -743,5 +743,119 @@ def unfinished_desktop_game_offered():
         shutil.rmtree(home, ignore_errors=True)
 
 
+def autosaves(folder):
+    """The autosave files of a data folder: {name: text}."""
+    result = {}
+    for name in sorted(os.listdir(folder)):
+        if name.endswith(".pgn"):
+            with open(os.path.join(folder, name), encoding="utf-8") as f:
+                result[name] = f.read()
+    return result
+
+
+def expect_kept(before, after, what):
+    """Every unfinished game in `before` is in `after`, byte for byte."""
+    for name, text in before.items():
+        if '[Result "*"]' in text:
+            expect(after.get(name) == text,
+                   "%s: the unfinished game in %s was replaced:\n%s" % (what, name, after.get(name)))
+
+
+@case
+def unfinished_terminal_game_is_never_replaced():
+    """A game from --fen or a file, or a new one after the unfinished game
+    was declined (any number of times), goes to an autosave file of its own:
+    the unfinished terminal game stays as it was until it is played out."""
+    home = tempfile.mkdtemp(prefix="thinkchess-cli-test-")
+    try:
+        folder = os.path.join(home, "data", "thinkchess")
+        Session(["e4", "quit"], home=home)
+        first = autosaves(folder)
+        expect(list(first) == ["last-game.pgn"] and "1. e4 *" in first["last-game.pgn"],
+               "the first game: %r" % first)
+
+        fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"
+        s = Session(["Kd2", "quit"], args=["--fen", fen], home=home)
+        expect_not_in("An unfinished game was found", s.out)
+        after = autosaves(folder)
+        expect_kept(first, after, "play --fen")
+        expect(any(fen in t and "1. Kd2 *" in " ".join(t.split()) for t in after.values()),
+               "the --fen game was not autosaved: %r" % after)
+
+        game = os.path.join(home, "game.pgn")
+        with open(game, "w", encoding="utf-8") as f:
+            f.write('[White "Anna"]\n[Black "Bruno"]\n[Result "*"]\n\n1. d4 d5 *\n')
+        before = after
+        Session(["c4", "quit"], args=[game], home=home)
+        after = autosaves(folder)
+        expect_kept(before, after, "play FILE")
+        expect(any("1. d4 d5 2. c4 *" in " ".join(t.split()) for t in after.values()),
+               "the file's game was not autosaved: %r" % after)
+
+        # Declined again and again: each new game goes to a file of its own.
+        for i, move in enumerate(["Nf3", "g3", "b3"]):
+            before = after
+            s = Session(["n", move, "quit"], home=home)
+            expect_in("A new game begins; the unfinished one stays as it was.", s.out)
+            after = autosaves(folder)
+            expect_kept(before, after, "declined %d times" % (i + 1))
+            expect(len(after) == len(before) + 1, "run %d: files %r" % (i + 1, list(after)))
+        expect("1. e4 *" in " ".join(autosaves(folder)["last-game.pgn"].split()),
+               "the first game is gone")
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
+
+
+@case
+def device_files_are_not_read_or_written():
+    """`save` to a device neither reads it (/dev/full gives zeros for ever)
+    nor replaces it; `load` and the command line refuse devices, pipes and
+    folders by name; nothing hangs."""
+    home = tempfile.mkdtemp(prefix="thinkchess-cli-test-")
+    try:
+        fifo = os.path.join(home, "pipe.pgn")
+        os.mkfifo(fifo)
+        s = Session(["e4", "save /dev/full", "save " + home, "load /dev/zero", "load " + fifo,
+                     "quit"], home=home)
+        expect_in("“/dev/full” is not a file but a device, a pipe or a socket. "
+                  "The game was not saved.", s.out)
+        expect_in("“%s” is a folder, not a file. The game was not saved." % home, s.out)
+        expect_in("“/dev/zero” is not a file but a device, a pipe or a socket.", s.out)
+        expect_in("“%s” is not a file but a device, a pipe or a socket." % fifo, s.out)
+        expect(os.path.exists("/dev/full") and not os.path.isfile("/dev/full"),
+               "/dev/full was replaced by a file")
+        s = Session([], args=["/dev/zero"], status=1, home=home)
+        expect_in("“/dev/zero” is not a file but a device, a pipe or a socket.", s.err)
+        # A file larger than the limit (sparse: no disk space) is refused
+        # before it is read.
+        big = os.path.join(home, "big.pgn")
+        with open(big, "wb") as f:
+            f.truncate(65 * 1024 * 1024)
+        s = Session(["n", "load " + big, "quit"], home=home)
+        expect_in("“%s” is too large: " % big, s.out)
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
+
+
+@case
+def save_error_said_once():
+    s = Session(["e4", "save no/such/dir/x.pgn", "quit"])
+    try:
+        expect(s.out.count("Could not save “no/such/dir/x.pgn”") == 1,
+               "the failure is said once:\n" + s.out)
+    finally:
+        s.close()
+
+
+@case
+def level_out_of_range_is_refused():
+    for level in ("-1", "10", "99", "x", "-0x1"):
+        s = Session(["quit"], args=["--level", level], status=2)
+        try:
+            expect_in("The level must be a number from 0 to 9.", s.err)
+        finally:
+            s.close()
+
+
 if __name__ == "__main__":
     sys.exit(run_cases())

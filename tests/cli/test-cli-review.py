@@ -155,6 +155,68 @@ def external_engine():
                "the engine named: " + err)
 
 
+NULL_MOVES = """[Event "Null moves"]
+[Site "?"]
+[Date "2026.11.27"]
+[Round "1"]
+[White "Anna"]
+[Black "Bruno"]
+[Result "*"]
+
+1. e4 -- 2. d4 e5 3. -- Nc6 4. Nf3 Nf6 *
+"""
+
+
+def fairymax():
+    """Fairy-Max, an xboard engine without setboard; CI installs it
+    (build-aux/install-deps.sh --test), so there its absence fails."""
+    path = shutil.which("fairymax") or ("/usr/games/fairymax"
+                                        if os.access("/usr/games/fairymax", os.X_OK) else None)
+    if path is None and os.environ.get("CI"):
+        raise AssertionError("fairymax is not installed (build-aux/install-deps.sh --test)")
+    return path
+
+
+@case
+def null_moves_with_an_xboard_engine():
+    """xboard has no null move: the position after one is set up (Fairy-Max
+    has no setboard, so through edit mode), with either side to move."""
+    engine = fairymax()
+    if engine is None:
+        print("# skipped: fairymax is not installed")
+        return
+    with Dir() as d:
+        path = os.path.join(d.path, "null.pgn")
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(NULL_MOVES)
+        status, out, err = review([path, "--engine", engine, "--protocol", "xboard",
+                                   "--depth", "3"])
+        expect(status == 0, "exit status %d: %s" % (status, err))
+        expect_in("Reviewed 8 moves", err)
+        expect_in("with Fairy-Max", err)
+        text = flat(out)
+        for move in ("2. d4", "2... e5", "3. --", "3... Nc6", "4. Nf3", "4... Nf6"):
+            expect(re.search(re.escape(move) + r" (\$\d+ )?\{\[%eval ", text),
+                   "%s judged:\n%s" % (move, out))
+
+        # A set-up position in edit mode too, unless its castling rights
+        # are not what edit mode assumes.
+        setup = os.path.join(d.path, "setup.pgn")
+        with open(setup, "w", encoding="utf-8") as f:
+            f.write('[Event "?"]\n[SetUp "1"]\n[FEN "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1"]\n'
+                    '[Result "*"]\n\n1... O-O 2. Kd2 *\n')
+        status, out, err = review([setup, "--engine", engine, "--protocol", "xboard",
+                                   "--depth", "3"])
+        expect(status == 0, "set-up position: exit status %d: %s" % (status, err))
+        with open(setup, "w", encoding="utf-8") as f:
+            f.write('[Event "?"]\n[SetUp "1"]\n[FEN "r3k2r/8/8/8/8/8/8/R3K2R b Kq - 0 1"]\n'
+                    '[Result "*"]\n\n1... Kd7 2. Ke2 *\n')
+        status, out, err = review([setup, "--engine", engine, "--protocol", "xboard",
+                                   "--depth", "3"])
+        expect(status == 1, "castling rights edit mode cannot say: exit status %d" % status)
+        expect_in("cannot start from a set-up position", err)
+
+
 @case
 def progress_bar_at_a_terminal():
     """With standard error a terminal the bar is drawn there, and cleared."""

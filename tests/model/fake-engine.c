@@ -25,7 +25,8 @@
  *                               when told "stop" (every search, as "go
  *                               infinite" does)
  *
- * --on-move=N delays the misbehaviour to the N-th search of each game. */
+ * --on-move=N delays the misbehaviour to the N-th search of each game.
+ * Protocol 1 has no setboard: it takes positions in edit mode. */
 #include "config.h"
 
 #include <glib.h>
@@ -233,10 +234,90 @@ uci_command (char **t)
     exit (0);
 }
 
+/* CECP's edit mode, for positions sent to engines without setboard: "#"
+ * empties the board, "c" changes the colour of the pieces placed next,
+ * "Pe4" places one, "." leaves; the side to move stays, castling is
+ * allowed to kings and rooks on their home squares. */
+static gboolean edit_mode;
+static char edit_squares[64];
+static gboolean edit_black;
+
+static void
+edit_start (void)
+{
+  static const char letters[] = "PNBRQKpnbrqk";
+
+  edit_mode = TRUE;
+  edit_black = FALSE;
+  for (ChessSquare sq = 0; sq < 64; sq++)
+    {
+      ChessPiece p = chess_board_piece_at (&board, sq);
+      edit_squares[sq] = p == CHESS_NO_PIECE ? 0 : letters[p];
+    }
+}
+
+static void
+edit_command (const char *t)
+{
+  if (strcmp (t, "#") == 0)
+    memset (edit_squares, 0, sizeof edit_squares);
+  else if (strcmp (t, "c") == 0)
+    edit_black = !edit_black;
+  else if (strlen (t) == 3 && strchr ("PNBRQK", t[0]) && chess_square_parse (t + 1) != CHESS_NO_SQUARE)
+    edit_squares[chess_square_parse (t + 1)] = edit_black ? g_ascii_tolower (t[0]) : t[0];
+  else if (strcmp (t, ".") == 0)
+    {
+      GString *fen = g_string_new (NULL);
+
+      for (int rank = 7; rank >= 0; rank--)
+        {
+          int empty = 0;
+          for (int file = 0; file < 8; file++)
+            {
+              char c = edit_squares[chess_square_make (file, rank)];
+              if (c == 0)
+                {
+                  empty++;
+                  continue;
+                }
+              if (empty)
+                g_string_append_printf (fen, "%d", empty);
+              empty = 0;
+              g_string_append_c (fen, c);
+            }
+          if (empty)
+            g_string_append_printf (fen, "%d", empty);
+          if (rank > 0)
+            g_string_append_c (fen, '/');
+        }
+      g_string_append (fen, board.side == CHESS_COLOR_WHITE ? " w " : " b ");
+      gsize rights = fen->len;
+      if (edit_squares[4] == 'K' && edit_squares[7] == 'R')
+        g_string_append_c (fen, 'K');
+      if (edit_squares[4] == 'K' && edit_squares[0] == 'R')
+        g_string_append_c (fen, 'Q');
+      if (edit_squares[60] == 'k' && edit_squares[63] == 'r')
+        g_string_append_c (fen, 'k');
+      if (edit_squares[60] == 'k' && edit_squares[56] == 'r')
+        g_string_append_c (fen, 'q');
+      if (fen->len == rights)
+        g_string_append_c (fen, '-');
+      g_string_append (fen, " - 0 1");
+      if (!chess_board_from_fen (&board, fen->str, NULL))
+        say ("tellusererror Illegal position");
+      g_string_free (fen, TRUE);
+      edit_mode = FALSE;
+    }
+}
+
 static void
 xboard_command (char **t, const char *line)
 {
-  if (strcmp (t[0], "protover") == 0)
+  if (edit_mode)
+    edit_command (t[0]);
+  else if (strcmp (t[0], "edit") == 0)
+    edit_start ();
+  else if (strcmp (t[0], "protover") == 0)
     {
       if (protocol1 || strcmp (misbehave, "silent") == 0)
         return;

@@ -375,9 +375,21 @@ test_client_xboard (gconstpointer data)
           chess_line_push (&line, reply->move);
         }
     }
-  /* A different game: the client starts the engine's board again. */
+  /* A different game: the client starts the engine's board again (by
+   * setboard, or in edit mode without it, Black to move included). */
   chess_line_clear (&line);
   chess_board_from_fen (&start, "4k3/8/8/8/8/8/4P3/4K3 b - - 0 1", NULL);
+  chess_line_init (&line, &start);
+  {
+    g_autoptr (ChessEngineReply) reply = chess_engine_client_go_sync (client, &line, &limits, NULL, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (reply->move, ==, first_legal (&line));
+  }
+  /* Edit mode lets kings and rooks on their home squares castle: castling
+   * rights that say otherwise cannot be sent without setboard. */
+  chess_line_clear (&line);
+  chess_board_from_fen (&start, "r3k2r/8/8/8/8/8/8/R3K2R w Kq - 0 1", NULL);
   chess_line_init (&line, &start);
   {
     g_autoptr (ChessEngineReply) reply = chess_engine_client_go_sync (client, &line, &limits, NULL, &error);
@@ -386,6 +398,7 @@ test_client_xboard (gconstpointer data)
       {
         g_assert_error (error, CHESS_ENGINE_ERROR, CHESS_ENGINE_ERROR_UNSUPPORTED);
         g_assert_null (reply);
+        g_clear_error (&error);
       }
     else
       {
