@@ -53,6 +53,7 @@ struct _ChessGame
   gboolean         loaded;        /* from a file: a move played in an
                                    * earlier position starts a variation   */
   char            *autosave_file; /* where this game autosaves, once chosen */
+  gboolean         paused;        /* the player paused it (autosaved)      */
   ChessClockJournal *clock_journal; /* the clocks beside autosave_file    */
   GArray          *times;         /* ClockTimes: [0] at the start, [i + 1]
                                    * after move i                          */
