@@ -69,11 +69,14 @@ typedef enum
 /* What happens to the game when the player does not save it. */
 typedef enum
 {
-  CHESS_UNSAVED_CLOSING_UNFINISHED, /* stays in the autosave, offered again   */
+  CHESS_UNSAVED_CLOSING_UNFINISHED, /* a game being played, closed or another
+                                     * opened: stays in its autosave file,
+                                     * offered again                          */
   CHESS_UNSAVED_CLOSING_FINISHED,   /* in the autosave until the next game    */
   CHESS_UNSAVED_REPLACING,          /* a new or pasted game overwrites it     */
-  CHESS_UNSAVED_OPENING,            /* in the autosave until the opened game
-                                     * changes                                */
+  CHESS_UNSAVED_OPENING,            /* a finished game or a study, another
+                                     * opened: in the autosave until the
+                                     * opened game changes                    */
 } ChessUnsavedCase;
 
 /* "Save the current game?" with "Cancel", "Don't Save" and "Save", and

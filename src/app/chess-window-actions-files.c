@@ -476,9 +476,13 @@ chess_window_actions_check_unsaved (ChessWindow                 *window,
       return;
     }
 
-  /* A finished game is not offered again at the next start. */
-  if (what_happens == CHESS_UNSAVED_CLOSING_UNFINISHED && chess_game_is_over (self->game))
+  /* An unfinished game being played keeps its autosave when another game
+   * is opened, and is offered again at the next start; a finished game or
+   * a study is not offered again. */
+  if (what_happens == CHESS_UNSAVED_CLOSING_UNFINISHED && chess_game_is_study (self->game))
     what_happens = CHESS_UNSAVED_CLOSING_FINISHED;
+  else if (what_happens == CHESS_UNSAVED_OPENING && !chess_game_is_study (self->game))
+    what_happens = CHESS_UNSAVED_CLOSING_UNFINISHED;
   name = chess_window_actions_state_display_name (self);
   dialog = chess_alert_unsaved (GTK_WINDOW (window), name, what_happens, unsaved_answered_cb,
                                 continuation_new (window, func, user_data));

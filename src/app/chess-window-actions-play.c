@@ -12,11 +12,21 @@
 
 /* ---- Moves ---- */
 
+/* In a game being studied (opened from a file, or finished) Undo and Redo
+ * step through its moves like ← and →: its moves are never deleted. */
 static void
 undo_activated (GtkWidget  *widget,
                 const char *action_name,
                 GVariant   *parameter)
 {
+  ChessGame *game = chess_window_get_game (CHESS_WINDOW (widget));
+
+  if (chess_game_is_study (game))
+    {
+      if (chess_game_get_view_ply (game) > 0)
+        chess_game_set_view_ply (game, chess_game_get_view_ply (game) - 1);
+      return;
+    }
   /* Against the computer, the move pair. */
   chess_window_computer_take_back (CHESS_WINDOW (widget));
 }
@@ -26,6 +36,14 @@ redo_activated (GtkWidget  *widget,
                 const char *action_name,
                 GVariant   *parameter)
 {
+  ChessGame *game = chess_window_get_game (CHESS_WINDOW (widget));
+
+  if (chess_game_is_study (game))
+    {
+      if (chess_game_get_view_ply (game) < chess_game_get_move_count (game))
+        chess_game_set_view_ply (game, chess_game_get_view_ply (game) + 1);
+      return;
+    }
   chess_window_computer_redo (CHESS_WINDOW (widget));
 }
 

@@ -96,8 +96,19 @@ update_actions (ChessWindowActions *self)
 
   gtk_widget_action_set_enabled (widget, "win.save",
                                  self->dirty || (self->file == NULL && moves > 0));
-  gtk_widget_action_set_enabled (widget, "win.undo", chess_game_can_undo (game));
-  gtk_widget_action_set_enabled (widget, "win.redo", chess_game_can_redo (game));
+  if (chess_game_is_study (game))
+    {
+      /* Undo and Redo browse (chess-window-actions-play.c). */
+      guint view = chess_game_get_view_ply (game);
+
+      gtk_widget_action_set_enabled (widget, "win.undo", view > 0);
+      gtk_widget_action_set_enabled (widget, "win.redo", view < moves);
+    }
+  else
+    {
+      gtk_widget_action_set_enabled (widget, "win.undo", chess_game_can_undo (game));
+      gtk_widget_action_set_enabled (widget, "win.redo", chess_game_can_redo (game));
+    }
   gtk_widget_action_set_enabled (widget, "win.offer-draw", !over && !offered);
   gtk_widget_action_set_enabled (widget, "win.claim-draw",
                                  !over && chess_game_get_draw_claimable (game));

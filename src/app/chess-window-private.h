@@ -32,6 +32,7 @@ struct _ChessWindow
   ChessBoardView    *board;
   GtkWidget         *start_screen;
   GtkWidget         *start_subtitle;
+  GtkWidget         *start_game_label;
   GtkWidget         *continue_button;
   GtkWidget         *start_new_button;
   GtkWidget         *result_screen;
@@ -118,6 +119,9 @@ void chess_window_update_orientation  (ChessWindow *self);
 /* From init, after the panel: the unfinished last game on the start
  * screen, or a fresh game ready to play. */
 void chess_window_game_init           (ChessWindow *self);
+/* The start screen's Continue Last Game: played on where it was left,
+ * paused if it was paused. */
+void chess_window_continue_last_game  (ChessWindow *self);
 /* Behind the start screen (FALSE) or playing (TRUE). */
 void chess_window_set_playing         (ChessWindow *self,
                                        gboolean     playing);

@@ -83,10 +83,7 @@ move_entry_activate_cb (ChessWindow *self)
 static void
 continue_clicked_cb (ChessWindow *self)
 {
-  gtk_widget_set_visible (self->start_screen, FALSE);
-  chess_window_set_playing (self, TRUE);
-  chess_game_start_clock (self->game);
-  gtk_widget_grab_focus (GTK_WIDGET (self->board));
+  chess_window_continue_last_game (self);
 }
 
 static void
@@ -309,6 +306,7 @@ chess_window_class_init (ChessWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ChessWindow, board);
   gtk_widget_class_bind_template_child (widget_class, ChessWindow, start_screen);
   gtk_widget_class_bind_template_child (widget_class, ChessWindow, start_subtitle);
+  gtk_widget_class_bind_template_child (widget_class, ChessWindow, start_game_label);
   gtk_widget_class_bind_template_child (widget_class, ChessWindow, continue_button);
   gtk_widget_class_bind_template_child (widget_class, ChessWindow, start_new_button);
   gtk_widget_class_bind_template_child (widget_class, ChessWindow, result_screen);

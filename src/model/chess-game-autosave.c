@@ -47,11 +47,17 @@ read_game_file (const char *path,
   return chess_pgn_parse_game (data, length, 1, NULL, error);
 }
 
-/* An unfinished game with at least one move. */
+/* Tags of autosave files only: the game was opened from a file (a study,
+ * never offered as the last game), the player had paused it. */
+#define STUDY_TAG "AutosavedStudy"
+#define PAUSED_TAG "AutosavedPaused"
+
+/* An unfinished game being played, with at least one move. */
 static gboolean
 pgn_is_unfinished (const ChessPgnGame *pgn)
 {
-  return pgn != NULL && pgn->line.n_moves > 0 && strcmp (pgn->result, "*") == 0;
+  return pgn != NULL && pgn->line.n_moves > 0 && strcmp (pgn->result, "*") == 0
+         && chess_pgn_game_get_tag (pgn, STUDY_TAG) == NULL;
 }
 
 /* When the file was last written, in microseconds (several saves can fall
@@ -118,9 +124,11 @@ chess_game_keep_unfinished_games (void)
     }
 }
 
-/* The file for a game that has none yet. */
+/* The file for a game that has none yet. A game played here may replace
+ * our own unfinished game (a new game replaces the last); a study never
+ * replaces an unfinished game: NULL when every file holds one. */
 static char *
-choose_autosave_file (void)
+choose_autosave_file (gboolean study)
 {
   char *oldest = NULL;
   gint64 oldest_time = G_MAXINT64;
@@ -131,10 +139,15 @@ choose_autosave_file (void)
       g_autoptr(ChessPgnGame) pgn = read_game_file (path, NULL);
 
       gboolean kept = kept_files != NULL && g_hash_table_contains (kept_files, path);
-      if (!pgn_is_unfinished (pgn) || (written_by_us (pgn) && !kept))
+      if (!pgn_is_unfinished (pgn) || (!study && written_by_us (pgn) && !kept))
         {
           g_free (oldest);
           return path;
+        }
+      if (study)
+        {
+          g_free (path);
+          continue;
         }
       if (modified_time (path) < oldest_time)
         {
@@ -157,16 +170,37 @@ chess_game_autosave (ChessGame  *self,
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
   if (self->autosave_file == NULL)
-    self->autosave_file = choose_autosave_file ();
+    self->autosave_file = choose_autosave_file (self->loaded);
+  if (self->autosave_file == NULL)
+    return TRUE;   /* a study, and every file holds an unfinished game */
   pgn = chess_game_to_pgn (self);
   if (g_get_prgname () != NULL)
     chess_pgn_game_set_tag (pgn, "AutosavedBy", g_get_prgname ());
+  if (self->loaded)
+    chess_pgn_game_set_tag (pgn, STUDY_TAG, "yes");
+  if (self->paused)
+    chess_pgn_game_set_tag (pgn, PAUSED_TAG, "yes");
   if (!chess_pgn_save_file (self->autosave_file, &pgn, 1, error))
     return FALSE;
   /* From here on the journal keeps the running clock between saves. */
   chess_game_set_clock_journal (self, self->autosave_file);
   chess_game_journal_clock (self);
   return TRUE;
+}
+
+void
+chess_game_set_paused (ChessGame *self,
+                       gboolean   paused)
+{
+  g_return_if_fail (CHESS_IS_GAME (self));
+  self->paused = !!paused;
+}
+
+gboolean
+chess_game_get_paused (ChessGame *self)
+{
+  g_return_val_if_fail (CHESS_IS_GAME (self), FALSE);
+  return self->paused;
 }
 
 const char *
@@ -235,6 +269,7 @@ chess_game_continue_autosave (ChessGame  *self,
   /* An unfinished game continues as the game being played, in its file,
    * with the clocks where a crash may have left them. */
   self->loaded = chess_game_is_over (self);
+  self->paused = !self->loaded && chess_pgn_game_get_tag (pgn, PAUSED_TAG) != NULL;
   if (has_journal)
     chess_game_apply_clock_journal (self, &journal);
   g_free (self->autosave_file);

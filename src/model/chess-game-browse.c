@@ -133,6 +133,14 @@ chess_game_can_play_at_view (ChessGame *self)
 }
 
 gboolean
+chess_game_is_study (ChessGame *self)
+{
+  g_return_val_if_fail (CHESS_IS_GAME (self), FALSE);
+
+  return self->loaded || self->result != CHESS_GAME_RESULT_ONGOING;
+}
+
+gboolean
 chess_game_is_viewing_live (ChessGame *self)
 {
   g_return_val_if_fail (CHESS_IS_GAME (self), TRUE);

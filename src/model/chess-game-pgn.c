@@ -27,6 +27,7 @@ is_derived_tag (const char *name)
     "Event", "Site", "Date", "Round", "White", "Black", "Result",
     "SetUp", "FEN", "Termination", "TimeControl", "PlyCount",
     "WhiteTimeLeft", "BlackTimeLeft", "WhiteTimeUsed", "BlackTimeUsed", "AutosavedBy",
+    "AutosavedStudy", "AutosavedPaused",
   };
 
   for (gsize i = 0; i < G_N_ELEMENTS (derived); i++)
@@ -262,7 +263,8 @@ loaded_result (ChessGame          *self,
 static gboolean
 is_clock_tag (const char *name)
 {
-  return strcmp (name, "AutosavedBy") == 0 || strcmp (name, "WhiteTimeLeft") == 0 || strcmp (name, "BlackTimeLeft") == 0
+  return strcmp (name, "AutosavedBy") == 0 || strcmp (name, "AutosavedStudy") == 0
+         || strcmp (name, "AutosavedPaused") == 0 || strcmp (name, "WhiteTimeLeft") == 0 || strcmp (name, "BlackTimeLeft") == 0
          || strcmp (name, "WhiteTimeUsed") == 0 || strcmp (name, "BlackTimeUsed") == 0;
 }
 

@@ -56,6 +56,7 @@ struct _ChessGame
   gboolean         cut_short;     /* and the game stops there: the file's
                                    * text goes on past its moves           */
   char            *autosave_file; /* where this game autosaves, once chosen */
+  gboolean         paused;        /* the player paused it (autosaved)      */
   ChessClockJournal *clock_journal; /* the clocks beside autosave_file    */
   GArray          *times;         /* ClockTimes: [0] at the start, [i + 1]
                                    * after move i                          */

@@ -293,6 +293,7 @@ do_move (ChessGame *self,
   g_array_set_size (self->times, ply + 1);
   g_array_append_val (self->times, times);
   self->draw_offered = FALSE;
+  self->paused = FALSE;
   self->view_ply = (guint) self->line.n_moves;
   self->clock_started = TRUE;
 
@@ -434,6 +435,7 @@ chess_game_restart (ChessGame        *self,
   self->result = CHESS_GAME_RESULT_ONGOING;
   self->reason = CHESS_GAME_REASON_NONE;
   self->draw_offered = FALSE;
+  self->paused = FALSE;
   self->clock_started = FALSE;
   self->view_ply = 0;
 

@@ -226,6 +226,10 @@ guint       chess_game_get_view_ply  (ChessGame   *self);
 void        chess_game_set_view_ply  (ChessGame   *self,
                                       guint        ply);
 gboolean    chess_game_is_viewing_live (ChessGame *self);
+/* A game being studied rather than played: opened from a file, or
+ * finished. Its moves are kept: Undo and Redo browse it, and its autosave
+ * never takes the place of an unfinished game. */
+gboolean    chess_game_is_study     (ChessGame *self);
 /* Whether a move can be played in the position viewed now: at the end of
  * a game going on, or anywhere in a finished or loaded game. */
 gboolean    chess_game_can_play_at_view (ChessGame *self);
@@ -432,8 +436,11 @@ gboolean    chess_game_is_cut_short  (ChessGame   *self);
 char       *chess_game_autosave_path (void);
 /* Writes the game atomically to its autosave file: the one it was
  * continued from, or else the first that holds no unfinished game (a new
- * game never overwrites another program's unfinished one). The clocks are
- * saved as they stand, the move being thought about included. */
+ * game never overwrites another program's unfinished one). A game opened
+ * from a file (chess_game_is_study) never takes the file of an unfinished
+ * game, ours included, and is not saved when every file holds one; its
+ * autosave is marked as a study, never offered as the last game. The
+ * clocks are saved as they stand, the move being thought about included. */
 gboolean    chess_game_autosave     (ChessGame   *self,
                                      GError     **error);
 /* The file the game autosaves to, or NULL before its first autosave. */
@@ -452,6 +459,11 @@ void        chess_game_keep_last_game (void);
  * this process autosave to other files, even over their own program's
  * unfinished games (the terminal game, which replaces none). */
 void        chess_game_keep_unfinished_games (void);
+/* The player paused the game: kept in its autosave, so that a game
+ * paused when the app was left comes back paused. A move unpauses it. */
+void        chess_game_set_paused   (ChessGame *self,
+                                     gboolean   paused);
+gboolean    chess_game_get_paused   (ChessGame *self);
 /* TRUE when an autosave file holds an unfinished game with at least one
  * move ("Continue Last Game"). */
 gboolean    chess_game_autosave_is_unfinished (void);

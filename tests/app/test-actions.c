@@ -86,6 +86,17 @@ activate (Fixture    *f,
   app_test_spin ();
 }
 
+/* Changes an opened game (Undo only browses it): its last move deleted,
+ * as "Delete From Here" in the move list does. */
+static void
+delete_last_move (Fixture *f)
+{
+  ChessGame *g = chess_window_get_game (f->window);
+
+  g_assert_true (chess_game_delete_from (g, chess_game_get_node_at (g, chess_game_get_move_count (g))));
+  app_test_spin ();
+}
+
 static gpointer
 find_toplevel (GType type)
 {
@@ -343,19 +354,25 @@ test_states_mate (Fixture       *f,
   g_assert_false (enabled (f, "win.redo"));
   g_assert_true (enabled (f, "win.save"));
 
-  /* Taking the mate back reopens the game. */
+  /* A finished game is studied: Undo steps back like ←, the mate stays. */
   activate (f, "win.undo");
-  g_assert_false (chess_game_is_over (game (f)));
-  g_assert_true (enabled (f, "win.offer-draw"));
-  g_assert_true (enabled (f, "win.resign"));
+  g_assert_true (chess_game_is_over (game (f)));
+  g_assert_cmpuint (chess_game_get_move_count (game (f)), ==, 4);
+  g_assert_cmpuint (chess_game_get_view_ply (game (f)), ==, 3);
   g_assert_true (enabled (f, "win.redo"));
 
-  /* Back to the start: nothing left to take back. */
+  /* Back to the start: nothing left to step back to; Redo steps on. */
   for (int i = 0; i < 3; i++)
     activate (f, "win.undo");
-  g_assert_cmpuint (chess_game_get_move_count (game (f)), ==, 0);
+  g_assert_cmpuint (chess_game_get_view_ply (game (f)), ==, 0);
+  g_assert_cmpuint (chess_game_get_move_count (game (f)), ==, 4);
   g_assert_false (enabled (f, "win.undo"));
   g_assert_true (enabled (f, "win.redo"));
+  for (int i = 0; i < 4; i++)
+    activate (f, "win.redo");
+  g_assert_cmpuint (chess_game_get_view_ply (game (f)), ==, 4);
+  g_assert_false (enabled (f, "win.redo"));
+  g_assert_true (enabled (f, "win.undo"));
 }
 
 /* ---- Draw offer ---- */
@@ -632,7 +649,7 @@ test_open_multi (Fixture       *f,
 
   /* Save does not silently overwrite a file of several games: it asks
    * whether to replace the game in it or to make a new file. */
-  activate (f, "win.undo");
+  delete_last_move (f);
   g_assert_true (chess_window_actions_get_dirty (f->window));
   g_assert_true (enabled (f, "win.save"));
   {
@@ -676,7 +693,7 @@ test_open_multi (Fixture       *f,
 
   /* Replacing the game in the file: the other games byte for byte. */
   open_game_of (f, path, 1);
-  activate (f, "win.undo");
+  delete_last_move (f);
   activate (f, "win.save");
   chess_alert_respond (2);
   app_test_spin ();
@@ -690,7 +707,7 @@ test_open_multi (Fixture       *f,
     g_assert_true (g_file_get_contents (path, &now, &now_length, NULL));
     g_assert_true (strncmp (now, original, second - original) == 0);
     g_assert_true (g_str_has_suffix (now, third));
-    g_assert_nonnull (strstr (now, "4. Bg5 *"));
+    g_assert_nonnull (strstr (now, "4. Bg5 1/2-1/2"));
     g_assert_null (strstr (now, "4. Bg5 Be7 1/2-1/2"));
     g_autoptr(GPtrArray) index = chess_pgn_index (now, now_length);
     g_assert_cmpuint (index->len, ==, 3);
@@ -705,7 +722,7 @@ test_open_multi (Fixture       *f,
     g_assert_true (g_file_get_contents (path, &now, NULL, NULL));
     changed = g_strconcat (now, "\n[Event \"Added elsewhere\"]\n\n1. e4 *\n", NULL);
     g_assert_true (g_file_set_contents (path, changed, -1, NULL));
-    activate (f, "win.undo");
+    delete_last_move (f);
     activate (f, "win.save");
     chess_alert_respond (2);
     app_test_spin ();
@@ -739,7 +756,7 @@ test_open_multi (Fixture       *f,
     g_assert_false (chess_window_actions_get_dirty (f->window));
 
     /* Saved again, it replaces itself, the fifth game. */
-    activate (f, "win.undo");
+    delete_last_move (f);
     activate (f, "win.save");
     g_assert_nonnull (strstr (chess_alert_get_detail (), "5 games"));
     chess_alert_respond (2);

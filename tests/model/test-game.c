@@ -1234,6 +1234,57 @@ test_autosave (Fixture *f, gconstpointer data)
   g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
 }
 
+/* A game opened from a file never takes the unfinished game's file, nor
+ * is it offered as the last game; the player's pause is kept. */
+static void
+test_autosave_study_and_pause (Fixture *f, gconstpointer data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (ChessGame) study = chess_game_new ();
+  g_autoptr (ChessGame) loaded = NULL;
+  g_autoptr (ChessPgnGame) pgn = NULL;
+  g_autofree char *path = chess_game_autosave_path ();
+  g_autofree char *text = NULL;
+
+  g_assert_true (chess_game_remove_autosave (&error));
+  chess_game_set_time_control (f->game, CHESS_CLOCK_FISCHER, 180000, 2000);
+  model_test_play (f->game, "e4 c5");
+  chess_game_set_paused (f->game, TRUE);
+  g_assert_true (chess_game_autosave (f->game, &error));
+  g_assert_cmpstr (chess_game_get_autosave_file (f->game), ==, path);
+
+  /* An opened, unfinished game with a move played in it. */
+  model_test_play (study, "d4 d5");
+  pgn = chess_game_to_pgn (study);
+  g_assert_true (chess_game_load_pgn (study, pgn, &error));
+  g_assert_true (chess_game_is_study (study));
+  chess_game_set_view_ply (study, 0);
+  model_test_play (study, "c4");
+  g_assert_true (chess_game_autosave (study, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (chess_game_get_autosave_file (study), !=, path);
+
+  /* The last game is still the one being played, paused. */
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  g_assert_nonnull (strstr (text, "c5"));
+  g_assert_null (strstr (text, "d4"));
+  g_assert_true (chess_game_autosave_is_unfinished ());
+  loaded = chess_game_load_autosave (&error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (chess_game_get_move_count (loaded), ==, 2);
+  g_assert_cmpint (chess_game_get_move (loaded, 0), ==, chess_game_get_move (f->game, 0));
+  g_assert_true (chess_game_get_paused (loaded));
+  g_assert_false (chess_game_is_study (loaded));
+  /* The tags of the autosave stay out of the game's own. */
+  g_assert_null (chess_game_get_tag (loaded, "AutosavedPaused"));
+
+  /* A move unpauses it. */
+  model_test_play (loaded, "Nf3");
+  g_assert_false (chess_game_get_paused (loaded));
+  g_assert_finalize_object (g_steal_pointer (&loaded));
+  g_assert_true (chess_game_remove_autosave (&error));
+}
+
 static void
 test_finalize (void)
 {
@@ -1296,6 +1347,7 @@ main (int argc, char **argv)
   ADD ("/game/pgn/round-trip", test_round_trip);
   ADD ("/game/set-fen-mated", test_set_fen_mated);
   ADD ("/game/autosave", test_autosave);
+  ADD ("/game/autosave-study-and-pause", test_autosave_study_and_pause);
   g_test_add_func ("/game/finalize", test_finalize);
 
   status = g_test_run ();
