@@ -151,6 +151,7 @@ chess_play_load_file (ChessPlay   *self,
                    "“%s”: %s", path, local_error->message);
       return FALSE;
     }
+  chess_game_play_on (self->game);
   /* "save" to this file puts the game back in its place. */
   chess_cli_source_set (&self->source, path, data, length, entry);
   return TRUE;

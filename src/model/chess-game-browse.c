@@ -137,7 +137,15 @@ chess_game_is_study (ChessGame *self)
 {
   g_return_val_if_fail (CHESS_IS_GAME (self), FALSE);
 
-  return self->loaded || self->result != CHESS_GAME_RESULT_ONGOING;
+  return self->loaded;
+}
+
+void
+chess_game_play_on (ChessGame *self)
+{
+  g_return_if_fail (CHESS_IS_GAME (self));
+
+  self->loaded = FALSE;
 }
 
 gboolean

@@ -226,10 +226,16 @@ guint       chess_game_get_view_ply  (ChessGame   *self);
 void        chess_game_set_view_ply  (ChessGame   *self,
                                       guint        ply);
 gboolean    chess_game_is_viewing_live (ChessGame *self);
-/* A game being studied rather than played: opened from a file, or
- * finished. Its moves are kept: Undo and Redo browse it, and its autosave
- * never takes the place of an unfinished game. */
+/* A game being studied rather than played: opened from a file (or a
+ * finished game from the autosave). Its moves are kept: Undo and Redo
+ * browse it, and its autosave never takes the place of an unfinished game.
+ * A game played here stays a played game when it ends, so that Undo can
+ * take back the move that ended it. */
 gboolean    chess_game_is_study     (ChessGame *self);
+/* The game loaded from a file is played on rather than studied (the
+ * terminal game's `play FILE`): moves go on at its end, and its autosave is
+ * an unfinished game like any other, offered again at the next start. */
+void        chess_game_play_on      (ChessGame *self);
 /* Whether a move can be played in the position viewed now: at the end of
  * a game going on, or anywhere in a finished or loaded game. */
 gboolean    chess_game_can_play_at_view (ChessGame *self);
