@@ -437,11 +437,11 @@ describe_time_control (ChessClock *clock)
     case CHESS_CLOCK_FISCHER:
       /* Translators: minutes plus an increment in seconds a move, as
        * "3 + 2". */
-      return g_strdup_printf (_("%s + %" G_GINT64_FORMAT), base, extra_s);
+      return g_strdup_printf (_("%s + %d"), base, (int) extra_s);
     case CHESS_CLOCK_BRONSTEIN:
       /* Translators: minutes and a delay in seconds a move, as
        * "3 min, 2 s delay". */
-      return g_strdup_printf (_("%s min, %" G_GINT64_FORMAT " s delay"), base, extra_s);
+      return g_strdup_printf (_("%s min, %d s delay"), base, (int) extra_s);
     case CHESS_CLOCK_UNTIMED:
     default:
       return NULL;
