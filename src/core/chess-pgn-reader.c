@@ -845,6 +845,24 @@ chess_pgn_read_game (const ChessPgnSource *source,
   return TRUE;
 }
 
+/* One game from `data`: strictly (the first problem refuses the game) or
+ * leniently (the game up to its first problem, which it carries). */
+static ChessPgnGame *
+parse_one_game (const char        *data,
+                gsize              length,
+                guint              first_line,
+                gboolean           lenient,
+                ChessPgnLocation  *where,
+                GError           **error)
+{
+  ChessPgnSource src = { data ? data : "", 0, length, first_line ? first_line : 1, 1, 0, TRUE, lenient };
+  ChessPgnGame *game = NULL;
+
+  if (!chess_pgn_read_game (&src, &game, NULL, NULL, where, error))
+    return NULL;
+  return game;
+}
+
 ChessPgnGame *
 chess_pgn_parse_game (const char        *data,
                       gsize              length,
@@ -852,17 +870,10 @@ chess_pgn_parse_game (const char        *data,
                       ChessPgnLocation  *where,
                       GError           **error)
 {
-  ChessPgnSource src = { data, 0, length, first_line ? first_line : 1, 1, 0, TRUE, FALSE };
-  ChessPgnGame *game = NULL;
-
   g_return_val_if_fail (data != NULL || length == 0, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if (data == NULL)
-    src.data = "";
-  if (!chess_pgn_read_game (&src, &game, NULL, NULL, where, error))
-    return NULL;
-  return game;
+  return parse_one_game (data, length, first_line, FALSE, where, error);
 }
 
 ChessPgnGame *
@@ -871,17 +882,10 @@ chess_pgn_parse_game_lenient (const char  *data,
                               guint        first_line,
                               GError     **error)
 {
-  ChessPgnSource src = { data, 0, length, first_line ? first_line : 1, 1, 0, TRUE, TRUE };
-  ChessPgnGame *game = NULL;
-
   g_return_val_if_fail (data != NULL || length == 0, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if (data == NULL)
-    src.data = "";
-  if (!chess_pgn_read_game (&src, &game, NULL, NULL, NULL, error))
-    return NULL;
-  return game;
+  return parse_one_game (data, length, first_line, TRUE, NULL, error);
 }
 
 /* The column of data[offset]: characters since the line's start, plus one. */

@@ -48,14 +48,10 @@ witnessed_termination (ChessGame *self)
   gboolean white_wins = self->result == CHESS_GAME_RESULT_WHITE_WINS;
   const char *winner;
 
+  if (chess_game_reason_is_positional (self->reason))
+    return g_strdup ("normal");
   switch (self->reason)
     {
-    case CHESS_GAME_REASON_CHECKMATE:
-    case CHESS_GAME_REASON_STALEMATE:
-    case CHESS_GAME_REASON_INSUFFICIENT_MATERIAL:
-    case CHESS_GAME_REASON_FIVEFOLD_REPETITION:
-    case CHESS_GAME_REASON_SEVENTY_FIVE_MOVES:
-      return g_strdup ("normal");
     case CHESS_GAME_REASON_RESIGNATION:
       /* The file's words, not the reader's language. */
       winner = chess_game_get_player_name (self, white_wins ? CHESS_COLOR_WHITE : CHESS_COLOR_BLACK);
@@ -70,8 +66,6 @@ witnessed_termination (ChessGame *self)
     case CHESS_GAME_REASON_TIME_FORFEIT:
     case CHESS_GAME_REASON_TIMEOUT_VS_INSUFFICIENT_MATERIAL:
       return g_strdup ("time forfeit");
-    case CHESS_GAME_REASON_NONE:
-    case CHESS_GAME_REASON_UNKNOWN:
     default:
       return NULL;
     }

@@ -100,6 +100,10 @@ void chess_game_fill_move_info (const ChessBoard *before,
                                 ChessMove         move,
                                 guint             ply,
                                 ChessMoveInfo    *info);
+/* Whether an end of this kind is shown by the final position itself
+ * (checkmate, stalemate, a dead position, the automatic draws), rather than
+ * said by a player or a clock. */
+gboolean chess_game_reason_is_positional (ChessGameReason reason);
 /* The result the position itself imposes, if any. */
 gboolean chess_game_position_result (ChessGame       *self,
                                      ChessGameResult *result,

@@ -222,3 +222,19 @@ chess_game_get_draw_offered (ChessGame  *self,
     *by = self->draw_offer_by;
   return self->draw_offered;
 }
+
+gboolean
+chess_game_reason_is_positional (ChessGameReason reason)
+{
+  switch (reason)
+    {
+    case CHESS_GAME_REASON_CHECKMATE:
+    case CHESS_GAME_REASON_STALEMATE:
+    case CHESS_GAME_REASON_INSUFFICIENT_MATERIAL:
+    case CHESS_GAME_REASON_FIVEFOLD_REPETITION:
+    case CHESS_GAME_REASON_SEVENTY_FIVE_MOVES:
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}

@@ -159,21 +159,11 @@ chess_game_delete_variation (ChessGame     *self,
 static void
 recheck_result (ChessGame *self)
 {
-  switch (self->reason)
+  if (chess_game_reason_is_positional (self->reason)
+      && !chess_game_position_result (self, &self->result, &self->reason))
     {
-    case CHESS_GAME_REASON_CHECKMATE:
-    case CHESS_GAME_REASON_STALEMATE:
-    case CHESS_GAME_REASON_INSUFFICIENT_MATERIAL:
-    case CHESS_GAME_REASON_FIVEFOLD_REPETITION:
-    case CHESS_GAME_REASON_SEVENTY_FIVE_MOVES:
-      if (!chess_game_position_result (self, &self->result, &self->reason))
-        {
-          self->result = CHESS_GAME_RESULT_ONGOING;
-          self->reason = CHESS_GAME_REASON_NONE;
-        }
-      break;
-    default:
-      break;
+      self->result = CHESS_GAME_RESULT_ONGOING;
+      self->reason = CHESS_GAME_REASON_NONE;
     }
 }
 

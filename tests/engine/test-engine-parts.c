@@ -12,26 +12,8 @@
 #include "chess-movepick.h"
 #include "chess-notation.h"
 #include "chess-tt.h"
-
-static ChessBoard
-board_from (const char *fen)
-{
-  ChessBoard b;
-  g_autoptr (GError) error = NULL;
-
-  g_assert_true (chess_board_from_fen (&b, fen, &error));
-  g_assert_no_error (error);
-  return b;
-}
-
-static ChessMove
-move_from (const ChessBoard *b, const char *text)
-{
-  ChessMove m = CHESS_MOVE_NONE;
-
-  g_assert_true (chess_move_parse (b, text, &m, NULL));
-  return m;
-}
+#include "core-test-util.h"
+#include "engine-test-util.h"
 
 /* The FEN of the position with colours swapped and the board turned
  * upside down: the same chess problem for the other side. */
@@ -90,28 +72,16 @@ assert_symmetric (const ChessBoard *b)
 static void
 test_eval_symmetry (void)
 {
-  const char *epd = g_getenv ("CHESS_PERFT_EPD");
-  g_autofree char *data = NULL;
-  g_auto (GStrv) lines = NULL;
+  g_autoptr (GPtrArray) fens = core_test_suite_fens ();
   GRand *rand = g_rand_new_with_seed (20261127);
   int positions = 0;
 
-  g_assert_nonnull (epd);
-  g_assert_true (g_file_get_contents (epd, &data, NULL, NULL));
-  lines = g_strsplit (data, "\n", -1);
-  for (int i = 0; lines[i]; i++)
+  for (guint i = 0; i < fens->len; i++)
     {
-      g_auto (GStrv) parts = NULL;
+      ChessBoard b = board_from (g_ptr_array_index (fens, i));
 
-      if (lines[i][0] == '#' || lines[i][0] == '\0')
-        continue;
-      parts = g_strsplit (lines[i], ";", 2);
-      g_strstrip (parts[0]);
-      {
-        ChessBoard b = board_from (parts[0]);
-        assert_symmetric (&b);
-        positions++;
-      }
+      assert_symmetric (&b);
+      positions++;
     }
 
   for (int game = 0; game < 200; game++)

@@ -10,26 +10,7 @@
 #include "chess-engine-levels.h"
 #include "chess-engine.h"
 #include "chess-notation.h"
-
-static ChessBoard
-board_from (const char *fen)
-{
-  ChessBoard b;
-  g_autoptr (GError) error = NULL;
-
-  g_assert_true (chess_board_from_fen (&b, fen, &error));
-  g_assert_no_error (error);
-  return b;
-}
-
-static ChessMove
-move_from (const ChessBoard *b, const char *text)
-{
-  ChessMove m = CHESS_MOVE_NONE;
-
-  g_assert_true (chess_move_parse (b, text, &m, NULL));
-  return m;
-}
+#include "engine-test-util.h"
 
 static ChessSearchResult
 search_depth (const char *fen, const char *moves, int depth)
