@@ -919,6 +919,26 @@ entry_source (ChessPgnSource           *src,
   src->lenient = FALSE;
 }
 
+/* The game an index entry points at, strictly or leniently (see
+ * parse_one_game). */
+static ChessPgnGame *
+parse_entry (const char               *data,
+             gsize                     length,
+             const ChessPgnIndexEntry *entry,
+             gboolean                  lenient,
+             ChessPgnLocation         *where,
+             GError                  **error)
+{
+  ChessPgnSource src;
+  ChessPgnGame *game = NULL;
+
+  entry_source (&src, data, length, entry);
+  src.lenient = lenient;
+  if (!chess_pgn_read_game (&src, &game, NULL, NULL, where, error))
+    return NULL;
+  return game;
+}
+
 ChessPgnGame *
 chess_pgn_parse_entry (const char               *data,
                        gsize                     length,
@@ -926,17 +946,11 @@ chess_pgn_parse_entry (const char               *data,
                        ChessPgnLocation         *where,
                        GError                  **error)
 {
-  ChessPgnSource src;
-  ChessPgnGame *game = NULL;
-
   g_return_val_if_fail (data != NULL, NULL);
   g_return_val_if_fail (entry != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  entry_source (&src, data, length, entry);
-  if (!chess_pgn_read_game (&src, &game, NULL, NULL, where, error))
-    return NULL;
-  return game;
+  return parse_entry (data, length, entry, FALSE, where, error);
 }
 
 ChessPgnGame *
@@ -945,18 +959,11 @@ chess_pgn_parse_entry_lenient (const char               *data,
                                const ChessPgnIndexEntry *entry,
                                GError                  **error)
 {
-  ChessPgnSource src;
-  ChessPgnGame *game = NULL;
-
   g_return_val_if_fail (data != NULL, NULL);
   g_return_val_if_fail (entry != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  entry_source (&src, data, length, entry);
-  src.lenient = TRUE;
-  if (!chess_pgn_read_game (&src, &game, NULL, NULL, NULL, error))
-    return NULL;
-  return game;
+  return parse_entry (data, length, entry, TRUE, NULL, error);
 }
 
 gboolean
