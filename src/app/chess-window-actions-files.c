@@ -580,14 +580,13 @@ problem_bar (ChessWindowActions *self)
   return self->problem_bar;
 }
 
-/* Tells what went wrong reading the game opened, until dismissed. */
-static void
-show_load_problem (ChessWindowActions *self,
-                   GFile              *file,
-                   ChessGame          *game)
+void
+chess_window_actions_state_show_load_problem (ChessWindowActions *self,
+                                              GFile              *file,
+                                              ChessGame          *game)
 {
   const GError *problem = chess_game_get_load_problem (game);
-  g_autofree char *name = chess_window_actions_file_display_name (file);
+  g_autofree char *name = NULL;
   g_autofree char *what = g_strdup (problem->message);
   g_autofree char *text = NULL;
 
@@ -595,6 +594,20 @@ show_load_problem (ChessWindowActions *self,
   if (g_str_has_suffix (what, "."))
     what[strlen (what) - 1] = '\0';
   self->cut_short = chess_game_is_cut_short (game);
+  if (file == NULL)
+    {
+      if (self->cut_short)
+        /* Translators: %s is what is wrong in the game pasted from the
+         * clipboard, with its line and column. */
+        text = g_strdup_printf (_("The pasted game could be read only up to a problem: %s. The game stops before it."), what);
+      else
+        /* Translators: %s is what is wrong in the pasted game, with its
+         * line and column. */
+        text = g_strdup_printf (_("The pasted game has a problem that was passed over: %s."), what);
+      chess_problem_bar_show (problem_bar (self), text);
+      return;
+    }
+  name = chess_window_actions_file_display_name (file);
   if (self->cut_short)
     /* Translators: %s is the file name, then what is wrong in it, with its
      * line and column. */
@@ -643,7 +656,7 @@ open_game_at (OpenRequest *request,
       self->slot.length = entry->length;
     }
   if (chess_game_get_load_problem (game) != NULL)
-    show_load_problem (self, request->file, game);
+    chess_window_actions_state_show_load_problem (self, request->file, game);
 }
 
 static void

@@ -1,8 +1,11 @@
 /* chess-window-actions-play.c — the window's actions on the game being
  * played: take-back and redo, draw offers and claims, resignation,
- * turning the board round, and the position as FEN through the clipboard.
+ * turning the board round, and the position (FEN) or a game (PGN) through
+ * the clipboard.
  */
 #include "config.h"
+
+#include <string.h>
 
 #include <glib/gi18n.h>
 
@@ -201,7 +204,8 @@ copy_fen_activated (GtkWidget  *widget,
 typedef struct
 {
   ChessWindow *window;   /* owned */
-  char        *fen;
+  char        *fen;      /* a position, or …    */
+  ChessGame   *game;     /* … a game (owned)    */
 } PasteRequest;
 
 static void
@@ -213,7 +217,15 @@ paste_confirmed (ChessWindow *window,
   ChessWindowActions *self = chess_window_actions_state (window);
   g_autoptr(GError) error = NULL;
 
-  if (proceed && self != NULL)
+  if (proceed && self != NULL && request->game != NULL)
+    {
+      /* Shown as an opened game is: from its end, for study. */
+      chess_window_open_game (window, request->game);
+      chess_window_actions_state_adopt_game (self, NULL, 0);
+      if (chess_game_get_load_problem (request->game) != NULL)
+        chess_window_actions_state_show_load_problem (self, NULL, request->game);
+    }
+  else if (proceed && self != NULL)
     {
       if (chess_game_set_fen (chess_window_get_game (window), request->fen, &error))
         chess_window_actions_state_adopt_game (self, NULL, 0);
@@ -224,45 +236,103 @@ paste_confirmed (ChessWindow *window,
 
   g_object_unref (request->window);
   g_free (request->fen);
+  g_clear_object (&request->game);
   g_free (request);
 }
 
-/* Checks the FEN first: an invalid one is reported and changes nothing;
- * a valid one replaces the game once unsaved changes are dealt with. */
-void
-chess_window_actions_paste_fen (ChessWindow *window,
-                                const char  *text)
+/* Whether pasted text that is neither a valid position nor a game was
+ * meant as a position: a first word with the ranks' slashes. */
+static gboolean
+looks_like_fen (const char *text)
 {
-  g_autoptr(GError) error = NULL;
-  g_autofree char *fen = NULL;
+  guint slashes = 0;
+
+  for (const char *p = text; *p != '\0' && !g_ascii_isspace (*p); p++)
+    slashes += *p == '/';
+  return slashes >= 3;
+}
+
+/* The game in `text` (PGN: tags and moves, or just moves such as
+ * "1. e4 e5 2. Nf3"), read as leniently as an opened file; NULL with the
+ * error when there is none. */
+static ChessGame *
+game_from_pgn_text (const char  *text,
+                    GError     **error)
+{
+  g_autoptr(ChessPgnGame) pgn = NULL;
+  g_autoptr(ChessGame) game = NULL;
+
+  pgn = chess_pgn_parse_game_lenient (text, strlen (text), 1, error);
+  if (pgn == NULL)
+    return NULL;
+  game = chess_game_new ();
+  if (!chess_game_load_pgn (game, pgn, error))
+    return NULL;
+  if (chess_game_get_move_count (game) == 0 && chess_game_get_load_problem (game) != NULL)
+    {
+      /* Nothing of it could be read: not a game at all. */
+      g_set_error_literal (error, CHESS_PGN_ERROR, CHESS_PGN_ERROR_SYNTAX,
+                           chess_game_get_load_problem (game)->message);
+      return NULL;
+    }
+  chess_game_set_view_ply (game, chess_game_get_move_count (game));
+  return g_steal_pointer (&game);
+}
+
+/* Checks the text first: a position (FEN) or a game (PGN) that cannot be
+ * read is reported and changes nothing; one that can replaces the game
+ * once unsaved changes are dealt with. */
+void
+chess_window_actions_paste (ChessWindow *window,
+                            const char  *text)
+{
+  g_autoptr(GError) fen_error = NULL;
+  g_autoptr(GError) pgn_error = NULL;
+  g_autofree char *stripped = NULL;
+  g_autoptr(ChessGame) game = NULL;
   ChessBoard board;
   PasteRequest *request;
 
   g_return_if_fail (CHESS_IS_WINDOW (window));
 
-  fen = g_strstrip (g_strdup (text != NULL ? text : ""));
-  if (*fen == '\0')
+  stripped = g_strstrip (g_strdup (text != NULL ? text : ""));
+  if (*stripped == '\0')
     {
-      chess_alert_error (GTK_WINDOW (window), _("Position Not Pasted"),
-                         _("The clipboard holds no text. Copy a position in FEN first."),
+      chess_alert_error (GTK_WINDOW (window), _("Nothing Pasted"),
+                         _("The clipboard holds no text. Copy a position (FEN) or a game (PGN) first."),
                          NULL, NULL);
       return;
     }
-  if (!chess_board_from_fen (&board, fen, &error))
+  if (!chess_board_from_fen (&board, stripped, &fen_error))
     {
-      g_autofree char *detail = NULL;
+      game = looks_like_fen (stripped) ? NULL : game_from_pgn_text (stripped, &pgn_error);
+      if (game == NULL)
+        {
+          g_autofree char *detail = NULL;
 
-      /* The text pasted (cut short), then what is wrong with it. */
-      /* Translators: the text pasted (cut short), then what is wrong with it. */
-      detail = g_strdup_printf (_("The clipboard does not hold a valid position: “%.100s”\n%s"),
-                                fen, error->message);
-      chess_alert_error (GTK_WINDOW (window), _("Position Not Pasted"), detail, NULL, NULL);
-      return;
+          if (pgn_error == NULL)
+            /* Translators: the text pasted (cut short), then what is wrong
+             * with it as a position. */
+            detail = g_strdup_printf (_("The clipboard does not hold a valid position: “%.100s”\n%s"),
+                                      stripped, fen_error->message);
+          else
+            /* Translators: the text pasted (cut short), then what is wrong
+             * with it as a game in PGN. */
+            detail = g_strdup_printf (_("The clipboard holds neither a position (FEN) nor a game (PGN): “%.100s”\n%s"),
+                                      stripped, pgn_error->message);
+          chess_alert_error (GTK_WINDOW (window),
+                             pgn_error == NULL ? _("Position Not Pasted") : _("Nothing Pasted"),
+                             detail, NULL, NULL);
+          return;
+        }
     }
 
   request = g_new0 (PasteRequest, 1);
   request->window = g_object_ref (window);
-  request->fen = g_steal_pointer (&fen);
+  if (game != NULL)
+    request->game = g_steal_pointer (&game);
+  else
+    request->fen = g_steal_pointer (&stripped);
   chess_window_actions_check_unsaved (window, CHESS_UNSAVED_REPLACING, paste_confirmed, request);
 }
 
@@ -276,12 +346,12 @@ clipboard_read_cb (GObject      *source,
 
   text = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (source), result, NULL);
   if (chess_window_actions_state (window) != NULL)
-    chess_window_actions_paste_fen (window, text);
+    chess_window_actions_paste (window, text);
   g_object_unref (window);
 }
 
 static void
-paste_fen_activated (GtkWidget  *widget,
+paste_activated (GtkWidget  *widget,
                      const char *action_name,
                      GVariant   *parameter)
 {
@@ -299,5 +369,5 @@ chess_window_actions_play_class_init (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.resign", NULL, resign_activated);
   gtk_widget_class_install_action (widget_class, "win.flip-board", NULL, flip_board_activated);
   gtk_widget_class_install_action (widget_class, "win.copy-fen", NULL, copy_fen_activated);
-  gtk_widget_class_install_action (widget_class, "win.paste-fen", NULL, paste_fen_activated);
+  gtk_widget_class_install_action (widget_class, "win.paste", NULL, paste_activated);
 }

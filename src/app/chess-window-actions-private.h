@@ -55,6 +55,13 @@ void                chess_window_actions_state_adopt_game (ChessWindowActions *s
                                                            GFile              *file,
                                                            guint               n_games);
 
+/* Tells in the bar under the header bar, until dismissed, what went wrong
+ * reading the game just shown from `file` (NULL: pasted), and notes
+ * whether it was cut short. */
+void                chess_window_actions_state_show_load_problem (ChessWindowActions *self,
+                                                                  GFile              *file,
+                                                                  ChessGame          *game);
+
 /* From chess_window_actions_class_init: each file installs its actions. */
 void                chess_window_actions_files_class_init (GtkWidgetClass     *widget_class);
 void                chess_window_actions_play_class_init  (GtkWidgetClass     *widget_class);

@@ -270,7 +270,7 @@ window_game_changed_cb (ChessWindow *window)
     watch_game (self);
 }
 
-/* Copy and paste act on the position only while the board has the focus,
+/* Copy and paste act on the game only while the board has the focus,
  * so they never take Ctrl+C and Ctrl+V from the text fields. */
 static void
 add_board_shortcuts (ChessWindow *window)
@@ -283,7 +283,7 @@ add_board_shortcuts (ChessWindow *window)
                       gtk_named_action_new ("win.copy-fen")));
   gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
     gtk_shortcut_new (gtk_shortcut_trigger_parse_string ("<Control>v"),
-                      gtk_named_action_new ("win.paste-fen")));
+                      gtk_named_action_new ("win.paste")));
   gtk_widget_add_controller (GTK_WIDGET (chess_window_get_board (window)), controller);
 }
 

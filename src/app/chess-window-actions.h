@@ -4,8 +4,8 @@
  *
  * Actions: win.new-game, win.open, win.save, win.save-as, win.undo,
  * win.redo, win.offer-draw, win.claim-draw, win.resign, win.flip-board,
- * win.copy-fen, win.paste-fen (Ctrl+C / Ctrl+V while the board has the
- * focus). Their accelerators are set by chess_application_actions_init.
+ * win.copy-fen, win.paste (Ctrl+C / Ctrl+V while the board has the
+ * focus; paste takes a position in FEN or a game in PGN). Their accelerators are set by chess_application_actions_init.
  */
 #pragma once
 
@@ -50,8 +50,9 @@ GFile    *chess_window_actions_get_file      (ChessWindow    *self);
 gboolean  chess_window_actions_save_to       (ChessWindow    *self,
                                               GFile          *file,
                                               GError        **error);
-/* What Paste FEN does with the clipboard's text. */
-void      chess_window_actions_paste_fen     (ChessWindow    *self,
+/* What Paste does with the clipboard's text: a position in FEN, else a
+ * game in PGN (opened as a file's game is). */
+void      chess_window_actions_paste         (ChessWindow    *self,
                                               const char     *text);
 
 G_END_DECLS

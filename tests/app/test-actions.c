@@ -32,7 +32,7 @@ typedef struct
 static const char *const window_actions[] = {
   "win.new-game", "win.open", "win.save", "win.save-as", "win.undo",
   "win.redo", "win.offer-draw", "win.claim-draw", "win.resign",
-  "win.flip-board", "win.copy-fen", "win.paste-fen",
+  "win.flip-board", "win.copy-fen", "win.paste",
 };
 
 /* Runs the main loop until `done` says so (or a generous guard passes, so
@@ -219,7 +219,7 @@ test_accels (Fixture       *f,
           g_assert_cmpstr (trigger, ==, "<Control>c");
           found++;
         }
-      else if (g_str_equal (action, "win.paste-fen"))
+      else if (g_str_equal (action, "win.paste"))
         {
           g_assert_cmpstr (trigger, ==, "<Control>v");
           found++;
@@ -310,7 +310,7 @@ test_states (Fixture       *f,
   g_assert_true (enabled (f, "win.save-as"));
   g_assert_true (enabled (f, "win.flip-board"));
   g_assert_true (enabled (f, "win.copy-fen"));
-  g_assert_true (enabled (f, "win.paste-fen"));
+  g_assert_true (enabled (f, "win.paste"));
 
   /* Mid-game. */
   play (f, "e4 e5 Nf3");
@@ -946,7 +946,7 @@ test_fen (Fixture       *f,
 
   /* An invalid FEN: an error naming what is wrong, the game unchanged. */
   before = chess_game_get_fen (game (f));
-  chess_window_actions_paste_fen (f->window, "rnbqkbnr/pppppppp/8/8 w KQkq - 0 1");
+  chess_window_actions_paste (f->window, "rnbqkbnr/pppppppp/8/8 w KQkq - 0 1");
   app_test_spin ();
   g_assert_cmpuint (chess_alert_get_n_open (), ==, 1);
   g_assert_cmpstr (chess_alert_get_message (), ==, "Position Not Pasted");
@@ -960,7 +960,7 @@ test_fen (Fixture       *f,
 
   /* A valid one, through the clipboard, after the unsaved question. */
   gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (f->window)), fen);
-  activate (f, "win.paste-fen");
+  activate (f, "win.paste");
   wait_for (alert_shown, NULL);
   chess_alert_respond (CHESS_UNSAVED_DISCARD);
   app_test_spin ();
@@ -968,6 +968,56 @@ test_fen (Fixture       *f,
   after = chess_game_get_fen (game (f));
   g_assert_cmpstr (after, ==, fen);
   g_assert_cmpuint (chess_game_get_move_count (game (f)), ==, 0);
+
+  /* Text that is neither a position nor a game: said so, nothing changed. */
+  chess_window_actions_paste (f->window, "Hello, this is not chess");
+  app_test_spin ();
+  g_assert_cmpuint (chess_alert_get_n_open (), ==, 1);
+  g_assert_cmpstr (chess_alert_get_message (), ==, "Nothing Pasted");
+  g_assert_nonnull (strstr (chess_alert_get_detail (), "neither a position (FEN) nor a game (PGN)"));
+  g_assert_null (strstr (chess_alert_get_detail (), "fields"));
+  chess_alert_respond (0);
+  app_test_spin ();
+  g_clear_pointer (&after, g_free);
+  after = chess_game_get_fen (game (f));
+  g_assert_cmpstr (after, ==, fen);
+}
+
+/* Ctrl+V with a game's moves, as people copy them from a web page or a
+ * chat: the game is shown as an opened one, from its end. */
+static void
+test_paste_pgn (Fixture       *f,
+                gconstpointer  data)
+{
+  g_autofree char *fen = NULL;
+
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (f->window)), "1. e4 e5 2. Nf3");
+  activate (f, "win.paste");
+  for (int i = 0; i < 200 && chess_game_get_move_count (game (f)) != 3; i++)
+    app_test_spin ();
+  g_assert_cmpuint (chess_game_get_move_count (game (f)), ==, 3);
+  g_assert_cmpuint (chess_game_get_view_ply (game (f)), ==, 3);
+  g_assert_true (chess_game_is_study (game (f)));
+  g_assert_cmpuint (chess_alert_get_n_open (), ==, 0);
+
+  /* With tags, a bad move: the moves before it, and the problem said in
+   * the bar under the header bar (as for an opened file). */
+  chess_window_actions_paste (f->window,
+                              "[White \"Anna\"]\n[Black \"Ben\"]\n\n1. d4 d5 2. c4 Kxe9 3. Nc3 *\n");
+  app_test_spin ();
+  if (chess_alert_get_n_open () == 1)
+    {
+      /* The game pasted before is not changed: no question, but be sure. */
+      chess_alert_respond (CHESS_UNSAVED_DISCARD);
+      app_test_spin ();
+    }
+  g_assert_cmpuint (chess_game_get_move_count (game (f)), ==, 3);
+  fen = chess_game_get_fen (game (f));
+  g_assert_cmpstr (fen, ==, "rnbqkbnr/ppp1pppp/8/3p4/2PP4/8/PP2PPPP/RNBQKBNR b KQkq c3 0 2");
+  g_assert_cmpstr (chess_game_get_tag (game (f), "White"), ==, "Anna");
+  g_assert_nonnull (problem_bar_text (f));
+  g_assert_nonnull (strstr (problem_bar_text (f), "The pasted game could be read only up to a problem"));
+  g_assert_nonnull (strstr (problem_bar_text (f), "Kxe9"));
 }
 
 /* ---- Flip, preferences ---- */
@@ -1214,6 +1264,7 @@ main (int    argc,
   ADD ("/actions/open-multi", test_open_multi);
   ADD ("/actions/open-cut-short", test_open_cut_short);
   ADD ("/actions/fen", test_fen);
+  ADD ("/actions/paste-pgn", test_paste_pgn);
   ADD ("/actions/flip-and-preferences", test_flip_and_preferences);
   ADD ("/actions/close-unsaved", test_close_unsaved);
   ADD ("/actions/open-keeps-last-game", test_open_keeps_last_game);

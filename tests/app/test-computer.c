@@ -312,7 +312,7 @@ test_new_game_while_thinking (void)
    * turn, and its think about the old position is dropped. */
   play (window, "e4");
   g_assert_true (wait_for (window, is_thinking, NULL, 5));
-  chess_window_actions_paste_fen (window, "4k3/8/8/8/8/8/4P3/4K3 b - - 0 1");
+  chess_window_actions_paste (window, "4k3/8/8/8/8/8/4P3/4K3 b - - 0 1");
   /* The game with e4 is not saved: the person lets it go. */
   g_assert_cmpuint (chess_alert_get_n_open (), ==, 1);
   g_assert_true (chess_alert_respond (CHESS_UNSAVED_DISCARD));
@@ -401,7 +401,7 @@ test_draw_offer_and_resignation (void)
   chess_window_new_game (window);
   game = chess_window_get_game (window);
   /* Black has only its king: the computer judges itself lost. */
-  chess_window_actions_paste_fen (window, "4k3/8/8/8/8/8/QQ6/4K3 w - - 0 1");
+  chess_window_actions_paste (window, "4k3/8/8/8/8/8/QQ6/4K3 w - - 0 1");
   app_test_spin ();
   g_assert_cmpuint (chess_alert_get_n_open (), ==, 0);
   play (window, "Kd2");
