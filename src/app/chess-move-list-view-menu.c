@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "chess-move-list-view-private.h"
+#include "chess-nag-text.h"
 
 /* The move at (x, y) in the list: a main-line button, or the link under
  * the pointer in a variation. */
@@ -216,20 +217,30 @@ build_menu (void)
   GMenu *edit = g_menu_new ();
   GMenu *nags = g_menu_new ();
   GMenu *lines = g_menu_new ();
+  /* Translators: each symbol (!, ⩲ …) comes as %s, since it is shown in
+   * ASCII ("+=") where the fonts lack it. */
   static const struct { guint nag; const char *label; } marks[] = {
-    { 1, N_("Good Move (!)") }, { 2, N_("Mistake (?)") }, { 3, N_("Brilliant Move (‼)") },
-    { 4, N_("Blunder (⁇)") }, { 5, N_("Interesting Move (⁉)") }, { 6, N_("Dubious Move (⁈)") },
-    { 10, N_("Equal Position (=)") }, { 14, N_("White Is Slightly Better (⩲)") },
-    { 15, N_("Black Is Slightly Better (⩱)") }, { 16, N_("White Is Better (±)") },
-    { 17, N_("Black Is Better (∓)") }, { 18, N_("White Is Winning (+−)") },
-    { 19, N_("Black Is Winning (−+)") }, { 13, N_("Unclear Position (∞)") },
+    { 1, N_("Good Move (%s)") }, { 2, N_("Mistake (%s)") }, { 3, N_("Brilliant Move (%s)") },
+    { 4, N_("Blunder (%s)") }, { 5, N_("Interesting Move (%s)") }, { 6, N_("Dubious Move (%s)") },
+    { 10, N_("Equal Position (%s)") }, { 14, N_("White Is Slightly Better (%s)") },
+    { 15, N_("Black Is Slightly Better (%s)") }, { 16, N_("White Is Better (%s)") },
+    { 17, N_("Black Is Better (%s)") }, { 18, N_("White Is Winning (%s)") },
+    { 19, N_("Black Is Winning (%s)") }, { 13, N_("Unclear Position (%s)") },
   };
 
   g_menu_append (edit, _("Edit _Comment…"), "movelist.comment");
   for (gsize i = 0; i < G_N_ELEMENTS (marks); i++)
     {
       g_autofree char *action = g_strdup_printf ("movelist.nag(uint32 %u)", marks[i].nag);
-      g_menu_append (nags, _(marks[i].label), action);
+      g_autofree char *label = NULL;
+
+      /* The format is one of the translated labels above. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+      label = g_strdup_printf (_(marks[i].label), chess_nag_text_symbol (marks[i].nag));
+#pragma GCC diagnostic pop
+
+      g_menu_append (nags, label, action);
     }
   g_menu_append (nags, _("_No Annotation Symbols"), "movelist.nag(uint32 0)");
   g_menu_append_submenu (edit, _("_Annotation Symbol"), G_MENU_MODEL (nags));

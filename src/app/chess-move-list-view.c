@@ -11,6 +11,7 @@
 #include "chess-notation.h"
 
 #include "chess-move-list-view-private.h"
+#include "chess-nag-text.h"
 
 G_DEFINE_FINAL_TYPE (ChessMoveListView, chess_move_list_view, GTK_TYPE_WIDGET)
 
@@ -108,7 +109,7 @@ format_node (ChessMoveListView   *self,
   g_string_append (out, text);
   for (guint i = 0; node->nags != NULL && i < node->nags->len; i++)
     {
-      const char *symbol = chess_tree_nag_symbol (node->nags->data[i]);
+      const char *symbol = chess_nag_text_symbol (node->nags->data[i]);
       if (symbol != NULL)
         g_string_append (out, symbol);
       else

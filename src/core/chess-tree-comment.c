@@ -455,3 +455,35 @@ chess_tree_nag_symbol (guint8 nag)
     default: return NULL;
     }
 }
+
+const char *
+chess_tree_nag_ascii (guint8 nag)
+{
+  switch (nag)
+    {
+    case 1: return "!";
+    case 2: return "?";
+    case 3: return "!!";
+    case 4: return "??";
+    case 5: return "!?";
+    case 6: return "?!";
+    case 7: return "[]";
+    case 10: return "=";
+    case 13: return "~~";
+    case 14: return "+=";
+    case 15: return "=+";
+    case 16: return "+/-";
+    case 17: return "-/+";
+    case 18: return "+-";
+    case 19: return "-+";
+    case 22: case 23: return "(.)";
+    case 32: case 33: return "@";
+    case 36: case 37: return "^";
+    case 40: case 41: return "->";
+    case 132: case 133: return "<=>";
+    case 138: case 139: return "(+)";
+    case 140: return "/\\";
+    case 146: return "N";
+    default: return NULL;
+    }
+}

@@ -164,6 +164,9 @@ void           chess_tree_format_time    (gint64            ms,
 
 /* The NAG's usual symbol ("!", "?", "±", "∞" …), or NULL when it has none. */
 const char    *chess_tree_nag_symbol     (guint8            nag);
+/* The same in ASCII, as players type it where the symbol cannot be shown
+ * ("+=" for ⩲, "!!" for ‼); NULL when the NAG has no symbol. */
+const char    *chess_tree_nag_ascii      (guint8            nag);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (ChessTree, chess_tree_free)
 

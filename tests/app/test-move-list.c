@@ -129,6 +129,41 @@ test_shows_annotations (void)
   app_test_destroy_window (window);
 }
 
+/* ⩲ and ⩱ are missing from common fonts (Debian's DejaVu): the move list
+ * must never draw a box for a symbol. */
+static void
+test_symbols_drawn (void)
+{
+  static const char pgn_text[] = "1. e4 $14 e5 $15 2. Nf3 $16 Nc6 $17 3. Bb5 $13 a6 $3 *\n";
+  static const char *const glyphs[] = { "e4⩲", "e5⩱", "Nf3±", "Nc6∓", "Bb5∞", "a6‼" };
+  static const char *const ascii[] = { "e4+=", "e5=+", "Nf3+/-", "Nc6-/+", "Bb5~~", "a6!!" };
+  ChessWindow *window = app_test_new_window ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ChessPgnGame) pgn = chess_pgn_parse_game (pgn_text, strlen (pgn_text), 1, NULL, &error);
+  g_autoptr(ChessGame) game = chess_game_new ();
+  ChessMoveListView *list = CHESS_MOVE_LIST_VIEW (app_test_window_child (window, "move_list"));
+
+  g_assert_no_error (error);
+  g_assert_true (chess_game_load_pgn (game, pgn, &error));
+  chess_window_set_game (window, game);
+  app_test_spin ();
+
+  for (guint ply = 0; ply < G_N_ELEMENTS (glyphs); ply++)
+    {
+      const char *text = chess_move_list_view_get_move_text (list, ply);
+      GtkWidget *button = chess_move_list_view_get_move_button (list, ply);
+      GtkWidget *label = gtk_button_get_child (GTK_BUTTON (button));
+
+      g_assert_true (g_str_equal (text, glyphs[ply]) || g_str_equal (text, ascii[ply]));
+      while (label != NULL && !GTK_IS_LABEL (label))
+        label = gtk_widget_get_first_child (label);
+      g_assert_nonnull (label);
+      g_assert_cmpint (pango_layout_get_unknown_glyphs_count (gtk_label_get_layout (GTK_LABEL (label))), ==, 0);
+    }
+
+  app_test_destroy_window (window);
+}
+
 static void
 test_context_menu (void)
 {
@@ -244,6 +279,7 @@ main (int    argc,
 
   g_test_add_func ("/app/move-list/annotations", test_shows_annotations);
   g_test_add_func ("/app/move-list/context-menu", test_context_menu);
+  g_test_add_func ("/app/move-list/symbols-drawn", test_symbols_drawn);
   g_test_add_func ("/app/move-list/evaluations", test_evaluations);
 
   return app_test_end (g_test_run ());
