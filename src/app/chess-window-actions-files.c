@@ -688,6 +688,13 @@ file_loaded_cb (GObject      *source,
       return;
     }
 
+  if (chess_pgn_looks_binary (request->data, request->length))
+    {
+      show_open_error (request->window, request->file,
+                       _("This is not a PGN file: it holds binary data, not text."));
+      open_request_free (request);
+      return;
+    }
   request->entries = chess_pgn_index (request->data, request->length);
   if (request->entries->len == 0)
     {

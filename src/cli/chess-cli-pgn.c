@@ -187,6 +187,12 @@ process_file (const char *path,
   gsize length = g_mapped_file_get_length (file);
   if (data == NULL)
     data = "";
+  if (chess_pgn_looks_binary (data, length))
+    {
+      fflush (stdout);
+      fprintf (stderr, "%s: %s\n", path, _("not a PGN file: it holds binary data, not text"));
+      return FALSE;
+    }
   g_autoptr(GPtrArray) index = chess_pgn_index (data, length);
 
   if (index->len == 0)

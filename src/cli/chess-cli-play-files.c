@@ -76,6 +76,12 @@ chess_play_load_file (ChessPlay   *self,
       return FALSE;
     }
 
+  if (chess_pgn_looks_binary (data, length))
+    {
+      g_set_error (error, CHESS_PGN_ERROR, CHESS_PGN_ERROR_NO_GAMES,
+                   _("“%s” is not a PGN file: it holds binary data, not text."), path);
+      return FALSE;
+    }
   index = chess_pgn_index (data, length);
   if (index->len == 0)
     {

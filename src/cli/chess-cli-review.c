@@ -110,6 +110,11 @@ read_game (const char *path,
       fprintf (stderr, "%s\n", error->message);
       return NULL;
     }
+  if (chess_pgn_looks_binary (data, length))
+    {
+      fprintf (stderr, "%s: %s\n", path, _("not a PGN file: it holds binary data, not text"));
+      return NULL;
+    }
   g_autoptr(GPtrArray) index = chess_pgn_index (data, length);
   if (index->len == 0)
     {

@@ -149,6 +149,29 @@ static const guint8 moves_stop[256] = {
   ['*'] = 1, ['0'] = 1, ['1'] = 1,
 };
 
+gboolean
+chess_pgn_looks_binary (const char *data,
+                        gsize       length)
+{
+  gsize n = MIN (length, 64 * 1024);
+  gsize controls = 0;
+
+  if (data == NULL)
+    return FALSE;
+  for (gsize i = 0; i < n; i++)
+    {
+      guchar c = (guchar) data[i];
+
+      if (c == 0)
+        return TRUE;
+      /* Tabs, line ends and form feeds are text; other C0 controls and
+       * DEL are not, yet one stray byte does not make a file binary. */
+      if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\f') || c == 0x7f)
+        controls++;
+    }
+  return controls > 8 && controls * 100 > n;
+}
+
 GPtrArray *
 chess_pgn_index (const char *data,
                  gsize       length)

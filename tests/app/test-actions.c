@@ -893,6 +893,24 @@ test_open_cut_short (Fixture       *f,
   app_test_spin ();
   g_assert_cmpuint (chess_game_get_move_count (game (f)), ==, 7);
 
+  /* Nor is a picture a game: said so in words, not by its first byte. */
+  {
+    g_autofree char *picture_path = g_build_filename (dir, "picture.pgn", NULL);
+    g_autoptr(GFile) picture = g_file_new_for_path (picture_path);
+    static const char png[] = "\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x10";
+
+    g_assert_true (g_file_set_contents (picture_path, png, sizeof png - 1, NULL));
+    chess_window_actions_open_file (f->window, picture);
+    wait_for (alert_shown, NULL);
+    g_assert_cmpstr (chess_alert_get_message (), ==, "Could Not Open the Game");
+    g_assert_nonnull (strstr (chess_alert_get_detail (), "not a PGN file"));
+    g_assert_null (strstr (chess_alert_get_detail (), "byte"));
+    chess_alert_respond (0);
+    app_test_spin ();
+    g_assert_cmpuint (chess_game_get_move_count (game (f)), ==, 7);
+    g_unlink (picture_path);
+  }
+
   /* A new game forgets the problem. */
   chess_window_new_game (f->window);
   app_test_spin ();

@@ -112,6 +112,14 @@ with tempfile.TemporaryDirectory() as tmp:
     r = run(empty)
     check(r.returncode == 1 and r.stderr.startswith(empty + ":1:1: "), f"an empty file: {r.stderr!r}")
 
+    # A program or an image: "not a PGN file", not the first odd byte.
+    binary = os.path.join(tmp, "picture.pgn")
+    with open(binary, "wb") as f:
+        f.write(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)) * 4)
+    r = run(binary)
+    check(r.returncode == 1 and r.stderr == f"{binary}: not a PGN file: it holds binary data, not text\n",
+          f"a binary file: {r.stderr!r}")
+
     r = run()
     check(r.returncode == 2, "no file: usage, exit 2")
 

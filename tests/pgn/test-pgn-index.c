@@ -149,6 +149,31 @@ test_index_real_file (void)
   g_assert_cmpstr (e->event, ==, "URS-ch sf");
 }
 
+/* A program or an image is "not a PGN file"; text in any encoding is. */
+static void
+test_looks_binary (void)
+{
+  static const char utf8[] = "[White \"Åke\"]\n\n1. e4 {Schön} e5 *\n";
+  static const char latin1[] = "[White \"\xC5ke\"]\r\n\r\n1. e4 {Sch\xF6n}\f e5\t*\r\n";
+  static const char one_stray[] = "1. e4 \x1A e5 *\n";
+  static const char elf[] = "\x7F" "ELF\x02\x01\x01\0\0\0\0";
+  char noise[4096];
+  guint32 state = 12345;
+
+  g_assert_false (chess_pgn_looks_binary (utf8, strlen (utf8)));
+  g_assert_false (chess_pgn_looks_binary (latin1, strlen (latin1)));
+  g_assert_false (chess_pgn_looks_binary (one_stray, strlen (one_stray)));
+  g_assert_false (chess_pgn_looks_binary ("", 0));
+  g_assert_true (chess_pgn_looks_binary (elf, sizeof elf - 1));
+  /* Random bytes with no NUL among them: the control characters tell. */
+  for (gsize i = 0; i < sizeof noise; i++)
+    {
+      state = state * 1103515245 + 12345;
+      noise[i] = (char) ((state >> 16) % 255 + 1);
+    }
+  g_assert_true (chess_pgn_looks_binary (noise, sizeof noise));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -157,6 +182,7 @@ main (int argc, char **argv)
   g_test_add_func ("/pgn/index/games", test_index);
   g_test_add_func ("/pgn/index/empty", test_index_empty);
   g_test_add_func ("/pgn/index/real-file", test_index_real_file);
+  g_test_add_func ("/pgn/index/looks-binary", test_looks_binary);
 
   return g_test_run ();
 }
