@@ -42,27 +42,9 @@ static void
 update_title (ChessWindowActions *self)
 {
   g_autofree char *name = chess_window_actions_state_display_name (self);
-  g_autofree char *title = NULL;
 
-  if (name == NULL && !self->dirty)
-    title = g_strdup (_("ThinkChess"));
-  else
-    /* Translators: the window title: an unsaved mark ("*" or nothing),
-     * the file name (or "Unsaved Game"), and the app's name. */
-    title = g_strdup_printf (_("%s%s – ThinkChess"),
-                             self->dirty ? "*" : "",
-                             name != NULL ? name : _("Unsaved Game"));
-  gtk_window_set_title (GTK_WINDOW (self->window), title);
-
-  /* The header bar names the file with the same mark. */
-  if (name != NULL)
-    {
-      g_autofree char *document = g_strdup_printf ("%s%s", self->dirty ? "*" : "", name);
-
-      chess_window_set_document_name (self->window, document);
-    }
-  else
-    chess_window_set_document_name (self->window, NULL);
+  /* The window puts the title together, in the header bar and as its own. */
+  chess_window_set_document_name (self->window, name, self->dirty);
 }
 
 void

@@ -390,15 +390,30 @@ update_title (ChessWindow *self)
   g_autofree char *subtitle = NULL;
   g_autofree char *year = NULL;
 
+  g_autofree char *window_title = NULL;
+  const char *name;
+  g_autofree char *players = NULL;
+
   if (self->document_name != NULL)
-    title = g_strdup (self->document_name);
+    name = self->document_name;
   else if (white != NULL || black != NULL)
     /* Translators: the header bar's title: White's and Black's names. */
-    title = g_strdup_printf (_("%s – %s"),
-                             chess_game_get_player_display_name (self->game, CHESS_COLOR_WHITE),
-                             chess_game_get_player_display_name (self->game, CHESS_COLOR_BLACK));
+    name = players = g_strdup_printf (_("%s – %s"),
+                                      chess_game_get_player_display_name (self->game, CHESS_COLOR_WHITE),
+                                      chess_game_get_player_display_name (self->game, CHESS_COLOR_BLACK));
   else
-    title = g_strdup (_("ThinkChess"));
+    name = NULL;
+  /* The unsaved mark is for a file; a game not from one is kept by the
+   * autosave anyway. */
+  if (self->document_name != NULL && self->document_unsaved)
+    title = g_strdup_printf ("*%s", name);
+  else
+    title = g_strdup (name != NULL ? name : _("ThinkChess"));
+  if (name != NULL)
+    /* Translators: the window's title (window list, Alt+Tab): the header
+     * bar's title, then the app's name. */
+    window_title = g_strdup_printf (_("%s – ThinkChess"), title);
+  gtk_window_set_title (GTK_WINDOW (self), window_title != NULL ? window_title : title);
 
   if (date != NULL && strlen (date) >= 4 && g_ascii_isdigit (date[0])
       && g_ascii_isdigit (date[1]) && g_ascii_isdigit (date[2]) && g_ascii_isdigit (date[3]))
@@ -418,14 +433,16 @@ update_title (ChessWindow *self)
 
 void
 chess_window_set_document_name (ChessWindow *self,
-                                const char  *name)
+                                const char  *name,
+                                gboolean     unsaved)
 {
   g_return_if_fail (CHESS_IS_WINDOW (self));
 
-  if (g_strcmp0 (self->document_name, name) == 0)
+  if (g_strcmp0 (self->document_name, name) == 0 && self->document_unsaved == !!unsaved)
     return;
   g_free (self->document_name);
   self->document_name = g_strdup (name);
+  self->document_unsaved = !!unsaved;
   update_title (self);
 }
 

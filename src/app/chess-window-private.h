@@ -67,6 +67,7 @@ struct _ChessWindow
   char              *status_text;
   char              *message;          /* a refusal shown until the next action */
   char              *document_name;    /* the file's name, or NULL */
+  gboolean           document_unsaved; /* changed since opened or saved */
 
   guint              clock_holds;      /* open modal dialogs */
   gboolean           paused;           /* the player's pause */

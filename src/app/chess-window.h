@@ -63,10 +63,13 @@ void            chess_window_show_info      (ChessWindow    *self,
 /* A passing notice ("Position copied") as a toast over the window. */
 void            chess_window_show_notice    (ChessWindow    *self,
                                              const char     *notice);
-/* What the header bar names the game: the file (with its unsaved mark), or
- * NULL for a game not from a file (then the players, when named). */
+/* What the header bar names the game: the file, or NULL for a game not
+ * from a file (then the players, when named); `unsaved` puts the unsaved
+ * mark before a file's name. The window's title (what the desktop's window list and
+ * Alt+Tab show) is the header bar's title and the app's name. */
 void            chess_window_set_document_name (ChessWindow *self,
-                                                const char  *name);
+                                                const char  *name,
+                                                gboolean     unsaved);
 
 /* The player's pause of a timed game ("paused" property, win.pause): the
  * clocks stand and the board takes no moves. */

@@ -116,10 +116,17 @@ test_header_bar (void)
   chess_window_set_game (window, game);
   g_assert_cmpstr (adw_window_title_get_title (title), ==, "Kasparov, Garry – Topalov, Veselin");
   g_assert_cmpstr (adw_window_title_get_subtitle (title), ==, "Hoogovens 1999");
+  /* The window's own title (window list, Alt+Tab) says the same. */
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==,
+                   "Kasparov, Garry – Topalov, Veselin – ThinkChess");
 
-  /* A file's name wins. */
-  chess_window_set_document_name (window, "kasparov.pgn");
+  /* A file's name wins, with the unsaved mark in both titles. */
+  chess_window_set_document_name (window, "kasparov.pgn", FALSE);
   g_assert_cmpstr (adw_window_title_get_title (title), ==, "kasparov.pgn");
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "kasparov.pgn – ThinkChess");
+  chess_window_set_document_name (window, "kasparov.pgn", TRUE);
+  g_assert_cmpstr (adw_window_title_get_title (title), ==, "*kasparov.pgn");
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "*kasparov.pgn – ThinkChess");
 
   app_test_destroy_window (window);
 }
