@@ -3,6 +3,7 @@
 
 #include <glib/gi18n.h>
 
+#include "chess-a11y.h"
 #include "chess-alerts.h"
 
 /* AdwAlertDialog (libadwaita 1.5) sits inside its window and blocks it
@@ -251,6 +252,8 @@ alert_show (GtkWindow          *parent,
                                               G_CALLBACK (alert_cancelled_cb), alert);
     }
 
+  /* Its response buttons exist now: name them for screen readers. */
+  chess_a11y_name_mnemonic_buttons (GTK_WIDGET (dialog));
 #if HAVE_ALERT_DIALOG
   adw_dialog_present (ADW_DIALOG (dialog), GTK_WIDGET (parent));
 #else

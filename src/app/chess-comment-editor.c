@@ -3,6 +3,7 @@
 
 #include <glib/gi18n.h>
 
+#include "chess-a11y.h"
 #include "chess-comment-text.h"
 #include "chess-game.h"
 
@@ -143,6 +144,7 @@ chess_comment_editor_init (ChessCommentEditor *self)
   GtkWidget *scroller = gtk_scrolled_window_new ();
   GtkWidget *save = gtk_button_new_with_mnemonic (_("_Save"));
 
+  chess_a11y_name_button (save, NULL);
   self->text_view = gtk_text_view_new ();
   gtk_text_view_set_wrap_mode (GTK_TEXT_VIEW (self->text_view), GTK_WRAP_WORD_CHAR);
   gtk_text_view_set_left_margin (GTK_TEXT_VIEW (self->text_view), 6);

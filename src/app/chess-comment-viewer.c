@@ -1,6 +1,7 @@
 /* chess-comment-viewer.c — a long comment shown whole. */
 #include "config.h"
 
+#include "chess-a11y.h"
 #include "chess-comment-text.h"
 
 #include "chess-comment-viewer.h"
@@ -37,6 +38,7 @@ static void
 chess_comment_viewer_init (ChessCommentViewer *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  chess_a11y_name_mnemonic_buttons (GTK_WIDGET (self));
 }
 
 GtkWidget *

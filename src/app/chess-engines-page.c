@@ -5,6 +5,7 @@
 
 #include <glib/gi18n.h>
 
+#include "chess-a11y.h"
 #include "chess-engine-registry.h"
 #include "chess-engines-page.h"
 #include "chess-file-dialogs.h"
@@ -435,8 +436,7 @@ chess_engines_page_init (ChessEnginesPage *self)
   adw_action_row_set_subtitle (self->program_row, _("None chosen"));
   choose = gtk_button_new_with_mnemonic (_("_Choose…"));
   gtk_widget_set_valign (choose, GTK_ALIGN_CENTER);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (choose), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Choose the engine’s program"), -1);
+  chess_a11y_name_button (choose, _("Choose the engine’s program"));
   g_signal_connect_swapped (choose, "clicked", G_CALLBACK (choose_clicked_cb), self);
   adw_action_row_add_suffix (self->program_row, choose);
   adw_preferences_group_add (add_group, GTK_WIDGET (self->program_row));
@@ -467,6 +467,7 @@ chess_engines_page_init (ChessEnginesPage *self)
   gtk_widget_set_visible (self->message_label, FALSE);
   self->spinner = gtk_spinner_new ();
   self->add_button = gtk_button_new_with_mnemonic (_("_Add Engine"));
+  chess_a11y_name_button (self->add_button, NULL);
   gtk_widget_add_css_class (self->add_button, "suggested-action");
   gtk_widget_set_valign (self->add_button, GTK_ALIGN_START);
   g_signal_connect_swapped (self->add_button, "clicked", G_CALLBACK (chess_engines_page_add), self);

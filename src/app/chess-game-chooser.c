@@ -3,6 +3,7 @@
 
 #include <glib/gi18n.h>
 
+#include "chess-a11y.h"
 #include "chess-game-chooser.h"
 
 /* One row: a game of the file, with its texts ready to show and search. */
@@ -374,6 +375,7 @@ static void
 chess_game_chooser_init (ChessGameChooser *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  chess_a11y_name_mnemonic_buttons (GTK_WIDGET (self));
 
   add_column (self, _("Players"), FIELD_PLAYERS, TRUE);
   add_column (self, _("Result"), FIELD_RESULT, FALSE);

@@ -3,6 +3,7 @@
 
 #include <glib/gi18n.h>
 
+#include "chess-a11y.h"
 #include "chess-engine-levels.h"
 #include "chess-engine-registry.h"
 #include "chess-new-game-dialog.h"
@@ -328,6 +329,7 @@ chess_new_game_dialog_init (ChessNewGameDialog *self)
   g_autoptr(GtkStringList) labels = gtk_string_list_new (NULL);
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  chess_a11y_name_mnemonic_buttons (GTK_WIDGET (self));
 
   /* Newer GTK names a button after its label child ("labelled-by"), which
    * outranks the template's accessible labels: a screen reader would hear

@@ -3,6 +3,7 @@
 
 #include <glib/gi18n.h>
 
+#include "chess-a11y.h"
 #include "chess-engine-levels.h"
 #include "chess-engine-registry.h"
 #include "chess-opponent-dialog.h"
@@ -96,6 +97,7 @@ chess_opponent_dialog_init (ChessOpponentDialog *self)
   GtkWidget *cancel = gtk_button_new_with_mnemonic (_("_Cancel"));
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
 
+  chess_a11y_name_button (cancel, NULL);
   gtk_window_set_title (GTK_WINDOW (self), _("Choose an Opponent"));
   gtk_window_set_modal (GTK_WINDOW (self), TRUE);
   gtk_window_set_resizable (GTK_WINDOW (self), FALSE);
@@ -105,6 +107,7 @@ chess_opponent_dialog_init (ChessOpponentDialog *self)
   g_signal_connect_swapped (cancel, "clicked", G_CALLBACK (gtk_window_close), self);
   gtk_header_bar_pack_start (GTK_HEADER_BAR (header), cancel);
   self->play_button = gtk_button_new_with_mnemonic (_("_Play"));
+  chess_a11y_name_button (self->play_button, NULL);
   gtk_widget_add_css_class (self->play_button, "suggested-action");
   g_signal_connect_swapped (self->play_button, "clicked",
                             G_CALLBACK (chess_opponent_dialog_choose), self);

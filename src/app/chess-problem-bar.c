@@ -5,6 +5,7 @@
 
 #include <glib/gi18n.h>
 
+#include "chess-a11y.h"
 #include "chess-problem-bar.h"
 
 struct _ChessProblemBar
@@ -61,6 +62,7 @@ chess_problem_bar_init (ChessProblemBar *self)
   gtk_box_append (GTK_BOX (self->box), self->label);
 
   self->dismiss_button = gtk_button_new_with_mnemonic (_("_Dismiss"));
+  chess_a11y_name_button (self->dismiss_button, NULL);
   gtk_widget_set_valign (self->dismiss_button, GTK_ALIGN_CENTER);
   g_signal_connect_swapped (self->dismiss_button, "clicked", G_CALLBACK (dismiss_clicked_cb), self);
   gtk_box_append (GTK_BOX (self->box), self->dismiss_button);

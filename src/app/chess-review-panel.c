@@ -5,6 +5,7 @@
 
 #include <glib/gi18n.h>
 
+#include "chess-a11y.h"
 #include "chess-engine-levels.h"
 #include "chess-engine-player.h"
 #include "chess-review.h"
@@ -781,6 +782,7 @@ labelled_button (const char *label)
 {
   GtkWidget *button = gtk_button_new_with_mnemonic (label);
 
+  chess_a11y_name_button (button, NULL);
   gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
   return button;
 }

@@ -4,6 +4,7 @@
  * it plays, chess-window-game.c. */
 #include "config.h"
 
+#include "chess-a11y.h"
 #include "chess-window-private.h"
 #include "chess-window-actions.h"
 #include "chess-window-analysis.h"
@@ -351,6 +352,7 @@ static void
 chess_window_init (ChessWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  chess_a11y_name_mnemonic_buttons (GTK_WIDGET (self));
 
   self->settings = g_settings_new (APPLICATION_ID);
   gtk_window_set_default_size (GTK_WINDOW (self),

@@ -109,6 +109,18 @@ class App:
             return name == label or name.endswith(" " + label)
         return self.find(matches, "button " + label, timeout, root)
 
+    def check_button_names(self, root, where):
+        """Screen readers say a button's name: never with the mnemonic's
+        underscore, nor twice ("_New Game New Game", GTK 4.8's way)."""
+        for n in self.find_all(lambda n: n.getRole() in (pyatspi.ROLE_PUSH_BUTTON, pyatspi.ROLE_CHECK_BOX)
+                               and self.visible(n), root):
+            name = n.name or ""
+            words = name.split()
+            half = len(words) // 2
+            check("_" not in name and not (words and len(words) % 2 == 0
+                                            and words[:half] == words[half:]),
+                  f"{where}: the button named {name!r}")
+
     def press(self, label, root=None):
         self.button(label, root=root).queryAction().doAction(0)
         time.sleep(0.6)
@@ -406,7 +418,11 @@ def scenario_save_as(app):
     app.start()
     app.play("e4", "c5", "Nf3")
     app.wait_autosave("2. Nf3")
-    wait_until(lambda: app.title().startswith("*"), "the unsaved mark in the title")
+    # The window's title (window list, Alt+Tab) is the header bar's; a game
+    # not from a file has no unsaved mark, since the autosave keeps it.
+    wait_until(lambda: not app.title().startswith("*") and app.find_all(
+        lambda n: n.getRole() == pyatspi.ROLE_LABEL and n.name and app.visible(n)
+        and app.title() in (n.name, n.name + " – ThinkChess")), "the header bar's title in the window's")
     app.key("ctrl+shift+s")
     name = app.find(lambda n: n.getRole() == pyatspi.ROLE_TEXT and app.visible(n)
                     and n.getState().contains(pyatspi.STATE_EDITABLE)
@@ -518,12 +534,13 @@ def scenario_tour(app):
     app.play("e4", "e5", "Nf3")
     app.wait_autosave("2. Nf3")
     app.shot("window")
+    app.check_button_names(None, "the window")
     app.menu("_New Game…")
     unsaved = T("Save the Game?")
-    app.window_with(unsaved)
+    app.check_button_names(app.window_with(unsaved), "the unsaved question")
     app.shot("unsaved")
     app.answer(unsaved, T("_Don’t Save"))
-    app.window_with(T("Time Control"))
+    app.check_button_names(app.window_with(T("Time Control")), "the new game dialog")
     app.shot("new-game")
     app.answer(T("Time Control"), T("_Cancel"))
     app.menu("_Preferences")
