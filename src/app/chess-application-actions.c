@@ -59,6 +59,8 @@ about_activated (GSimpleAction *action,
   GtkApplication *app = user_data;
   GtkWindow *parent = gtk_application_get_active_window (app);
   const char *developers[] = { _("The ThinkChess developers"), NULL };
+  /* Everything in the app is drawn for it: nothing is taken from others. */
+  const char *artists[] = { _("The ThinkChess developers (piece sets, board themes and icons, drawn for ThinkChess)"), NULL };
   const char *translators = _("translator-credits");
   GObject *about;
 
@@ -75,6 +77,9 @@ about_activated (GSimpleAction *action,
                 "version", PACKAGE_VERSION,
                 "developer-name", _("The ThinkChess developers"),
                 "developers", developers,
+                "artists", artists,
+                "website", PACKAGE_URL,
+                "issue-url", PACKAGE_BUGREPORT,
                 "comments", _("Play chess on your desktop"),
                 "license-type", GTK_LICENSE_GPL_3_0,
                 "copyright", _("© The ThinkChess developers"),
