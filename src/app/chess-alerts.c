@@ -309,9 +309,14 @@ chess_alert_resign (GtkWindow          *parent,
   const char *buttons[] = { _("_Cancel"), _("_Resign"), NULL };
   g_autofree char *detail = NULL;
 
-  /* Translators: the first %s resigns, the second wins ("White", "Black"
-   * or names). */
-  detail = g_strdup_printf (_("If %s resigns, %s wins the game."), loser, winner);
+  if (loser == NULL)
+    /* Translators: said to the person playing the computer; %s is the
+     * computer's name ("ThinkChess (Beginner)"). */
+    detail = g_strdup_printf (_("If you resign, %s wins the game."), winner);
+  else
+    /* Translators: the first %s resigns, the second wins ("White", "Black"
+     * or names). */
+    detail = g_strdup_printf (_("If %s resigns, %s wins the game."), loser, winner);
   alert_show (parent, TRUE, _("Resign the Game?"), detail, buttons,
               CHESS_RESIGN_CANCEL, CHESS_RESIGN_CANCEL, CHESS_RESIGN_CONFIRM,
               NULL, callback, user_data);

@@ -52,7 +52,8 @@ typedef enum
   CHESS_RESIGN_CONFIRM = 1,
 } ChessResignResponse;
 
-/* "Resign this game?", naming the winner; "Cancel" and "Resign". */
+/* "Resign this game?", naming the winner; "Cancel" and "Resign". `loser`
+ * NULL: the person playing the computer ("If you resign, …"). */
 void chess_alert_resign (GtkWindow          *parent,
                          const char         *loser,
                          const char         *winner,

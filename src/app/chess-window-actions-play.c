@@ -169,7 +169,9 @@ resign_activated (GtkWidget  *widget,
   resignation = game_question_new (window, game);
   resignation->side = chess_window_computer_resigning_side (window);
   chess_alert_resign (GTK_WINDOW (window),
-                      chess_game_get_player_display_name (game, resignation->side),
+                      /* Against the computer, the question is to the person. */
+                      chess_window_computer_get_player (window, chess_color_other (resignation->side)) != NULL
+                      ? NULL : chess_game_get_player_display_name (game, resignation->side),
                       chess_game_get_player_display_name (game, chess_color_other (resignation->side)),
                       resign_answered_cb, resignation);
 }

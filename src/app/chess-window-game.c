@@ -162,10 +162,60 @@ result_as_written (ChessGameResult result)
     }
 }
 
+/* The result said to the person who played the computer: "You resigned —
+ * ThinkChess (Beginner) wins"; NULL when no computer played, or when the
+ * person has no part in the words (draws). */
+static char *
+describe_result_to_person (ChessWindow *self)
+{
+  ChessGameResult result = chess_game_get_result (self->game);
+  ChessColor computer;
+  const char *name;
+  gboolean person_wins;
+
+  if ((chess_window_computer_get_player (self, CHESS_COLOR_WHITE) != NULL)
+      == (chess_window_computer_get_player (self, CHESS_COLOR_BLACK) != NULL))
+    return NULL;
+  if (result != CHESS_GAME_RESULT_WHITE_WINS && result != CHESS_GAME_RESULT_BLACK_WINS)
+    return NULL;
+  computer = chess_window_computer_get_player (self, CHESS_COLOR_WHITE) != NULL
+             ? CHESS_COLOR_WHITE : CHESS_COLOR_BLACK;
+  name = chess_game_get_player_display_name (self->game, computer);
+  person_wins = (result == CHESS_GAME_RESULT_WHITE_WINS) != (computer == CHESS_COLOR_WHITE);
+
+  switch (chess_game_get_reason (self->game))
+    {
+    case CHESS_GAME_REASON_CHECKMATE:
+      /* Translators: %s is the computer's name ("ThinkChess (Beginner)"). */
+      return person_wins ? g_strdup (_("You win by checkmate"))
+                         : g_strdup_printf (_("%s wins by checkmate"), name);
+    case CHESS_GAME_REASON_RESIGNATION:
+      /* Translators: %s is the computer's name. */
+      return person_wins ? g_strdup_printf (_("%s resigned — you win"), name)
+                         : g_strdup_printf (_("You resigned — %s wins"), name);
+    case CHESS_GAME_REASON_TIME_FORFEIT:
+      /* Translators: %s is the computer's name. */
+      return person_wins ? g_strdup_printf (_("%s ran out of time — you win"), name)
+                         : g_strdup_printf (_("You ran out of time — %s wins"), name);
+    default:
+      /* Translators: %s is the computer's name. */
+      return person_wins ? g_strdup (_("You win"))
+                         : g_strdup_printf (_("%s wins"), name);
+    }
+}
+
+char *
+chess_window_describe_result (ChessWindow *self)
+{
+  char *text = describe_result_to_person (self);
+
+  return text != NULL ? text : chess_game_describe_result (self->game);
+}
+
 static void
 show_result (ChessWindow *self)
 {
-  g_autofree char *text = chess_game_describe_result (self->game);
+  g_autofree char *text = chess_window_describe_result (self);
 
   gtk_label_set_text (GTK_LABEL (self->result_label), text);
   gtk_label_set_text (GTK_LABEL (self->result_score),

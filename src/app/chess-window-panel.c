@@ -60,7 +60,7 @@ describe_status (ChessWindow *self)
   if (!chess_game_is_viewing_live (game))
     return describe_viewing (self);
   if (chess_game_is_over (game))
-    return chess_game_describe_result (game);
+    return chess_window_describe_result (self);
 
   if (chess_window_computer_is_thinking (self))
     /* Translators: %s is the computer player's name, e.g. "ThinkChess (Beginner)". */

@@ -129,5 +129,8 @@ void chess_window_set_playing         (ChessWindow *self,
 /* A person moves on their own turn only. */
 void chess_window_update_interactive  (ChessWindow *self);
 void chess_window_update_pause        (ChessWindow *self);
+/* How the game ended, in words: to the person against the computer ("You
+ * resigned — ThinkChess (Beginner) wins"), else by names or colours. */
+char *chess_window_describe_result    (ChessWindow *self);
 
 G_END_DECLS

@@ -427,10 +427,13 @@ test_draw_offer_and_resignation (void)
   g_assert_true (wait_for (window, is_thinking, NULL, 5));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.resign", NULL);
   g_assert_cmpuint (chess_alert_get_n_open (), ==, 1);
-  g_assert_cmpstr (chess_alert_get_detail (), ==, "If White resigns, ThinkChess (Beginner) wins the game.");
+  /* The question speaks to the person, and so does the result. */
+  g_assert_cmpstr (chess_alert_get_detail (), ==, "If you resign, ThinkChess (Beginner) wins the game.");
   chess_alert_respond (CHESS_RESIGN_CONFIRM);
   app_test_spin ();
   g_assert_cmpint (chess_game_get_result (game), ==, CHESS_GAME_RESULT_BLACK_WINS);
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (app_test_window_child (window, "result_label"))), ==,
+                   "You resigned — ThinkChess (Beginner) wins");
   g_assert_false (chess_window_computer_is_thinking (window));
   model_test_run_for (800);
   g_assert_cmpuint (chess_game_get_move_count (game), ==, 3);
