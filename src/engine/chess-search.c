@@ -137,15 +137,26 @@ insufficient_material (const ChessBoard *b)
   return !chess_bb_several (b->by_type[CHESS_KNIGHT] | b->by_type[CHESS_BISHOP]);
 }
 
+/* A draw by repetition, as engines count it: the position occurred before
+ * inside the search tree (after the root; the side that repeats could do
+ * it again), or twice before anywhere, the game's history included (its
+ * third occurrence). A single occurrence before the root is no draw: the
+ * game goes on, and a forced mate through a repeated check stays a mate.
+ * Without CHESS_ENGINE_TREE_REPETITION (for measuring the rule), any
+ * earlier occurrence counts. */
 static bool
-is_repetition (const ChessEngine *e)
+is_repetition (const ChessEngine *e, int ply)
 {
   const ChessBoard *b = &e->board;
-  int back = b->halfmove_clock;
+  int back = b->halfmove_clock, seen = 0;
+  bool tree_rule = (e->features & CHESS_ENGINE_TREE_REPETITION) != 0;
 
   for (int i = 4; i <= back && (size_t) i <= e->n_keys; i += 2)
     if (e->keys[e->n_keys - (size_t) i] == b->key)
-      return true;
+      {
+        if (!tree_rule || i < ply || ++seen == 2)
+          return true;
+      }
   return false;
 }
 
@@ -328,7 +339,7 @@ qsearch (ChessEngine *e, int alpha, int beta, int ply)
   if (ply > e->seldepth)
     e->seldepth = ply;
 
-  if (b->halfmove_clock >= 100 || insufficient_material (b) || is_repetition (e))
+  if (b->halfmove_clock >= 100 || insufficient_material (b) || is_repetition (e, ply))
     return DRAW_SCORE;
   in_check = chess_board_in_check (b);
   if (ply >= CHESS_ENGINE_MAX_PLY - 1)
@@ -469,7 +480,7 @@ search (ChessEngine *e, int alpha, int beta, int depth, int ply, bool cut_node)
   in_check = chess_board_in_check (b);
   if (!root)
     {
-      if (b->halfmove_clock >= 100 || insufficient_material (b) || is_repetition (e))
+      if (b->halfmove_clock >= 100 || insufficient_material (b) || is_repetition (e, ply))
         return DRAW_SCORE;
       if (ply >= CHESS_ENGINE_MAX_PLY - 1)
         return in_check ? DRAW_SCORE : evaluate (e);
