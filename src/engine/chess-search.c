@@ -110,7 +110,8 @@ score_from_tt (int s, int ply)
 static int
 evaluate (ChessEngine *e)
 {
-  int v = chess_eval (&e->board, e->weights);
+  int v = e->features & CHESS_ENGINE_ENDGAME ? chess_eval (&e->board, e->weights)
+                                             : chess_eval_sums (&e->board, e->weights);
 
   if (e->lvl->eval_noise)
     {
@@ -816,6 +817,21 @@ chess_engine_run_search (ChessEngine *e, const ChessSearchLimits *limits,
     }
   if (e->n_root_moves == 0)
     return result;
+  /* Equal scores keep this order: the squares as the side to move sees
+   * them, the same for a position and its colour-mirrored twin. */
+  for (int i = 1, flip = e->root.side == CHESS_COLOR_WHITE ? 0 : 56; i < e->n_root_moves; i++)
+    {
+      ChessRootMove tmp = e->root_moves[i];
+      int j = i - 1;
+
+      while (j >= 0 && chess_movepick_tie_key (e->root_moves[j].move, flip)
+                       > chess_movepick_tie_key (tmp.move, flip))
+        {
+          e->root_moves[j + 1] = e->root_moves[j];
+          j--;
+        }
+      e->root_moves[j + 1] = tmp;
+    }
   result.best = e->root_moves[0].move;
   multipv = e->multipv < e->n_root_moves ? e->multipv : e->n_root_moves;
 
