@@ -331,6 +331,10 @@ qsearch (ChessEngine *e, int alpha, int beta, int ply)
   int best, stand_pat, n_legal, old_alpha = alpha, tt_eval = NO_EVAL;
   ChessMovePicker mp;
 
+  /* Once stopped, the callers' remaining searches count no nodes: a node
+   * limit is never overshot. */
+  if (e->stopped)
+    return 0;
   e->nodes++;
   check_limits (e);
   if (e->stopped)
@@ -469,6 +473,10 @@ search (ChessEngine *e, int alpha, int beta, int depth, int ply, bool cut_node)
   if (depth <= 0)
     return qsearch (e, alpha, beta, ply);
 
+  /* Once stopped, the callers' remaining searches count no nodes: a node
+   * limit is never overshot. */
+  if (e->stopped)
+    return 0;
   e->nodes++;
   check_limits (e);
   if (e->stopped)
@@ -523,11 +531,13 @@ search (ChessEngine *e, int alpha, int beta, int depth, int ply, bool cut_node)
 
   if (!pv_node && !in_check)
     {
-      /* Reverse futility: far above beta, a shallow search will not fall. */
+      /* Reverse futility: far above beta, a shallow search will not fall.
+       * Not when beta is a mate against us: escaping a mate found elsewhere
+       * takes a search (a won ending's eval is far above such a beta). */
       bool fut = (e->features & CHESS_ENGINE_FUTILITY) != 0;
 
       if (fut && depth <= RFP_MAX_DEPTH && eval - RFP_MARGIN_PER_DEPTH * (depth - improving) >= beta
-          && eval < CHESS_SCORE_MATE_BOUND)
+          && eval < CHESS_SCORE_MATE_BOUND && beta > -CHESS_SCORE_MATE_BOUND)
         return eval;
 
       /* Razoring: hopeless at low depth, see whether captures save it. */
