@@ -138,7 +138,10 @@ typedef enum
   CHESS_ENGINE_CHECK_EXT     = 1 << 5,
   CHESS_ENGINE_IIR           = 1 << 6,
   CHESS_ENGINE_SEE_PRUNING   = 1 << 7,
-  CHESS_ENGINE_ALL_FEATURES  = (1 << 8) - 1,
+  CHESS_ENGINE_TREE_REPETITION = 1 << 8, /* a single earlier occurrence is a draw
+                                          * only inside the tree (else anywhere) */
+  CHESS_ENGINE_ENDGAME       = 1 << 9,   /* endgame knowledge (chess-endgame.c) */
+  CHESS_ENGINE_ALL_FEATURES  = (1 << 10) - 1,
 } ChessEngineFeatures;
 
 void         chess_engine_set_weights  (ChessEngine          *self,

@@ -1,6 +1,7 @@
 /* chess-eval.c — the static evaluation (see chess-eval.h). */
 #include "config.h"
 
+#include "chess-endgame.h"
 #include "chess-engine-bits.h"
 #include "chess-eval.h"
 
@@ -351,6 +352,12 @@ evaluate (const ChessBoard *b, const ChessEvalScore *w, ChessEvalTrace *trace)
 
 int
 chess_eval (const ChessBoard *board, const ChessEvalScore *weights)
+{
+  return chess_endgame_adjust (board, chess_eval_sums (board, weights));
+}
+
+int
+chess_eval_sums (const ChessBoard *board, const ChessEvalScore *weights)
 {
   return evaluate (board, weights ? weights : chess_eval_weights, NULL);
 }

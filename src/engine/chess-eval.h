@@ -77,10 +77,14 @@ typedef struct
 } ChessEvalTrace;
 
 /* The evaluation in centipawns from the side to move's view, with the
- * given weights (NULL: the tuned ones). */
+ * given weights (NULL: the tuned ones): the weighted sums, then the
+ * endgame knowledge (chess-endgame.h). */
 int  chess_eval               (const ChessBoard     *board,
                                const ChessEvalScore *weights);
-/* Fills trace (zeroed first); returns the same as chess_eval. */
+/* The weighted sums alone, linear in the weights. */
+int  chess_eval_sums          (const ChessBoard     *board,
+                               const ChessEvalScore *weights);
+/* Fills trace (zeroed first); returns the same as chess_eval_sums. */
 int  chess_eval_trace         (const ChessBoard     *board,
                                const ChessEvalScore *weights,
                                ChessEvalTrace       *trace);

@@ -101,6 +101,7 @@ chess_movepick_init (ChessMovePicker *self, ChessEngine *e, int ply, ChessMove t
   chess_board_generate_legal (b, &list);
   self->count = list.count;
   self->next = 0;
+  self->flip = b->side == CHESS_COLOR_WHITE ? 0 : 56;
   for (int i = 0; i < list.count; i++)
     {
       ChessMove m = list.moves[i];
@@ -150,6 +151,7 @@ chess_movepick_init_qs (ChessMovePicker *self, ChessEngine *e, bool in_check, in
   *n_legal = list.count;
   self->count = 0;
   self->next = 0;
+  self->flip = b->side == CHESS_COLOR_WHITE ? 0 : 56;
   for (int i = 0; i < list.count; i++)
     {
       ChessMove m = list.moves[i];
@@ -177,7 +179,10 @@ chess_movepick_next (ChessMovePicker *self, int *score)
     return CHESS_MOVE_NONE;
   best = self->next;
   for (int i = self->next + 1; i < self->count; i++)
-    if (self->scores[i] > self->scores[best])
+    if (self->scores[i] > self->scores[best]
+        || (self->scores[i] == self->scores[best]
+            && chess_movepick_tie_key (self->moves[i], self->flip)
+               < chess_movepick_tie_key (self->moves[best], self->flip)))
       best = i;
   {
     ChessMove m = self->moves[best];

@@ -13,6 +13,7 @@ typedef struct
   int       scores[CHESS_MAX_MOVES];
   int       count;
   int       next;
+  int       flip;      /* 56 for Black: ties go by the mover's view of the squares */
 } ChessMovePicker;
 
 /* All legal moves, ordered: the table's move, good captures and queen
@@ -30,9 +31,19 @@ void      chess_movepick_init_qs (ChessMovePicker *self,
                                   ChessEngine     *engine,
                                   bool             in_check,
                                   int             *n_legal);
-/* The next best move, or CHESS_MOVE_NONE. */
+/* The next best move, or CHESS_MOVE_NONE. Moves of equal score come in
+ * the order of their squares as the side to move sees them, so that a
+ * position and its colour-mirrored twin are searched alike. */
 ChessMove chess_movepick_next    (ChessMovePicker *self,
                                   int             *score);
+
+/* A move's order among equals: its squares from the mover's side. */
+static inline unsigned
+chess_movepick_tie_key (ChessMove m, int flip)
+{
+  return ((unsigned) m & ~4095u) | (unsigned) ((chess_move_from (m) ^ flip) << 6)
+         | (unsigned) (chess_move_to (m) ^ flip);
+}
 
 #define CHESS_MOVEPICK_GOOD_CAPTURE (1 << 28)
 #define CHESS_MOVEPICK_KILLER       (1 << 27)

@@ -110,7 +110,8 @@ score_from_tt (int s, int ply)
 static int
 evaluate (ChessEngine *e)
 {
-  int v = chess_eval (&e->board, e->weights);
+  int v = e->features & CHESS_ENGINE_ENDGAME ? chess_eval (&e->board, e->weights)
+                                             : chess_eval_sums (&e->board, e->weights);
 
   if (e->lvl->eval_noise)
     {
@@ -137,15 +138,26 @@ insufficient_material (const ChessBoard *b)
   return !chess_bb_several (b->by_type[CHESS_KNIGHT] | b->by_type[CHESS_BISHOP]);
 }
 
+/* A draw by repetition, as engines count it: the position occurred before
+ * inside the search tree (after the root; the side that repeats could do
+ * it again), or twice before anywhere, the game's history included (its
+ * third occurrence). A single occurrence before the root is no draw: the
+ * game goes on, and a forced mate through a repeated check stays a mate.
+ * Without CHESS_ENGINE_TREE_REPETITION (for measuring the rule), any
+ * earlier occurrence counts. */
 static bool
-is_repetition (const ChessEngine *e)
+is_repetition (const ChessEngine *e, int ply)
 {
   const ChessBoard *b = &e->board;
-  int back = b->halfmove_clock;
+  int back = b->halfmove_clock, seen = 0;
+  bool tree_rule = (e->features & CHESS_ENGINE_TREE_REPETITION) != 0;
 
   for (int i = 4; i <= back && (size_t) i <= e->n_keys; i += 2)
     if (e->keys[e->n_keys - (size_t) i] == b->key)
-      return true;
+      {
+        if (!tree_rule || i < ply || ++seen == 2)
+          return true;
+      }
   return false;
 }
 
@@ -319,6 +331,10 @@ qsearch (ChessEngine *e, int alpha, int beta, int ply)
   int best, stand_pat, n_legal, old_alpha = alpha, tt_eval = NO_EVAL;
   ChessMovePicker mp;
 
+  /* Once stopped, the callers' remaining searches count no nodes: a node
+   * limit is never overshot. */
+  if (e->stopped)
+    return 0;
   e->nodes++;
   check_limits (e);
   if (e->stopped)
@@ -328,7 +344,7 @@ qsearch (ChessEngine *e, int alpha, int beta, int ply)
   if (ply > e->seldepth)
     e->seldepth = ply;
 
-  if (b->halfmove_clock >= 100 || insufficient_material (b) || is_repetition (e))
+  if (b->halfmove_clock >= 100 || insufficient_material (b) || is_repetition (e, ply))
     return DRAW_SCORE;
   in_check = chess_board_in_check (b);
   if (ply >= CHESS_ENGINE_MAX_PLY - 1)
@@ -457,6 +473,10 @@ search (ChessEngine *e, int alpha, int beta, int depth, int ply, bool cut_node)
   if (depth <= 0)
     return qsearch (e, alpha, beta, ply);
 
+  /* Once stopped, the callers' remaining searches count no nodes: a node
+   * limit is never overshot. */
+  if (e->stopped)
+    return 0;
   e->nodes++;
   check_limits (e);
   if (e->stopped)
@@ -469,7 +489,7 @@ search (ChessEngine *e, int alpha, int beta, int depth, int ply, bool cut_node)
   in_check = chess_board_in_check (b);
   if (!root)
     {
-      if (b->halfmove_clock >= 100 || insufficient_material (b) || is_repetition (e))
+      if (b->halfmove_clock >= 100 || insufficient_material (b) || is_repetition (e, ply))
         return DRAW_SCORE;
       if (ply >= CHESS_ENGINE_MAX_PLY - 1)
         return in_check ? DRAW_SCORE : evaluate (e);
@@ -511,11 +531,13 @@ search (ChessEngine *e, int alpha, int beta, int depth, int ply, bool cut_node)
 
   if (!pv_node && !in_check)
     {
-      /* Reverse futility: far above beta, a shallow search will not fall. */
+      /* Reverse futility: far above beta, a shallow search will not fall.
+       * Not when beta is a mate against us: escaping a mate found elsewhere
+       * takes a search (a won ending's eval is far above such a beta). */
       bool fut = (e->features & CHESS_ENGINE_FUTILITY) != 0;
 
       if (fut && depth <= RFP_MAX_DEPTH && eval - RFP_MARGIN_PER_DEPTH * (depth - improving) >= beta
-          && eval < CHESS_SCORE_MATE_BOUND)
+          && eval < CHESS_SCORE_MATE_BOUND && beta > -CHESS_SCORE_MATE_BOUND)
         return eval;
 
       /* Razoring: hopeless at low depth, see whether captures save it. */
@@ -805,6 +827,21 @@ chess_engine_run_search (ChessEngine *e, const ChessSearchLimits *limits,
     }
   if (e->n_root_moves == 0)
     return result;
+  /* Equal scores keep this order: the squares as the side to move sees
+   * them, the same for a position and its colour-mirrored twin. */
+  for (int i = 1, flip = e->root.side == CHESS_COLOR_WHITE ? 0 : 56; i < e->n_root_moves; i++)
+    {
+      ChessRootMove tmp = e->root_moves[i];
+      int j = i - 1;
+
+      while (j >= 0 && chess_movepick_tie_key (e->root_moves[j].move, flip)
+                       > chess_movepick_tie_key (tmp.move, flip))
+        {
+          e->root_moves[j + 1] = e->root_moves[j];
+          j--;
+        }
+      e->root_moves[j + 1] = tmp;
+    }
   result.best = e->root_moves[0].move;
   multipv = e->multipv < e->n_root_moves ? e->multipv : e->n_root_moves;
 

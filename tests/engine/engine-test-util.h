@@ -2,6 +2,8 @@
  * from text, failing the test on a typo. */
 #pragma once
 
+#include <string.h>
+
 #include "chess-board.h"
 #include "chess-notation.h"
 
@@ -23,4 +25,45 @@ move_from (const ChessBoard *b, const char *text)
 
   g_assert_true (chess_move_parse (b, text, &m, NULL));
   return m;
+}
+
+/* The FEN of the position with colours swapped and the board turned
+ * upside down: the same chess problem for the other side. */
+static inline char *
+mirror_fen (const char *fen)
+{
+  g_auto (GStrv) fields = g_strsplit (fen, " ", -1);
+  g_auto (GStrv) ranks = NULL;
+  GString *out = g_string_new (NULL);
+
+  g_assert_cmpuint (g_strv_length (fields), >=, 4);
+  ranks = g_strsplit (fields[0], "/", -1);
+  g_assert_cmpuint (g_strv_length (ranks), ==, 8);
+  for (int r = 7; r >= 0; r--)
+    {
+      for (const char *p = ranks[r]; *p; p++)
+        g_string_append_c (out, g_ascii_isupper (*p) ? g_ascii_tolower (*p) : g_ascii_toupper (*p));
+      if (r > 0)
+        g_string_append_c (out, '/');
+    }
+  g_string_append (out, strcmp (fields[1], "w") == 0 ? " b " : " w ");
+  if (strcmp (fields[2], "-") == 0)
+    g_string_append (out, "-");
+  else
+    {
+      /* Black's rights become White's, in FEN's order KQkq. */
+      for (const char *p = fields[2]; *p; p++)
+        if (g_ascii_islower (*p))
+          g_string_append_c (out, g_ascii_toupper (*p));
+      for (const char *p = fields[2]; *p; p++)
+        if (g_ascii_isupper (*p))
+          g_string_append_c (out, g_ascii_tolower (*p));
+    }
+  if (strcmp (fields[3], "-") == 0)
+    g_string_append (out, " -");
+  else
+    g_string_append_printf (out, " %c%c", fields[3][0], '1' + ('8' - fields[3][1]));
+  g_string_append_printf (out, " %s %s", fields[4] ? fields[4] : "0",
+                          fields[4] && fields[5] ? fields[5] : "1");
+  return g_string_free (out, FALSE);
 }

@@ -8,53 +8,13 @@
 #include <string.h>
 
 #include "chess-board.h"
+#include "chess-engine.h"
 #include "chess-eval.h"
 #include "chess-movepick.h"
 #include "chess-notation.h"
 #include "chess-tt.h"
 #include "core-test-util.h"
 #include "engine-test-util.h"
-
-/* The FEN of the position with colours swapped and the board turned
- * upside down: the same chess problem for the other side. */
-static char *
-mirror_fen (const char *fen)
-{
-  g_auto (GStrv) fields = g_strsplit (fen, " ", -1);
-  g_auto (GStrv) ranks = NULL;
-  GString *out = g_string_new (NULL);
-
-  g_assert_cmpuint (g_strv_length (fields), >=, 4);
-  ranks = g_strsplit (fields[0], "/", -1);
-  g_assert_cmpuint (g_strv_length (ranks), ==, 8);
-  for (int r = 7; r >= 0; r--)
-    {
-      for (const char *p = ranks[r]; *p; p++)
-        g_string_append_c (out, g_ascii_isupper (*p) ? g_ascii_tolower (*p) : g_ascii_toupper (*p));
-      if (r > 0)
-        g_string_append_c (out, '/');
-    }
-  g_string_append (out, strcmp (fields[1], "w") == 0 ? " b " : " w ");
-  if (strcmp (fields[2], "-") == 0)
-    g_string_append (out, "-");
-  else
-    {
-      /* Black's rights become White's, in FEN's order KQkq. */
-      for (const char *p = fields[2]; *p; p++)
-        if (g_ascii_islower (*p))
-          g_string_append_c (out, g_ascii_toupper (*p));
-      for (const char *p = fields[2]; *p; p++)
-        if (g_ascii_isupper (*p))
-          g_string_append_c (out, g_ascii_tolower (*p));
-    }
-  if (strcmp (fields[3], "-") == 0)
-    g_string_append (out, " -");
-  else
-    g_string_append_printf (out, " %c%c", fields[3][0], '1' + ('8' - fields[3][1]));
-  g_string_append_printf (out, " %s %s", fields[4] ? fields[4] : "0",
-                          fields[4] && fields[5] ? fields[5] : "1");
-  return g_string_free (out, FALSE);
-}
 
 static void
 assert_symmetric (const ChessBoard *b)
@@ -104,6 +64,43 @@ test_eval_symmetry (void)
   g_rand_free (rand);
   g_test_message ("%d positions and their mirrors score the same", positions);
   g_assert_cmpint (positions, >, 10000);
+}
+
+/* The search sees the same: a position and its mirror searched to the
+ * same depth get the same score (the side to move's), so neither colour
+ * nor the turn biases it. */
+static void
+test_search_symmetry (void)
+{
+  static const char *fens[] = {
+    "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+    "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
+    "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "8/2k5/3p4/p2P1p2/P2P1P2/8/8/3K4 w - - 0 1",
+    "1k6/5ppp/8/3p4/8/5P2/P4KPP/8 w - - 0 32",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (fens); i++)
+    for (int depth = 1; depth <= 6; depth++)
+      {
+        g_autofree char *mirrored = mirror_fen (fens[i]);
+        ChessBoard b = board_from (fens[i]), m = board_from (mirrored);
+        ChessEngine *e = chess_engine_new (8), *em = chess_engine_new (8);
+        ChessSearchLimits limits;
+        ChessSearchResult r, rm;
+
+        chess_engine_set_position (e, &b, NULL, 0);
+        chess_engine_set_position (em, &m, NULL, 0);
+        chess_search_limits_init (&limits);
+        limits.depth = depth;
+        r = chess_engine_search (e, &limits, NULL, NULL);
+        rm = chess_engine_search (em, &limits, NULL, NULL);
+        if (r.score != rm.score)
+          g_error ("%s scores %d at depth %d, its mirror %s %d", fens[i], r.score, depth, mirrored, rm.score);
+        chess_engine_free (e);
+        chess_engine_free (em);
+      }
 }
 
 /* The mirror itself: twice is the identity, and it does turn the board. */
@@ -233,6 +230,7 @@ main (int argc, char **argv)
 
   g_test_add_func ("/engine-parts/mirror-fen", test_mirror_fen);
   g_test_add_func ("/engine-parts/eval-symmetry", test_eval_symmetry);
+  g_test_add_func ("/engine-parts/search-symmetry", test_search_symmetry);
   g_test_add_func ("/engine-parts/see", test_see);
   g_test_add_func ("/engine-parts/tt", test_tt);
   return g_test_run ();

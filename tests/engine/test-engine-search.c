@@ -64,7 +64,9 @@ test_mate_in_one (void)
 static void
 test_mate_in_two (void)
 {
-  assert_best ("k7/8/8/1K6/8/8/8/7R w - - 0 1", 4, NULL, 2);
+  /* Only 1.Kb6 mates in two; a quiet root move is searched reduced at
+   * first, so the mate takes more than its 3 plies to be seen. */
+  assert_best ("k7/8/8/1K6/8/8/8/7R w - - 0 1", 8, "b5b6", 2);
 }
 
 static void
@@ -107,19 +109,55 @@ test_fifty_moves (void)
   g_assert_cmpint (r.score, >, 500);
 }
 
+/* A queen down, White can reach a position for the third time: a draw. */
 static void
-test_repetition (void)
+test_repetition_threefold (void)
 {
-  /* A queen down, White repeats the position. */
-  const char *fen = "4k3/8/8/7q/8/8/8/N3K3 w - - 0 1";
-  ChessSearchResult r = search_depth (fen, "a1b3 e8d8 b3a1 d8e8", 6);
-  ChessBoard b = board_from (fen);
+  const char *start = "4k3/8/8/7q/8/8/8/N3K3 w - - 0 1";
+  const char *root = "4k3/8/8/7q/8/8/8/2N1K3 w - - 8 5";
+  ChessSearchResult r = search_depth (start, "a1b3 e8d8 b3a1 d8e8 a1b3 e8d8 b3c1 d8e8", 6);
+  ChessBoard b = board_from (root);
 
-  g_assert_cmpint (r.best, ==, move_from (&b, "a1b3"));
+  g_assert_cmpint (r.best, ==, move_from (&b, "c1b3"));
   g_assert_cmpint (r.score, ==, 0);
   /* Without the history there is nothing to repeat. */
-  r = search_depth (fen, NULL, 6);
+  r = search_depth (root, NULL, 6);
   g_assert_cmpint (r.score, <, -500);
+}
+
+/* The same move reaches a position seen once before: the game goes on,
+ * Black is still a queen up (not a draw, as if it were the third time). */
+static void
+test_repetition_once_before (void)
+{
+  ChessSearchResult r = search_depth ("4k3/8/8/7q/8/8/8/N3K3 w - - 0 1", "a1b3 e8d8 b3c1 d8e8", 6);
+
+  g_assert_cmpint (r.score, <, -500);
+}
+
+/* The mate in two (1.Kb6 Kb8 2.Rh8#) passes through positions the game
+ * saw once: still a mate in two, not a draw. */
+static void
+test_repetition_mate_through_repeated (void)
+{
+  ChessSearchResult r = search_depth ("k7/8/8/2K5/8/8/8/7R w - - 0 1",
+                                      "c5b6 a8b8 b6b5 b8a8 b5a6 a8b8 a6b5 b8a8", 8);
+
+  g_assert_cmpint (chess_score_mate_moves (r.score), ==, 2);
+}
+
+/* Two rooks down, White checks forever (Qh5+ Kg8 Qe8+ Kh7 Qh5+, or from
+ * Qe8+): the
+ * repetition inside the tree is a draw, better than Black's mate. */
+static void
+test_repetition_perpetual_check (void)
+{
+  const char *fen = "7k/6p1/8/8/1r6/r7/4Q1PP/7K w - - 0 1";
+  ChessSearchResult r = search_depth (fen, NULL, 10);
+  ChessBoard b = board_from (fen);
+
+  g_assert_true (r.best == move_from (&b, "e2h5") || r.best == move_from (&b, "e2e8"));
+  g_assert_cmpint (r.score, ==, 0);
 }
 
 static void
@@ -482,7 +520,10 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/stalemate-trap", test_stalemate_trap);
   g_test_add_func ("/engine/underpromotion", test_underpromotion);
   g_test_add_func ("/engine/fifty-moves", test_fifty_moves);
-  g_test_add_func ("/engine/repetition", test_repetition);
+  g_test_add_func ("/engine/repetition/threefold", test_repetition_threefold);
+  g_test_add_func ("/engine/repetition/once-before", test_repetition_once_before);
+  g_test_add_func ("/engine/repetition/mate-through-repeated", test_repetition_mate_through_repeated);
+  g_test_add_func ("/engine/repetition/perpetual-check", test_repetition_perpetual_check);
   g_test_add_func ("/engine/insufficient-material", test_insufficient_material);
   g_test_add_func ("/engine/tactics", test_tactics);
   g_test_add_func ("/engine/legal/random", test_legal_random);
