@@ -56,6 +56,28 @@ placed_name (ChessPieceType type)
     }
 }
 
+/* A piece the better move keeps: "keeping the queen". */
+static const char *
+kept_name (ChessPieceType type)
+{
+  switch (type)
+    {
+    case CHESS_QUEEN:
+      return C_("piece kept", "the queen");
+    case CHESS_ROOK:
+      return C_("piece kept", "the rook");
+    case CHESS_BISHOP:
+      return C_("piece kept", "the bishop");
+    case CHESS_KNIGHT:
+      return C_("piece kept", "the knight");
+    case CHESS_PAWN:
+    case CHESS_KING:
+    case CHESS_NO_PIECE_TYPE:
+    default:
+      return C_("piece kept", "the pawn");
+    }
+}
+
 /* Moves numbered as players write them: "4… Nxg4", "4. Qxf7#", with the
  * translated piece letters. */
 static char *
@@ -235,7 +257,7 @@ chess_review_motif_sentence (const ChessReviewMotif *m,
       break;
     case CHESS_MOTIF_BETTER_KEEPS:
       /* Translators: the better move: "Better was 5. g5, keeping the queen." */
-      text = g_strdup_printf (_("Better was %s, keeping %s."), line, lost_name (m->lost.type));
+      text = g_strdup_printf (_("Better was %s, keeping %s."), line, kept_name (m->lost.type));
       break;
     case CHESS_MOTIF_BETTER_STOPS_MATE:
       /* Translators: the better move, after a move that allowed mate:

@@ -205,8 +205,8 @@ line_outcome (const ChessBoard *start,
   ChessBoard board = *start;
   gboolean captured = FALSE;
   int taken[2][CHESS_N_PIECE_TYPES] = { { 0 } };   /* [ours?][class] */
-  ChessMotifPiece last[2][CHESS_N_PIECE_TYPES];
-  guint last_ply[2][CHESS_N_PIECE_TYPES] = { { 0 } };
+  ChessMotifPiece first[2][CHESS_N_PIECE_TYPES];
+  guint first_ply[2][CHESS_N_PIECE_TYPES] = { { 0 } };
 
   out->settled = balance (&board, side);
   out->lost = out->won = no_piece ();
@@ -225,9 +225,12 @@ line_outcome (const ChessBoard *start,
           int ours = board.side != side;
           ChessPieceType klass = trade_class (type);
 
-          taken[ours][klass]++;
-          last[ours][klass] = (ChessMotifPiece) { type, chess_move_to (move) };
-          last_ply[ours][klass] = i;
+          /* The first capture of its kind starts the loss. */
+          if (taken[ours][klass]++ == 0)
+            {
+              first[ours][klass] = (ChessMotifPiece) { type, chess_move_to (move) };
+              first_ply[ours][klass] = i;
+            }
           captured = TRUE;
         }
       chess_board_make (&board, move, &undo);
@@ -237,13 +240,13 @@ line_outcome (const ChessBoard *start,
   ChessPieceType won = net_loss (taken[0], taken[1]);
   if (lost != CHESS_NO_PIECE_TYPE)
     {
-      out->lost = last[1][lost];
-      out->lost_ply = last_ply[1][lost];
+      out->lost = first[1][lost];
+      out->lost_ply = first_ply[1][lost];
     }
   if (won != CHESS_NO_PIECE_TYPE)
     {
-      out->won = last[0][won];
-      out->won_ply = last_ply[0][won];
+      out->won = first[0][won];
+      out->won_ply = first_ply[0][won];
     }
 }
 
