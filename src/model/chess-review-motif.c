@@ -13,6 +13,10 @@
 /* Net losses this close to the lost piece's value count as losing it
  * (a pawn picked up on the way does not make it "material"). */
 #define LOSS_SLACK 100
+/* Material explains a move's score drop when it is at least half of it
+ * (drops counted up to a queen): a pawn lost is not why a won ending was
+ * thrown away. */
+#define DROP_EXPLAINED_CAP 900
 /* An ending: at most this many pieces besides kings and pawns. */
 #define ENDING_PIECES 4
 /* Won, and drawn, as the ending motifs read the scores (mover's view). */
@@ -611,7 +615,8 @@ chess_review_motif_find (const ChessBoard      *before,
 
   line_outcome (&after, move->reply_line, move->reply_line_length, mover, &outcome);
   out->loss = balance (before, mover) - outcome.settled;
-  if (out->loss >= MATERIAL_NAMED)
+  int drop = CLAMP (before_eval - after_eval, 0, DROP_EXPLAINED_CAP);
+  if (out->loss >= MATERIAL_NAMED && 2 * out->loss >= drop)
     {
       ChessMotifKind kind = find_tactic (&after, move->reply_line, move->reply_line_length,
                                          TACTIC_PLIES - 1, TRUE, out);

@@ -108,7 +108,7 @@ def second_game_of_a_file():
         pgn = flat(out)
         expect_in('[White "Carla"]', pgn)
         expect_in('[FEN "4k3/8/4K3/4P3/8/8/8/8 w - - 0 1"]', pgn)
-        expect(re.search(r"3\. Kc7 \$4 \{\[%eval 0\.00\] \[%why \d+\] Loses a pawn to 4… Kxe6\.\} \(3\. e7",
+        expect(re.search(r"3\. Kc7 \$4 \{\[%eval 0\.00\] \[%why \d+\] Throws away the won ending: 3\. e7 kept the win\.\} \(3\. e7",
                          pgn), "the thrown-away win:\n" + pgn)
         expect_in("White (Carla): accuracy", err)
         expect_in("1 blunder", err)

@@ -214,11 +214,15 @@ test_endings (void)
                   "Kf1", "Kd4", "Kd2 Kd4", 500, 0, CHESS_REVIEW_CLASS_BLUNDER };
   Case missed = { "8/8/8/8/8/3k4/3p4/5K2 w - - 0 1",
                   "Kg2", "Ke2", "Kf2 Kc2", 0, -500, CHESS_REVIEW_CLASS_BLUNDER };
+  /* The pawn it loses later is not what matters: the win is gone. */
+  Case pawn = { "4k3/8/3KP3/8/8/8/8/8 w - - 2 3",
+                "Kc7", "Ke7 Kc6 Kxe6", "e7 Kf7", 1187, 0, CHESS_REVIEW_CLASS_BLUNDER };
   /* The opening is no ending. */
   Case opening = { CHESS_START_FEN, "a3", "e5", "e4 e5", 300, 0, CHESS_REVIEW_CLASS_BLUNDER };
 
   check (&thrown, "Throws away the won ending: 1. Kd2 kept the win.", "");
   check (&missed, "Misses the draw: 1. Kf2 held.", "");
+  check (&pawn, "Throws away the won ending: 3. e7 kept the win.", "");
   check (&opening, "", "");
 }
 
