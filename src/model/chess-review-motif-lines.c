@@ -16,7 +16,7 @@ chess_review_motif_value (ChessPieceType type)
 
 int
 _chess_motif_balance (const ChessBoard *board,
-         ChessColor        side)
+                      ChessColor        side)
 {
   return chess_board_material (board, side) - chess_board_material (board, chess_color_other (side));
 }
@@ -29,9 +29,9 @@ _chess_motif_occupancy (const ChessBoard *board)
 
 ChessBitboard
 _chess_motif_attacks_from (ChessPieceType type,
-              ChessSquare    sq,
-              ChessColor     color,
-              ChessBitboard  occ)
+                           ChessSquare    sq,
+                           ChessColor     color,
+                           ChessBitboard  occ)
 {
   switch (type)
     {
@@ -55,7 +55,7 @@ _chess_motif_attacks_from (ChessPieceType type,
 
 gboolean
 _chess_motif_is_defended (const ChessBoard *board,
-             ChessSquare       sq)
+                          ChessSquare       sq)
 {
   ChessColor owner = chess_piece_color (chess_board_piece_at (board, sq));
 
@@ -65,8 +65,8 @@ _chess_motif_is_defended (const ChessBoard *board,
 /* The value of the cheapest piece of `by` attacking `sq`, 0 when none. */
 int
 _chess_motif_cheapest_attacker (const ChessBoard *board,
-                   ChessSquare       sq,
-                   ChessColor        by)
+                                ChessSquare       sq,
+                                ChessColor        by)
 {
   ChessBitboard attackers = chess_attackers_to (board, sq, _chess_motif_occupancy (board), by);
   int cheapest = 0;
@@ -82,7 +82,7 @@ _chess_motif_cheapest_attacker (const ChessBoard *board,
 
 ChessMotifPiece
 _chess_motif_piece_at (const ChessBoard *board,
-          ChessSquare       sq)
+                       ChessSquare       sq)
 {
   ChessPiece piece = chess_board_piece_at (board, sq);
 
@@ -97,7 +97,7 @@ _chess_motif_no_piece (void)
 
 ChessPieceType
 _chess_motif_captured_type (const ChessBoard *board,
-               ChessMove         move)
+                            ChessMove         move)
 {
   if (chess_move_flags (move) == CHESS_MOVE_EN_PASSANT)
     return CHESS_PAWN;
@@ -109,8 +109,8 @@ _chess_motif_captured_type (const ChessBoard *board,
 /* Plays `n` plies of `line` on `board` (the legal start only). */
 guint
 _chess_motif_play (ChessBoard      *board,
-      const ChessMove *line,
-      guint            n)
+                   const ChessMove *line,
+                   guint            n)
 {
   guint i;
 
@@ -172,10 +172,10 @@ net_loss (const int *taken,
  * is not a loss). */
 void
 _chess_motif_line_outcome (const ChessBoard *start,
-              const ChessMove  *line,
-              guint             n,
-              ChessColor        side,
-              LineOutcome      *out)
+                           const ChessMove  *line,
+                           guint             n,
+                           ChessColor        side,
+                           LineOutcome      *out)
 {
   ChessBoard board = *start;
   gboolean captured = FALSE;
@@ -227,11 +227,11 @@ _chess_motif_line_outcome (const ChessBoard *start,
 
 gboolean
 _chess_motif_later_takes (const ChessBoard *start,
-             const ChessMove  *line,
-             guint             n,
-             guint             from,
-             ChessColor        side,
-             ChessMotifPiece   target)
+                          const ChessMove  *line,
+                          guint             n,
+                          guint             from,
+                          ChessColor        side,
+                          ChessMotifPiece   target)
 {
   ChessBoard board = *start;
 

@@ -188,7 +188,7 @@ find_discovered (const ChessBoard *board,
             continue;
           /* A discovered check wins whatever is taken meanwhile. */
           if (!_chess_motif_later_takes (start, line, n, ply + 1, side,
-                            target.type == CHESS_KING ? _chess_motif_no_piece () : target))
+                                         target.type == CHESS_KING ? _chess_motif_no_piece () : target))
             continue;
           out->actor = _chess_motif_piece_at (after, sq);
           out->targets[0] = target;
@@ -201,11 +201,11 @@ find_discovered (const ChessBoard *board,
 
 ChessMotifKind
 _chess_motif_find_tactic (const ChessBoard *start,
-             const ChessMove  *line,
-             guint             n,
-             guint             last_ply,
-             gboolean          must_win,
-             ChessReviewMotif *out)
+                          const ChessMove  *line,
+                          guint             n,
+                          guint             last_ply,
+                          gboolean          must_win,
+                          ChessReviewMotif *out)
 {
   ChessBoard board = *start;
 

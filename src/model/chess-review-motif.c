@@ -126,7 +126,7 @@ chess_review_motif_find (const ChessBoard      *before,
   if (out->loss >= MATERIAL_NAMED && 2 * out->loss >= drop)
     {
       ChessMotifKind kind = _chess_motif_find_tactic (&after, move->reply_line, move->reply_line_length,
-                                         TACTIC_PLIES - 1, TRUE, out);
+                                                      TACTIC_PLIES - 1, TRUE, out);
       if (kind != CHESS_MOTIF_NONE)
         {
           out->kind = kind;
