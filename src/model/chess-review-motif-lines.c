@@ -168,8 +168,8 @@ net_loss (const int *taken,
 }
 
 /* Plays `line` from `start` until the captures stop: once something was
- * taken, the first quiet move out of check ends the exchange (a trade back
- * is not a loss). */
+ * taken, the first quiet move that neither answers nor gives check ends
+ * the exchange (a trade back is not a loss). */
 void
 _chess_motif_line_outcome (const ChessBoard *start,
                            const ChessMove  *line,
@@ -194,7 +194,13 @@ _chess_motif_line_outcome (const ChessBoard *start,
 
       if (captured && type == CHESS_NO_PIECE_TYPE && !chess_move_is_promotion (move)
           && !chess_board_in_check (&board))
-        break;
+        {
+          /* A check in the middle of the exchange is part of it. */
+          ChessBoard next = board;
+          chess_board_make (&next, move, &undo);
+          if (!chess_board_in_check (&next))
+            break;
+        }
       if (type != CHESS_NO_PIECE_TYPE)
         {
           int ours = board.side != side;

@@ -193,7 +193,12 @@ chess_review_motif_sentence (const ChessReviewMotif *m,
                               placed_name (m->lost.type), lost_sq, line);
       break;
     case CHESS_MOTIF_MATERIAL:
-      if (m->lost.type == CHESS_NO_PIECE_TYPE)
+      if (m->lost.type != CHESS_NO_PIECE_TYPE && m->got.type != CHESS_NO_PIECE_TYPE)
+        /* Translators: why a move was bad: a piece lost, a cheaper one
+         * taken back: "Loses the queen for a rook to 38… Rxb2." */
+        text = g_strdup_printf (_("Loses %s for %s to %s."), lost_name (m->lost.type),
+                                lost_name (m->got.type), line);
+      else if (m->lost.type == CHESS_NO_PIECE_TYPE)
         /* Translators: why a move was bad: "Loses material to 7… Bxe4." */
         text = g_strdup_printf (_("Loses material to %s."), line);
       else

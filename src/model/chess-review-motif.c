@@ -97,7 +97,7 @@ chess_review_motif_find (const ChessBoard      *before,
   g_return_val_if_fail (before != NULL && move != NULL && out != NULL, FALSE);
 
   memset (out, 0, sizeof *out);
-  out->lost = out->actor = out->targets[0] = out->targets[1] = _chess_motif_no_piece ();
+  out->lost = out->got = out->actor = out->targets[0] = out->targets[1] = _chess_motif_no_piece ();
   if (!chess_board_is_legal (before, move->move))
     return FALSE;
   chess_board_make (&after, move->move, &undo);
@@ -123,7 +123,12 @@ chess_review_motif_find (const ChessBoard      *before,
   _chess_motif_line_outcome (&after, move->reply_line, move->reply_line_length, mover, &outcome);
   out->loss = _chess_motif_balance (before, mover) - outcome.settled;
   int drop = CLAMP (before_eval - after_eval, 0, DROP_EXPLAINED_CAP);
-  if (out->loss >= MATERIAL_NAMED && 2 * out->loss >= drop)
+  /* Material the better line loses as well is not why the move was bad. */
+  LineOutcome best_outcome;
+  _chess_motif_line_outcome (before, move->best_line, move->best_line_length, mover, &best_outcome);
+  gboolean best_loses = move->best_line_length > 0
+                        && _chess_motif_balance (before, mover) - best_outcome.settled >= MATERIAL_NAMED;
+  if (out->loss >= MATERIAL_NAMED && 2 * out->loss >= drop && !best_loses)
     {
       ChessMotifKind kind = _chess_motif_find_tactic (&after, move->reply_line, move->reply_line_length,
                                                       TACTIC_PLIES - 1, TRUE, out);
@@ -148,12 +153,20 @@ chess_review_motif_find (const ChessBoard      *before,
                                 && (!_chess_motif_is_defended (&after, outcome.lost.square)
                                     || cheapest < chess_review_motif_value (outcome.lost.type));
 
-      if (outcome.lost.type != CHESS_NO_PIECE_TYPE && attacked_badly
-          && out->loss + LOSS_SLACK >= chess_review_motif_value (outcome.lost.type))
+      gboolean whole = out->loss + LOSS_SLACK >= chess_review_motif_value (outcome.lost.type);
+
+      /* Hanging: taken at once, where the move left it. */
+      if (outcome.lost.type != CHESS_NO_PIECE_TYPE && attacked_badly && whole
+          && outcome.lost_ply == 0)
         out->kind = outcome.lost.square == chess_move_to (move->move)
                     ? CHESS_MOTIF_EN_PRISE : CHESS_MOTIF_HANGING;
       else
-        out->kind = CHESS_MOTIF_MATERIAL;
+        {
+          out->kind = CHESS_MOTIF_MATERIAL;
+          /* Less than the piece is lost: what came back for it is said. */
+          if (!whole)
+            out->got = outcome.won;
+        }
       return TRUE;
     }
 
@@ -194,7 +207,7 @@ chess_review_motif_find_better (const ChessBoard       *before,
   g_return_val_if_fail (before != NULL && move != NULL && why != NULL && out != NULL, FALSE);
 
   memset (out, 0, sizeof *out);
-  out->lost = out->actor = out->targets[0] = out->targets[1] = _chess_motif_no_piece ();
+  out->lost = out->got = out->actor = out->targets[0] = out->targets[1] = _chess_motif_no_piece ();
   if (move->best_line_length == 0 || move->best_line[0] == move->move
       || !chess_board_is_legal (before, move->best_line[0]))
     return FALSE;

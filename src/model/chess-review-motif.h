@@ -53,6 +53,7 @@ typedef struct
   ChessMotifKind  kind;
   int             mate_moves;   /* MATE_*, BETTER_MATES                    */
   ChessMotifPiece lost;         /* the piece lost (won, kept)              */
+  ChessMotifPiece got;          /* MATERIAL: what the mover took back      */
   int             loss;         /* net material, centipawns                */
   ChessMotifPiece actor;        /* the forking, pinning … piece            */
   ChessMotifPiece targets[2];   /* what it forks; pinned/skewered and

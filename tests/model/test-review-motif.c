@@ -126,8 +126,18 @@ test_material (void)
   Case trade = { "6k1/5ppp/5n2/8/8/2N1N3/5PPP/6K1 w - - 0 1",
                  "Ned5", "Nxd5 Nxd5", "h3", 0, -30, CHESS_REVIEW_CLASS_INACCURACY };
 
+  /* The queen for a rook: less than the queen is lost. */
+  Case for_rook = { "1r4k1/8/8/8/8/8/2Q5/K7 w - - 0 1",
+                    "Qb2", "Rxb2 Kxb2", "Qc3", 400, 0, CHESS_REVIEW_CLASS_BLUNDER };
+  /* The better line loses the knight as well: not why the move was bad. */
+  Case both_lose = { "6k1/1b3ppp/5n2/8/8/2N1N3/5PPP/6K1 w - - 0 1",
+                     "Ned5", "Nxd5 Nxd5 Bxd5", "Ncd5 Nxd5 Nxd5 Bxd5", -300, -320,
+                     CHESS_REVIEW_CLASS_INACCURACY };
+
   check (&lost, "Loses a knight to 1… Nxd5.", "Better was 1. h3, keeping the knight.");
   check (&trade, "", "");
+  check (&for_rook, "Loses the queen for a rook to 1… Rxb2.", "Better was 1. Qc3, keeping the queen.");
+  check (&both_lose, "", "");
 }
 
 static void
