@@ -62,25 +62,27 @@ chess_review_why_get (const ChessTreeNode *node)
   return g_strndup (node->comment, g_utf8_offset_to_pointer (node->comment, length) - node->comment);
 }
 
+/* Takes every [%why …] command out of the node's commands (a game edited
+ * elsewhere may hold several, or broken ones). */
 static void
-remove_mark (ChessTreeNode *node)
+remove_marks (ChessTreeNode *node)
 {
-  const char *start, *end;
-  glong length;
+  const char *open;
 
-  if (!find_mark (node->commands, &start, &end, &length))
-    return;
-  GString *rest = g_string_new_len (node->commands, start - node->commands);
-  g_string_append (rest, end);
-  g_autofree char *tidied = g_strstrip (g_string_free (rest, FALSE));
-  g_free (node->commands);
-  node->commands = *tidied != '\0' ? g_strdup (tidied) : NULL;
-  /* Two commands around the one taken out keep one space between. */
-  if (node->commands != NULL)
+  while (node->commands != NULL && (open = strstr (node->commands, MARK)) != NULL)
     {
+      const char *close = strchr (open, ']');
+      if (close == NULL)
+        break;
+      GString *rest = g_string_new_len (node->commands, open - node->commands);
+      g_string_append (rest, close + 1);
+      /* Two commands around the one taken out keep one space between. */
       char *doubled;
-      while ((doubled = strstr (node->commands, "  ")) != NULL)
-        memmove (doubled, doubled + 1, strlen (doubled));
+      while ((doubled = strstr (rest->str, "  ")) != NULL)
+        g_string_erase (rest, doubled - rest->str, 1);
+      g_autofree char *tidied = g_strstrip (g_string_free (rest, FALSE));
+      g_free (node->commands);
+      node->commands = *tidied != '\0' ? g_strdup (tidied) : NULL;
     }
 }
 
@@ -96,7 +98,7 @@ chess_review_why_set (ChessTreeNode *node,
   glong old = why_length (node, &mark_start, &mark_end);
   if (node->comment != NULL)
     rest = g_strchug (g_strdup (g_utf8_offset_to_pointer (node->comment, old)));
-  remove_mark (node);
+  remove_marks (node);
 
   if (text == NULL || *text == '\0')
     {
