@@ -8,25 +8,30 @@
 
 #define MARK "[%why "
 
-/* The [%why N] command in `commands`: where it starts and ends, and N. */
+/* The first well-formed [%why N] command in `commands` (N > 0): where it
+ * starts and ends, and N. */
 static gboolean
-find_mark (const char *commands,
+find_mark (const char  *commands,
            const char **start,
            const char **end,
            glong       *length)
 {
-  const char *open = commands != NULL ? strstr (commands, MARK) : NULL;
-  const char *close = open != NULL ? strchr (open, ']') : NULL;
-  char *number_end = NULL;
+  for (const char *open = commands != NULL ? strstr (commands, MARK) : NULL; open != NULL;
+       open = strstr (open + 1, MARK))
+    {
+      const char *digits = open + strlen (MARK);
+      char *number_end = NULL;
 
-  if (close == NULL)
-    return FALSE;
-  *length = strtol (open + strlen (MARK), &number_end, 10);
-  if (number_end != close || *length <= 0)
-    return FALSE;
-  *start = open;
-  *end = close + 1;
-  return TRUE;
+      if (!g_ascii_isdigit (*digits))
+        continue;
+      *length = strtol (digits, &number_end, 10);
+      if (*number_end != ']' || *length <= 0)
+        continue;
+      *start = open;
+      *end = number_end + 1;
+      return TRUE;
+    }
+  return FALSE;
 }
 
 /* The length of the review's text at the start of `node`'s comment: 0
