@@ -278,11 +278,24 @@ chess_review_motif_sentence (const ChessReviewMotif *m,
   return text;
 }
 
+/* Copies `text` into a CHESS_REVIEW_WHY_MAX field; a translation too long
+ * for it is cut at a whole character. */
 static void
 set_text (char       *field,
           const char *text)
 {
-  g_strlcpy (field, text != NULL ? text : "", CHESS_REVIEW_WHY_MAX);
+  if (text == NULL)
+    field[0] = '\0';
+  else if (strlen (text) >= CHESS_REVIEW_WHY_MAX)
+    {
+      const char *end = g_utf8_find_prev_char (text, text + CHESS_REVIEW_WHY_MAX);
+      gsize length = end != NULL ? (gsize) (end - text) : 0;
+
+      memcpy (field, text, length);
+      field[length] = '\0';
+    }
+  else
+    strcpy (field, text);
 }
 
 void
