@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "chess-review-score.h"
 #include "chess-review-why.h"
 
 #define MARK "[%why "
@@ -50,6 +51,9 @@ why_length (const ChessTreeNode *node,
     return 0;
   const char *end = g_utf8_offset_to_pointer (node->comment, length);
   if (end == node->comment || end[-1] != '.' || (*end != '\0' && *end != ' '))
+    return 0;
+  /* The review's sentences fit in a ChessReviewMove. */
+  if (end - node->comment >= CHESS_REVIEW_WHY_MAX)
     return 0;
   return length;
 }

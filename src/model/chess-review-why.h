@@ -17,7 +17,9 @@ G_BEGIN_DECLS
 void     chess_review_why_set (ChessTreeNode       *node,
                                const char          *text);
 
-/* The review's sentence in `node`'s comment, newly allocated, or NULL. */
+/* The review's sentence in `node`'s comment, newly allocated, or NULL
+ * (also when the mark does not fit the comment, or the text is longer than
+ * the review writes: CHESS_REVIEW_WHY_MAX). */
 char    *chess_review_why_get (const ChessTreeNode *node);
 
 G_END_DECLS
