@@ -7,6 +7,7 @@
 
 #include "chess-engine-levels.h"
 #include "chess-engine-player.h"
+#include "chess-review-motif.h"
 #include "chess-review-words.h"
 
 #include "chess-review-retry.h"
@@ -132,9 +133,10 @@ take_back (ChessReviewRetry *self)
 /* Judges the attempt's first move from the score of the position after it
  * (the opponent's view) and the review's search before it. */
 static void
-judge (ChessReviewRetry *self,
-       ChessTreeNode    *attempt,
-       int               score_after)
+judge (ChessReviewRetry      *self,
+       ChessTreeNode         *attempt,
+       int                    score_after,
+       const ChessEngineInfo *info)      /* of the position after it, or NULL */
 {
   ChessReviewSearch search = { 0 };
   ChessReviewMove judged;
@@ -149,6 +151,16 @@ judge (ChessReviewRetry *self,
   search.depth = self->reference.depth;
   chess_review_move_judge (&judged, self->reference.ply, &before, attempt->move,
                            &search, score_after);
+  /* Why, in words, when it is bad again: from the engine's answer to it. */
+  ChessBoard after = before;
+  ChessUndo undo;
+  ChessMove reply[CHESS_REVIEW_MAX_LINE];
+  chess_board_make (&after, attempt->move, &undo);
+  guint n_reply = info != NULL
+                  ? (guint) chess_engine_info_get_pv_moves (info, &after, reply, CHESS_REVIEW_MAX_LINE)
+                  : 0;
+  chess_review_move_set_reply (&judged, &before, reply, n_reply);
+  chess_review_motif_describe (&judged, &before);
   words = chess_review_words_verdict (&before, &judged, TRUE, self->notation);
   set_text (self, words != NULL ? words : "", TRUE);
 }
@@ -200,7 +212,7 @@ thought_cb (GObject      *source,
       int score = info->is_mate ? chess_review_score_from_mate_moves (info->score_mate)
                                 : chess_review_score_from_cp (info->score_cp);
 
-      judge (self, self->judged, score);
+      judge (self, self->judged, score, info);
     }
   /* The computer answers for the other side in a line of the player's own
    * (a line already in the game, such as the better one, is there to be
@@ -312,7 +324,7 @@ game_changed_cb (ChessReviewRetry *self)
       /* Mate or stalemate needs no engine. */
       if (chess_board_generate_legal (&board, &list) == 0)
         {
-          judge (self, attempt, chess_board_in_check (&board) ? -CHESS_REVIEW_MATE : 0);
+          judge (self, attempt, chess_board_in_check (&board) ? -CHESS_REVIEW_MATE : 0, NULL);
           return;
         }
       set_text (self, _("Thinking about your move…"), FALSE);

@@ -7,6 +7,7 @@
 
 #include "chess-game.h"
 #include "chess-review-words.h"
+#include "chess-review-why.h"
 
 #define MINUS "\xe2\x88\x92"   /* U+2212 */
 /* The better line in words: its first moves only. */
@@ -128,6 +129,10 @@ chess_review_words_verdict (const ChessBoard      *before,
     g_string_append_printf (out, _("%s %s: %s → %s."), played->str,
                             chess_review_class_name (move->klass), was, after);
 
+  /* Why, in words: the sentence under the verdict. */
+  if (judged && move->why[0] != '\0')
+    g_string_append_printf (out, "\n%s", move->why);
+
   if (judged && move->klass != CHESS_REVIEW_CLASS_BEST && move->best_move != CHESS_MOVE_NONE
       && move->best_move != move->move && chess_board_is_legal (before, move->best_move))
     {
@@ -161,6 +166,8 @@ chess_review_words_verdict (const ChessBoard      *before,
                                 best, rest);
       else
         g_string_append_printf (out, worse ? _("Better was %s.") : _("Best was %s."), best);
+      if (move->better_why[0] != '\0')
+        g_string_append_printf (out, "\n%s", move->better_why);
     }
   return g_string_free (out, FALSE);
 }
@@ -283,6 +290,8 @@ chess_review_words_from_tree (const ChessTree  *tree,
       if (!known_after)
         move.eval_after = CHESS_REVIEW_WORDS_UNKNOWN;
       move.klass = class_of_marks (node);
+      g_autofree char *why = chess_review_why_get (node);
+      g_strlcpy (move.why, why != NULL ? why : "", sizeof move.why);
       marked = move.klass != CHESS_REVIEW_CLASS_NONE;
       if (known_before && known_after)
         {
@@ -308,6 +317,8 @@ chess_review_words_from_tree (const ChessTree  *tree,
             move.best_line[move.best_line_length++] = line->move;
           if (node_score (tree, parent->children[1], &best))
             move.best_eval = best;
+          g_autofree char *better_why = chess_review_why_get (parent->children[1]);
+          g_strlcpy (move.better_why, better_why != NULL ? better_why : "", sizeof move.better_why);
         }
       g_array_append_val (moves, move);
       g_array_append_val (judged, marked);

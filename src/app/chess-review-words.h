@@ -30,10 +30,12 @@ char  *chess_review_words_line    (const ChessBoard      *before,
                                    guint                  n_moves,
                                    ChessNotation          notation);
 
-/* What is said about `move` (played in `before`), one or two sentences on
- * two lines:
+/* What is said about `move` (played in `before`), a sentence a line, with
+ * why in words (move->why, move->better_why) when the review found it:
  *   "5… Bxd1⁇ Blunder: +1.72 → White mates in 2.
- *    Better was 5… dxe5 (+1.72), then 6. Qxg4 Nf6."
+ *    Allows mate in 2: 6. Qxf7+ Kd8 7. Qf8#.
+ *    Better was 5… dxe5 (+1.72), then 6. Qxg4 Nf6.
+ *    Better was 5… dxe5, stopping the mate."
  *   "5. Nxe5 is the best move (+1.72)."
  * `judged` is FALSE for a move read from a tree without a mark: its score
  * change only. NULL when the move has no score at all. */
@@ -51,7 +53,8 @@ char  *chess_review_words_summary (const ChessReviewPlayerStats *stats);
 char  *chess_review_words_figures (const ChessReviewPlayerStats *stats);
 
 /* The review of the main line as the tree holds it, one entry per move
- * (main-line length of them, into a new array of ChessReviewMove): klass
+ * (main-line length of them, into a new array of ChessReviewMove): why in
+ * words from the comments (chess-review-why.h), klass
  * from the marks (else GOOD for a move with both scores, NONE without),
  * scores from the [%eval]s (a checkmate on the board counts without one;
  * CHESS_REVIEW_WORDS_UNKNOWN when missing, and then no win chances or

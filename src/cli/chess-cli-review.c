@@ -171,8 +171,9 @@ chess_cli_review (int    argc,
   g_option_context_set_summary (context,
                                 _("Writes the game with the engine's judgement to standard "
                                   "output: [%eval] after every move, ?!, ? and ?? on "
-                                  "inaccuracies, mistakes and blunders, and the better move "
-                                  "as a variation. Each player's accuracy follows on "
+                                  "inaccuracies, mistakes and blunders with a sentence that "
+                                  "says why, and the better move as a variation. Each "
+                                  "player's accuracy follows on "
                                   "standard error."));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "chess-review-score.h"
+#include "chess-review-why.h"
 
 /* The logistic curve's scale: an advantage of this many centipawns gives
  * odds of e : 1 (73 %). One pawn is worth 60 %, three pawns 77 %, five 88 %,
@@ -283,6 +284,7 @@ add_better_line (ChessTreeNode         *node,
   gboolean created = FALSE;
   ChessTreeNode *line = chess_tree_node_add_move (node->parent, m->best_move, &created);
 
+  chess_review_why_set (line, m->better_why);
   if (!created)
     return;
   set_eval (line, m->best_eval);
@@ -312,6 +314,7 @@ chess_review_annotate_tree (ChessTree             *tree,
       node = node->children[0];
 
       set_eval (node, m->eval_after);
+      chess_review_why_set (node, m->why);
       guint8 nag = chess_review_class_nag (m->klass);
       if (nag != 0)
         {

@@ -84,6 +84,8 @@ gboolean chess_review_is_only_move         (int      best_score,
 double   chess_review_move_accuracy        (double win_loss);
 
 #define CHESS_REVIEW_MAX_LINE 16
+/* Room for one sentence of why (UTF-8 bytes with the terminator). */
+#define CHESS_REVIEW_WHY_MAX 256
 
 /* What the engine found in one position: the best line and its score and
  * the second best line's score (MultiPV 2), from the side to move's view. */
@@ -124,6 +126,14 @@ typedef struct
   guint            best_line_length;
   int              best_eval;          /* White's view, after the best move  */
   int              depth;              /* of the search before the move      */
+
+  ChessMove        reply_line[CHESS_REVIEW_MAX_LINE]; /* the opponent's best
+                                        * line from the position after       */
+  guint            reply_line_length;
+  /* Why, in words (chess-review-motif.h): what the move did and what the
+   * better move does, one translated sentence each, or "". */
+  char             why[CHESS_REVIEW_WHY_MAX];
+  char             better_why[CHESS_REVIEW_WHY_MAX];
 } ChessReviewMove;
 
 /* Judges `move` (legal in `before`, the ply-th move of the line) from the

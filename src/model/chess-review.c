@@ -8,6 +8,7 @@
 
 #include "chess-engine-levels.h"
 #include "chess-review.h"
+#include "chess-review-motif.h"
 
 /* An external engine that takes this much longer than asked is hung. */
 #define TIMEOUT_MARGIN_MS 10000
@@ -513,6 +514,9 @@ position_done (ChessReview *self,
       chess_line_board_at (&self->line, ply, &before);
       chess_review_move_judge (&self->moves[ply], ply, &before, self->line.moves[ply],
                                &self->searches[ply], score);
+      chess_review_move_set_reply (&self->moves[ply], &before, self->searches[pos].line,
+                                   self->searches[pos].line_length);
+      chess_review_motif_describe (&self->moves[ply], &before);
       self->n_reviewed = pos;
       g_signal_emit (self, signals[SIGNAL_MOVE_REVIEWED], 0, ply);
     }

@@ -10,8 +10,9 @@ Scenarios:
            evaluation graph and its mistakes coloured; a click on the graph,
            a drag along it and its keys show the positions under them.
   review — a plain game (tests/data/app/review-me.pgn) reviewed with Ctrl+R:
-           the blunder is marked, the graph drawn, the better move shown in
-           words and as an arrow on the board; saved with Ctrl+S and opened
+           the blunder is marked, the graph drawn, why it was bad ("Allows
+           mate in 2: …") and the better move shown in words, the better
+           move as an arrow on the board; saved with Ctrl+S and opened
            again, the annotations are there; Retry This Move: another move
            on the board, judged, answered by the computer, taken back.
   cancel — Cancel stops the review of a long game, keeping what was done.
@@ -182,6 +183,18 @@ def san(text):
     return text.translate(str.maketrans("NBRQK", letters))
 
 
+def allows_mate(moves, line):
+    """Why, in words: "Allows mate in N: LINE." in the app's language."""
+    localedir = os.environ.get("THINKCHESS_LOCALEDIR")
+    language = os.environ.get("LANGUAGE", "C")
+    fmt = "Allows mate in %d: %s." if moves == 1 else "Allows mate in %d: %s."
+    if localedir and language not in ("", "C"):
+        translation = gettext.translation("thinkchess", localedir,
+                                          languages=language.split(":"), fallback=True)
+        fmt = translation.ngettext("Allows mate in %d: %s.", "Allows mate in %d: %s.", moves)
+    return fmt.replace("%d", str(moves), 1).replace("%s", line, 1)
+
+
 def viewing(number, black):
     fmt = T("Viewing move %u, Black. Press End or click the board to return." if black
             else "Viewing move %u, White. Press End or click the board to return.")
@@ -278,6 +291,9 @@ def scenario_review(app):
     verdict = app.label_starting(san("5… Bxd1"), 5)
     check(move_class("Blunder") in verdict and "5…" in verdict.split("\n")[-1],
           "the verdict: %r" % verdict)
+    # Why, in words, under the verdict: Légal's mate.
+    why = allows_mate(2, san("6. Bxf7+ Ke7 7. Nd5#"))
+    check(why in verdict.split("\n"), "why the blunder was bad, %r, in %r" % (why, verdict))
     better = verdict.split("\n")[-1]
     app.shot("review-blunder")
     blue = app.blue_on_board()
@@ -291,6 +307,7 @@ def scenario_review(app):
     # so a move and its NAG may sit on two lines.
     flat = " ".join(text.split())
     check("[%eval" in flat and "Bxd1 $4" in flat, "the annotated game:\n" + text)
+    check(why in flat, "why, in the saved game's comment:\n" + text)
     app.stop()
 
     # Opened again: the same marks, summary and words, without a review.
@@ -304,7 +321,8 @@ def scenario_review(app):
     xdotool("mousemove", x, y)
     xdotool("click", 1)
     app.wait_viewing(viewing(5, True), "the blunder after reopening")
-    app.label_starting(san("5… Bxd1"), 5)
+    verdict = app.label_starting(san("5… Bxd1"), 5)
+    check(why in verdict.split("\n"), "why, read back from the saved game: %r" % verdict)
 
     # Retry: the position before, another move on the board (…Nf6).
     app.shot("review-reopened")

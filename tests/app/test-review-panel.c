@@ -149,6 +149,8 @@ test_review_marks_blunder (void)
   g_assert_true (g_str_has_prefix (verdict, "5… Bxd1⁇ Blunder: "));
   g_assert_nonnull (strstr (verdict, "White mates in"));
   g_assert_nonnull (strstr (verdict, "Better was 5… "));
+  /* Why, in words, under the verdict. */
+  g_assert_nonnull (strstr (verdict, "\nAllows mate in 2: 6. Bxf7+ Ke7 7. Nd5#.\n"));
   const ChessBoardArrow *arrows;
   g_assert_cmpuint (chess_board_view_get_extra_arrows (chess_window_get_board (window), "review", &arrows), ==, 1);
   const ChessReviewMove *move = chess_review_get_move (chess_review_panel_get_review (panel), BLUNDER_PLY);
@@ -181,6 +183,8 @@ test_review_marks_blunder (void)
   app_test_spin ();
   g_assert_true (g_str_has_prefix (chess_review_panel_get_verdict (panel), "5… Bxd1⁇ Blunder: "));
   g_assert_nonnull (strstr (chess_review_panel_get_verdict (panel), "Better was 5… "));
+  g_assert_nonnull (strstr (chess_review_panel_get_verdict (panel),
+                            "\nAllows mate in 2: 6. Bxf7+ Ke7 7. Nd5#.\n"));
 
   app_test_destroy_window (window);
 }
@@ -229,11 +233,43 @@ test_cancel (void)
 }
 
 static gboolean
+retry_answered_at_3 (gpointer data)
+{
+  return chess_game_get_view_node (CHESS_GAME (data))->ply == 4;
+}
+
+static gboolean
 retry_answered (gpointer data)
 {
   ChessGame *game = data;
 
   return chess_game_get_view_node (game)->ply == BLUNDER_PLY + 2;
+}
+
+/* A retried move that is bad again says why: the queen put where a knight
+ * takes it. */
+static void
+test_retry_says_why (void)
+{
+  ChessWindow *window = app_test_new_window ();
+  g_autoptr(ChessGame) game = game_from ("1. e4 Nf6 2. Qg4 Nxg4 *");
+  ChessReviewPanel *panel = panel_of (window);
+
+  chess_window_open_game (window, game);
+  review (window, game);
+  g_assert_true (chess_game_select_node (game, chess_game_get_node_at (game, 3)));
+  g_assert_true (chess_review_panel_retry (panel));
+  app_test_spin ();
+  g_assert_true (chess_game_play (game, "Qh5", NULL));
+  app_test_spin ();
+  wait_for (retry_answered_at_3, game, "the computer's answer");
+  const char *text = chess_review_panel_get_retry_text (panel);
+  g_assert_true (g_str_has_prefix (text, "2. Qh5⁇ Blunder: "));
+  g_assert_nonnull (strstr (text, "\nPuts the queen en prise on h5: 2… Nxh5.\n"));
+  chess_review_panel_end_retry (panel);
+  app_test_spin ();
+
+  app_test_destroy_window (window);
 }
 
 static void
@@ -426,6 +462,7 @@ main (int    argc,
   g_test_add_func ("/app/review/marks-blunder", test_review_marks_blunder);
   g_test_add_func ("/app/review/cancel", test_cancel);
   g_test_add_func ("/app/review/retry", test_retry);
+  g_test_add_func ("/app/review/retry-says-why", test_retry_says_why);
   g_test_add_func ("/app/review/engine-choice", test_engine_choice);
   g_test_add_func ("/app/review/retry-refused-while-playing", test_retry_refused_while_playing);
 

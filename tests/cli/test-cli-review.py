@@ -87,8 +87,9 @@ def annotated_game_on_stdout():
         expect_in('[White "Anna"]', pgn)
         expect_in("1. e4 {[%clk 0:05:00] [%eval", pgn, "clock and comment kept")
         expect_in("Her favourite.}", pgn)
-        expect(re.search(r"3\. Qg4 \$4 \{\[%eval -\d+\.\d\d\]\} \(3\. \w+", pgn),
-               "the blunder, its eval and the better move:\n" + pgn)
+        expect(re.search(r"3\. Qg4 \$4 \{\[%eval -\d+\.\d\d\] \[%why \d+\] "
+                         r"Puts the queen en prise on g4: 3… Bxg4\.\} \(3\. \w+", pgn),
+               "the blunder, its eval, why, and the better move:\n" + pgn)
         expect(pgn.endswith("0-1"), "the result at the end")
         # Standard error: the summary, no progress bar when it is not a terminal.
         expect("\r" not in err, "no progress bar on a pipe: %r" % err)
@@ -107,9 +108,68 @@ def second_game_of_a_file():
         pgn = flat(out)
         expect_in('[White "Carla"]', pgn)
         expect_in('[FEN "4k3/8/4K3/4P3/8/8/8/8 w - - 0 1"]', pgn)
-        expect(re.search(r"3\. Kc7 \$4 \{\[%eval 0\.00\]\} \(3\. e7", pgn), "the thrown-away win:\n" + pgn)
+        expect(re.search(r"3\. Kc7 \$4 \{\[%eval 0\.00\] \[%why \d+\] Throws away the won ending: 3\. e7 kept the win\.\} \(3\. e7",
+                         pgn), "the thrown-away win:\n" + pgn)
         expect_in("White (Carla): accuracy", err)
         expect_in("1 blunder", err)
+
+
+MOTIF_GAMES = """[Event "Queen"]
+
+1. e4 Nf6 2. Qg4 d6 3. Nc3 Nxg4 *
+
+[Event "Mate allowed"]
+
+1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0
+
+[Event "Mate missed"]
+
+1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qf3 Be7 *
+
+[Event "Fork"]
+[SetUp "1"]
+[FEN "r3kbnr/pp1qpppp/2n5/1N6/8/8/PPPP1PPP/R1BQKBNR b KQkq - 0 1"]
+
+1... Qf5 2. Nc7+ Kd7 3. Nxa8 *
+"""
+
+
+def comment_after(pgn, move):
+    """The comment right after `move` (with its NAG) in a flattened game."""
+    m = re.search(re.escape(move) + r" \$\d \{([^}]*)\}", pgn)
+    return m.group(1) if m else None
+
+
+@case
+def why_in_words():
+    with Dir() as d:
+        games = os.path.join(d.path, "motifs.pgn")
+        with open(games, "w", encoding="utf-8") as f:
+            f.write(MOTIF_GAMES)
+        expected = [
+            (1, "2. Qg4", r"Puts the queen en prise on g4: 2… Nxg4\."),
+            (2, "3... Nf6", r"Allows mate in 1: 4\. Qxf7#\."),
+            (3, "4. Qf3", r"Missed mate in 1: 4\. Qxf7#\."),
+            (4, "1... Qf5", r"2\. Nc7\+ forks the king on e8 and the rook on a8\."),
+        ]
+        for number, move, sentence in expected:
+            status, out, err = review([games, "--game", str(number), "--depth", "6"])
+            expect(status == 0, "exit status %d: %s" % (status, err))
+            pgn = flat(out)
+            comment = comment_after(pgn, move)
+            expect(comment is not None and re.fullmatch(r"\[%eval [-#\d.]+\] \[%why \d+\] " + sentence, comment),
+                   "why %s was bad, right after its [%%eval]: %r in\n%s" % (move, comment, pgn))
+            # Reviewing the reviewed game again replaces the sentences.
+            again = os.path.join(d.path, "again.pgn")
+            with open(again, "w", encoding="utf-8") as f:
+                f.write(out)
+            status, out2, err = review([again, "--depth", "6"])
+            expect(status == 0, "exit status %d: %s" % (status, err))
+            expect(out2 == out, "the second review writes the same game:\n%s\n%s" % (out, out2))
+        # The better move says what it does.
+        status, out, err = review([games, "--game", "1", "--depth", "6"])
+        expect(re.search(r"\(2\. \w+ \{\[%eval [-\d.]+\] \[%why \d+\] Better was 2\. \w+, keeping the queen\.\}",
+                         flat(out)), "the better move in words:\n" + flat(out))
 
 
 @case

@@ -1,0 +1,130 @@
+/* chess-review-why.c — the review's sentences in a tree's comments. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "chess-review-score.h"
+#include "chess-review-why.h"
+
+#define MARK "[%why "
+
+/* The first well-formed [%why N] command in `commands` (N > 0): where it
+ * starts and ends, and N. */
+static gboolean
+find_mark (const char  *commands,
+           const char **start,
+           const char **end,
+           glong       *length)
+{
+  for (const char *open = commands != NULL ? strstr (commands, MARK) : NULL; open != NULL;
+       open = strstr (open + 1, MARK))
+    {
+      const char *digits = open + strlen (MARK);
+      char *number_end = NULL;
+
+      if (!g_ascii_isdigit (*digits))
+        continue;
+      *length = strtol (digits, &number_end, 10);
+      if (*number_end != ']' || *length <= 0)
+        continue;
+      *start = open;
+      *end = number_end + 1;
+      return TRUE;
+    }
+  return FALSE;
+}
+
+/* The length of the review's text at the start of `node`'s comment: 0
+ * when there is none, or when the comment was edited so that it no longer
+ * holds a whole sentence there. */
+static glong
+why_length (const ChessTreeNode *node,
+            const char         **mark_start,
+            const char         **mark_end)
+{
+  glong length;
+
+  if (!find_mark (node->commands, mark_start, mark_end, &length) || node->comment == NULL)
+    return 0;
+  if (g_utf8_strlen (node->comment, -1) < length)
+    return 0;
+  const char *end = g_utf8_offset_to_pointer (node->comment, length);
+  if (end == node->comment || end[-1] != '.' || (*end != '\0' && *end != ' '))
+    return 0;
+  /* The review's sentences fit in a ChessReviewMove. */
+  if (end - node->comment >= CHESS_REVIEW_WHY_MAX)
+    return 0;
+  return length;
+}
+
+char *
+chess_review_why_get (const ChessTreeNode *node)
+{
+  const char *mark_start, *mark_end;
+
+  g_return_val_if_fail (node != NULL, NULL);
+
+  glong length = why_length (node, &mark_start, &mark_end);
+  if (length == 0)
+    return NULL;
+  return g_strndup (node->comment, g_utf8_offset_to_pointer (node->comment, length) - node->comment);
+}
+
+/* Takes every [%why …] command out of the node's commands (a game edited
+ * elsewhere may hold several, or broken ones). */
+static void
+remove_marks (ChessTreeNode *node)
+{
+  const char *open;
+
+  while (node->commands != NULL && (open = strstr (node->commands, MARK)) != NULL)
+    {
+      const char *close = strchr (open, ']');
+      if (close == NULL)
+        break;
+      GString *rest = g_string_new_len (node->commands, open - node->commands);
+      g_string_append (rest, close + 1);
+      /* Two commands around the one taken out keep one space between. */
+      char *doubled;
+      while ((doubled = strstr (rest->str, "  ")) != NULL)
+        g_string_erase (rest, doubled - rest->str, 1);
+      g_autofree char *tidied = g_strstrip (g_string_free (rest, FALSE));
+      g_free (node->commands);
+      node->commands = *tidied != '\0' ? g_strdup (tidied) : NULL;
+    }
+}
+
+void
+chess_review_why_set (ChessTreeNode *node,
+                      const char    *text)
+{
+  const char *mark_start, *mark_end;
+  g_autofree char *rest = NULL;
+
+  g_return_if_fail (node != NULL);
+
+  glong old = why_length (node, &mark_start, &mark_end);
+  if (node->comment != NULL)
+    rest = g_strchug (g_strdup (g_utf8_offset_to_pointer (node->comment, old)));
+  remove_marks (node);
+
+  if (text == NULL || *text == '\0')
+    {
+      chess_tree_node_set_comment (node, rest);
+      return;
+    }
+  g_autofree char *comment = rest != NULL && *rest != '\0'
+                             ? g_strconcat (text, " ", rest, NULL)
+                             : g_strdup (text);
+  g_autofree char *mark = g_strdup_printf ("[%%why %ld]", g_utf8_strlen (text, -1));
+  chess_tree_node_set_comment (node, comment);
+  if (node->commands != NULL)
+    {
+      char *joined = g_strconcat (node->commands, " ", mark, NULL);
+      g_free (node->commands);
+      node->commands = joined;
+    }
+  else
+    node->commands = g_steal_pointer (&mark);
+}
