@@ -14,9 +14,11 @@ struct _ChessAnalysisPanel
   GtkWidget *box;
   GtkWidget *bar;
   GtkWidget *score_label;
+  GtkWidget *threat_button;
   GtkWidget *menu_button;
   GtkWidget *status_label;
   GtkWidget *line_labels[CHESS_ANALYSIS_MAX_LINES];
+  GtkWidget *threat_label;
 };
 
 G_DEFINE_FINAL_TYPE (ChessAnalysisPanel, chess_analysis_panel, GTK_TYPE_WIDGET)
@@ -85,6 +87,24 @@ chess_analysis_panel_set_lines (ChessAnalysisPanel *self,
 }
 
 void
+chess_analysis_panel_set_threat (ChessAnalysisPanel *self,
+                                 const char         *text)
+{
+  GtkLabel *label;
+
+  g_return_if_fail (CHESS_IS_ANALYSIS_PANEL (self));
+
+  label = GTK_LABEL (self->threat_label);
+  if (g_strcmp0 (gtk_label_get_text (label), text != NULL ? text : "") != 0)
+    {
+      gtk_label_set_text (label, text != NULL ? text : "");
+      gtk_widget_set_tooltip_text (self->threat_label, text);
+      chess_figurine_label_fit (label);
+    }
+  gtk_widget_set_visible (self->threat_label, text != NULL);
+}
+
+void
 chess_analysis_panel_set_menu_model (ChessAnalysisPanel *self,
                                      GMenuModel         *model)
 {
@@ -127,6 +147,16 @@ chess_analysis_panel_get_line (ChessAnalysisPanel *self,
     return NULL;
   text = gtk_label_get_text (GTK_LABEL (self->line_labels[i]));
   return *text != '\0' ? text : NULL;
+}
+
+const char *
+chess_analysis_panel_get_threat (ChessAnalysisPanel *self)
+{
+  g_return_val_if_fail (CHESS_IS_ANALYSIS_PANEL (self), NULL);
+
+  if (!gtk_widget_get_visible (self->threat_label))
+    return NULL;
+  return gtk_label_get_text (GTK_LABEL (self->threat_label));
 }
 
 static GtkWidget *
@@ -205,6 +235,18 @@ chess_analysis_panel_init (ChessAnalysisPanel *self)
   gtk_widget_add_css_class (self->score_label, "eval-label");
   gtk_box_append (GTK_BOX (row), self->score_label);
 
+  /* The threat's toggle: win.threat (Ctrl+T) of the window around it. */
+  self->threat_button = gtk_toggle_button_new ();
+  gtk_button_set_icon_name (GTK_BUTTON (self->threat_button), "dialog-warning-symbolic");
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->threat_button), "win.threat");
+  gtk_widget_set_valign (self->threat_button, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (self->threat_button, "flat");
+  gtk_widget_set_tooltip_text (self->threat_button, _("Show Threat"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->threat_button),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Show Threat"),
+                                  -1);
+  gtk_box_append (GTK_BOX (row), self->threat_button);
+
   self->menu_button = gtk_menu_button_new ();
   gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (self->menu_button), "view-more-symbolic");
   gtk_widget_set_valign (self->menu_button, GTK_ALIGN_CENTER);
@@ -229,6 +271,11 @@ chess_analysis_panel_init (ChessAnalysisPanel *self)
       self->line_labels[i] = new_line_label ();
       gtk_box_append (GTK_BOX (self->box), self->line_labels[i]);
     }
+  /* The threat: a line of its own under the best lines. */
+  self->threat_label = new_line_label ();
+  gtk_widget_add_css_class (self->threat_label, "analysis-threat");
+  gtk_box_append (GTK_BOX (self->box), self->threat_label);
   chess_analysis_panel_set_score (self, NULL);
   chess_analysis_panel_set_lines (self, NULL, 0);
+  chess_analysis_panel_set_threat (self, NULL);
 }

@@ -2,7 +2,9 @@
  * an evaluation bar with the score from White's side ("+0.35", "M3"), a
  * line with the depth and the engine's name, and its best lines in the
  * user's notation. A menu button beside the score offers the options
- * (a menu model the window gives, e.g. how many lines and which engine).
+ * (a menu model the window gives, e.g. how many lines and which engine);
+ * a toggle before it turns win.threat on and off, and the threat is a
+ * line of its own under the best lines.
  *
  * The panel only shows what it is told (chess-window-analysis.c feeds it).
  * CSS name: analysispanel.
@@ -36,6 +38,9 @@ void        chess_analysis_panel_set_status     (ChessAnalysisPanel   *self,
 void        chess_analysis_panel_set_lines      (ChessAnalysisPanel   *self,
                                                  const char *const    *lines,
                                                  guint                 n_lines);
+/* The threat's line ("Threat: 12… Qxh2#, mate in 1"); NULL hides it. */
+void        chess_analysis_panel_set_threat     (ChessAnalysisPanel   *self,
+                                                 const char           *text);
 /* The options menu (NULL hides the button). */
 void        chess_analysis_panel_set_menu_model (ChessAnalysisPanel   *self,
                                                  GMenuModel           *model);
@@ -47,5 +52,7 @@ double      chess_analysis_panel_get_bar_value  (ChessAnalysisPanel   *self);
 const char *chess_analysis_panel_get_status     (ChessAnalysisPanel   *self);
 const char *chess_analysis_panel_get_line       (ChessAnalysisPanel   *self,
                                                  guint                 i);
+/* The threat's line, NULL when hidden. */
+const char *chess_analysis_panel_get_threat     (ChessAnalysisPanel   *self);
 
 G_END_DECLS

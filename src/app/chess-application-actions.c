@@ -27,6 +27,7 @@ static const struct
   { "win.pause",      { "<Control>p", NULL } },
   { "win.hint",       { "<Control>h", NULL } },
   { "win.analysis",   { "<Control>e", NULL } },
+  { "win.threat",     { "<Control>t", NULL } },
   { "app.preferences", { "<Control>comma", NULL } },
   { "app.quit",       { "<Control>q", NULL } },
 };

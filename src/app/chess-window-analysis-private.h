@@ -1,10 +1,11 @@
-/* chess-window-analysis-private.h — what the three files of the window's
+/* chess-window-analysis-private.h — what the four files of the window's
  * engine help share: the state attached to the window and the calls
  * between chess-window-analysis.c (the state, following the game and the
  * settings, the panel's options menu, setup and shutdown),
- * chess-window-analysis-hint.c (win.hint) and
+ * chess-window-analysis-hint.c (win.hint),
  * chess-window-analysis-search.c (analysis mode: the engine's search and
- * the panel that shows it).
+ * the panel that shows it) and chess-window-analysis-threat.c (win.threat:
+ * what the opponent would play if it were their move).
  *
  * The engines' callbacks hold a reference to the state, not to the
  * window: once the window is disposed they find `window` NULL and do
@@ -16,6 +17,7 @@
 #include "chess-analysis-panel.h"
 #include "chess-board-view.h"
 #include "chess-engine-player.h"
+#include "chess-threat.h"
 #include "chess-window-analysis.h"
 
 G_BEGIN_DECLS
@@ -70,6 +72,18 @@ struct _ChessAnalysisState
   AnalysisLine        lines[CHESS_ANALYSIS_MAX_LINES];
   guint               refresh_id;
   guint               runs;
+
+  /* The threat */
+  GSimpleAction      *threat_action;
+  gboolean            threat_shown;
+  ChessEnginePlayer  *threat_player;
+  GCancellable       *threat_cancellable; /* set while a threat is sought */
+  gboolean            threat_restart;     /* seek again when this one ends */
+  gboolean            threat_in_check;    /* none: the side to move is in check */
+  gboolean            threat_game_over;   /* none: no legal move in the position */
+  char               *threat_problem;     /* why the search failed */
+  ChessThreat         threat;             /* of the position shown; its move is
+                                           * CHESS_MOVE_NONE while sought */
 };
 
 /* The state attached to `window`, or NULL. */
@@ -79,6 +93,11 @@ ChessAnalysisState *chess_analysis_state_from_window (ChessWindow *window);
 extern const GdkRGBA chess_analysis_engine_colour;
 extern const GdkRGBA chess_analysis_other_line_colour;
 
+/* chess-window-analysis.c: analysis on and off */
+
+void          chess_analysis_state_set_active    (ChessAnalysisState    *self,
+                                                  gboolean               active);
+
 /* chess-window-analysis.c: the position shown */
 
 /* The move notation of the user's setting. */
@@ -87,7 +106,8 @@ ChessNotation chess_analysis_state_notation      (ChessAnalysisState    *self);
 void          chess_analysis_state_viewed_line   (ChessAnalysisState    *self,
                                                   ChessLine             *out);
 gboolean      chess_analysis_has_legal_moves     (const ChessBoard      *board);
-/* The arrows of `owner` (CHESS_ARROWS_HINT or CHESS_ARROWS_ANALYSIS). */
+/* The arrows of `owner` (CHESS_ARROWS_HINT, CHESS_ARROWS_ANALYSIS or
+ * CHESS_ARROWS_THREAT). */
 void          chess_analysis_state_set_arrows    (ChessAnalysisState    *self,
                                                   const char            *owner,
                                                   const ChessBoardArrow *arrows,
@@ -116,5 +136,20 @@ void chess_analysis_state_stop               (ChessAnalysisState *self);
 void chess_analysis_state_drop_player        (ChessAnalysisState *self);
 /* Shows the lines known now in the panel and as arrows. */
 void chess_analysis_state_refresh_panel      (ChessAnalysisState *self);
+
+/* chess-window-analysis-threat.c */
+
+/* Adds win.threat to the window. */
+void chess_analysis_state_init_threat        (ChessAnalysisState *self);
+/* Seeks the threat of the position shown again (when shown); a search
+ * still running is stopped first and this runs again when it has ended. */
+void chess_analysis_state_restart_threat     (ChessAnalysisState *self);
+/* Turns the threat off: its search stopped, its line and arrow gone, and
+ * win.threat's state FALSE. */
+void chess_analysis_state_hide_threat        (ChessAnalysisState *self);
+/* Stops and drops the threat's engine (the next threat starts one). */
+void chess_analysis_state_drop_threat_player (ChessAnalysisState *self);
+/* Shows the threat known now (in the user's notation) in the panel. */
+void chess_analysis_state_refresh_threat     (ChessAnalysisState *self);
 
 G_END_DECLS

@@ -3,7 +3,8 @@
  * following the game and the settings, the analysis panel's options menu,
  * setup, and a shutdown that leaves no search running. The hint is in
  * chess-window-analysis-hint.c; the analysis search and its panel in
- * chess-window-analysis-search.c.
+ * chess-window-analysis-search.c; the threat in
+ * chess-window-analysis-threat.c.
  */
 #include "config.h"
 
@@ -80,9 +81,9 @@ chess_analysis_state_set_arrows (ChessAnalysisState   *self,
 
 /* ---- Analysis on and off ---- */
 
-static void
-set_active (ChessAnalysisState *self,
-            gboolean             active)
+void
+chess_analysis_state_set_active (ChessAnalysisState *self,
+                                 gboolean             active)
 {
   active = !!active;
   if (self->active == active)
@@ -102,6 +103,9 @@ set_active (ChessAnalysisState *self,
       chess_analysis_state_stop (self);
       /* An engine kept idle costs nothing but an external one's memory. */
       chess_analysis_state_drop_player (self);
+      /* The threat is part of the analysis. */
+      chess_analysis_state_hide_threat (self);
+      chess_analysis_state_drop_threat_player (self);
     }
 }
 
@@ -110,7 +114,7 @@ analysis_change_state (GSimpleAction *action,
                        GVariant      *state,
                        gpointer       user_data)
 {
-  set_active (user_data, g_variant_get_boolean (state));
+  chess_analysis_state_set_active (user_data, g_variant_get_boolean (state));
 }
 
 /* ---- Following the game and the settings ---- */
@@ -122,6 +126,7 @@ position_changed_cb (ChessAnalysisState *self)
   chess_analysis_state_update_hint_action (self);
   if (self->active)
     chess_analysis_state_restart (self);
+  chess_analysis_state_restart_threat (self);
 }
 
 static void
@@ -164,6 +169,7 @@ static void
 notation_changed_cb (ChessAnalysisState *self)
 {
   chess_analysis_state_refresh_panel (self);
+  chess_analysis_state_refresh_threat (self);
 }
 
 /* The options: how many lines, and which engine (the built-in one and
@@ -218,7 +224,8 @@ chess_window_analysis_is_thinking (ChessWindow *window)
 {
   ChessAnalysisState *self = chess_analysis_state_from_window (window);
 
-  return self != NULL && (self->think_cancellable != NULL || self->hint_cancellable != NULL);
+  return self != NULL && (self->think_cancellable != NULL || self->hint_cancellable != NULL
+                          || self->threat_cancellable != NULL);
 }
 
 ChessMove
@@ -271,6 +278,7 @@ chess_window_analysis_init (ChessWindow *window)
                                                         g_variant_new_boolean (FALSE));
   g_signal_connect (self->analysis_action, "change-state", G_CALLBACK (analysis_change_state), self);
   g_action_map_add_action (G_ACTION_MAP (window), G_ACTION (self->analysis_action));
+  chess_analysis_state_init_threat (self);
 
   /* The panel's options act on the settings directly (actions named as
    * the keys: analysis.analysis-lines, analysis.analysis-engine). */
@@ -321,6 +329,8 @@ chess_window_analysis_dispose (ChessWindow *window)
   chess_analysis_state_clear_hint (self);
   chess_analysis_state_stop (self);
   chess_analysis_state_drop_player (self);
+  chess_analysis_state_hide_threat (self);
+  chess_analysis_state_drop_threat_player (self);
   if (self->hint_player != NULL)
     chess_engine_player_stop (self->hint_player);
   g_clear_object (&self->hint_player);
@@ -332,7 +342,7 @@ chess_window_analysis_dispose (ChessWindow *window)
    * with them: wait for that, so no search thread outlives the window. */
   timeout_id = g_timeout_add (SHUTDOWN_WAIT_MS, wait_done_cb, &timed_out);
   while ((self->think_cancellable != NULL || self->hint_cancellable != NULL
-          || self->start_cancellable != NULL) && !timed_out)
+          || self->start_cancellable != NULL || self->threat_cancellable != NULL) && !timed_out)
     g_main_context_iteration (NULL, TRUE);
   if (!timed_out)
     g_source_remove (timeout_id);
@@ -350,6 +360,9 @@ chess_analysis_state_finalize (GObject *object)
   g_clear_object (&self->player);
   g_clear_object (&self->hint_player);
   g_clear_object (&self->hint_cancellable);
+  g_clear_object (&self->threat_player);
+  g_clear_object (&self->threat_cancellable);
+  g_clear_object (&self->threat_action);
   g_clear_object (&self->think_cancellable);
   g_clear_object (&self->start_cancellable);
   g_clear_object (&self->hint_action);
@@ -359,6 +372,7 @@ chess_analysis_state_finalize (GObject *object)
   g_clear_object (&self->settings);
   g_free (self->player_id);
   g_free (self->engine_problem);
+  g_free (self->threat_problem);
 
   G_OBJECT_CLASS (chess_analysis_state_parent_class)->finalize (object);
 }

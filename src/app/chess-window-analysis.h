@@ -15,6 +15,14 @@
  * one, or the external engine of the setting analysis-engine (a registry
  * id). Turning it off, or closing the window, stops the engine; when the
  * window is disposed no search thread is left running.
+ *
+ * win.threat (Ctrl+T, a toggle in the analysis panel; it turns analysis on
+ * too): what the opponent would play if it were their move — the built-in
+ * engine's best move in the position shown with the move passed
+ * (chess-threat.h), sought again on every change of the view, as an
+ * orange-red arrow and a line under the best lines ("Threat: 4. Qxf7#,
+ * mate in 1"). None while the side to move is in check. Turning analysis
+ * off turns the threat off too.
  */
 #pragma once
 
@@ -25,6 +33,7 @@ G_BEGIN_DECLS
 /* The arrows' owners on the board (chess_board_view_set_extra_arrows). */
 #define CHESS_ARROWS_HINT "hint"
 #define CHESS_ARROWS_ANALYSIS "analysis"
+#define CHESS_ARROWS_THREAT "threat"
 
 /* Called from ChessWindow's class_init, init (after the template is
  * built) and dispose. */
@@ -33,8 +42,8 @@ void     chess_window_analysis_init       (ChessWindow    *window);
 void     chess_window_analysis_dispose    (ChessWindow    *window);
 
 /* For tests and benchmarks: whether analysis is on, whether a search is
- * running now (analysis or hint), and the hint's move (CHESS_MOVE_NONE
- * when none is shown). */
+ * running now (analysis, hint or threat), and the hint's move
+ * (CHESS_MOVE_NONE when none is shown). */
 gboolean  chess_window_analysis_is_active   (ChessWindow *window);
 gboolean  chess_window_analysis_is_thinking (ChessWindow *window);
 ChessMove chess_window_analysis_get_hint    (ChessWindow *window);

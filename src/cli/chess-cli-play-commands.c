@@ -94,7 +94,8 @@ cmd_help (ChessPlay *self)
   chess_play_say (self, _("\n"
                           "Asking the computer (it thinks for a moment):\n"
                           "  hint         suggest a move for the side to move\n"
-                          "  analyse      the evaluation (+ favours White) and the best line"));
+                          "  analyse      the evaluation (+ favours White) and the best line\n"
+                          "  threat       what the opponent would play if it were their move"));
   if (chess_cli_input_is_editing (self->input))
     chess_play_say (self, _("\n"
                             "Keys: ↑ and ↓ bring back earlier lines; ← and →, Home and End move\n"
@@ -510,6 +511,11 @@ chess_play_handle_line (ChessPlay *self,
     {
       if (!refuse_arguments (self, command, args))
         chess_play_hint (self);
+    }
+  else if (strcmp (command, "threat") == 0)
+    {
+      if (!refuse_arguments (self, command, args))
+        chess_play_threat (self);
     }
   else if (strcmp (command, "analyse") == 0 || strcmp (command, "analyze") == 0)
     {

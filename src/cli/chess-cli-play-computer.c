@@ -1,7 +1,7 @@
 /* chess-cli-play-computer.c — the computer in the terminal game: the
  * engines that play a side (started from the command line, handed to the
- * person when they fail), their moves, and the advisor behind "hint" and
- * "analyse". */
+ * person when they fail), their moves, the advisor behind "hint" and
+ * "analyse", and the built-in engine behind "threat". */
 #include "config.h"
 
 #include <glib/gi18n.h>
@@ -11,6 +11,7 @@
 #include "chess-cli-engine.h"
 #include "chess-cli-play-private.h"
 #include "chess-engine-levels.h"
+#include "chess-threat.h"
 
 /* How long hint and analyse think, unless --movetime says otherwise. */
 #define HINT_MS 1000
@@ -220,6 +221,79 @@ chess_play_analyse (ChessPlay *self)
     g_string_append_printf (self->messages, _("Best line: %s\n"), line);
 }
 
+/* The built-in engine whatever --engine says: the threat is searched
+ * within a node budget, the same on every run. */
+static ChessEnginePlayer *
+get_threat_player (ChessPlay *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (self->threat_player && chess_engine_player_is_alive (self->threat_player))
+    return self->threat_player;
+  g_clear_object (&self->threat_player);
+  self->threat_player = chess_threat_player_new ();
+  if (!chess_engine_player_start_sync (self->threat_player, NULL, &error))
+    {
+      g_string_append_printf (self->messages, "%s\n", error->message);
+      g_clear_object (&self->threat_player);
+    }
+  return self->threat_player;
+}
+
+void
+chess_play_threat (ChessPlay *self)
+{
+  const ChessBoard *board = chess_game_get_board (self->game);
+  ChessColor threatening = chess_color_other ((ChessColor) board->side);
+  g_autoptr(ChessEngineReply) reply = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *words = NULL;
+  ChessEnginePlayer *player;
+  ChessEngineLimits limits;
+  ChessThreat threat;
+  ChessLine line;
+  char san[CHESS_MOVE_TEXT_MAX];
+
+  if (chess_play_refuse_when_over (self))
+    return;
+  if (!chess_threat_init (&threat, board))
+    {
+      g_string_append_printf (self->messages,
+                              /* Translators: "White" or "Black", or the player's name. */
+                              _("%s is in check: no threat is shown.\n"),
+                              chess_play_side_name (self, board->side));
+      return;
+    }
+  player = get_threat_player (self);
+  if (player == NULL)
+    return;
+  /* Nothing learnt in an earlier search may change the answer. */
+  if (!chess_engine_player_new_game (player, &error))
+    {
+      g_string_append_printf (self->messages, "%s\n", error->message);
+      return;
+    }
+  chess_threat_limits_init (&limits);
+  chess_line_init (&line, &threat.position);
+  reply = chess_engine_player_think_sync (player, &line, &limits, 1, NULL, &error);
+  chess_line_clear (&line);
+  if (reply == NULL)
+    {
+      g_string_append_printf (self->messages, "%s\n", error->message);
+      g_clear_object (&self->threat_player);
+      return;
+    }
+  if (!chess_threat_set_reply (&threat, reply))
+    return;
+  words = chess_threat_describe (&threat, chess_move_format (&threat.position, threat.move,
+                                                             CHESS_NOTATION_SAN, san));
+  g_string_append_printf (self->messages,
+                          /* Translators: who threatens ("Black", or the player's
+                           * name) and the threat ("12… Qxh2#, mate in 1"). */
+                          _("%s threatens %s.\n"),
+                          chess_play_side_name (self, threatening), words);
+}
+
 /* Starts the computer players the command line asked for. */
 gboolean
 chess_play_start_computers (ChessPlay      *self,
@@ -267,5 +341,10 @@ chess_play_stop_computers (ChessPlay *self)
     {
       chess_engine_player_close_sync (self->advisor);
       g_clear_object (&self->advisor);
+    }
+  if (self->threat_player)
+    {
+      chess_engine_player_close_sync (self->threat_player);
+      g_clear_object (&self->threat_player);
     }
 }

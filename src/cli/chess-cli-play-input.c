@@ -97,7 +97,7 @@ chess_play_complete_cb (const char *line,
 {
   static const char *const commands[] = {
     "moves", "undo", "redo", "draw", "resign", "claim", "flip", "fen",
-    "save", "load", "new", "hint", "analyse", "help", "quit",
+    "save", "load", "new", "hint", "analyse", "threat", "help", "quit",
   };
   ChessPlay *self = user_data;
   g_autofree char *before = g_strstrip (g_strdup (line));

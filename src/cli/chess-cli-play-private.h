@@ -30,6 +30,8 @@ typedef struct
   /* The computer */
   ChessEnginePlayer *players[CHESS_N_COLORS];   /* NULL: a person plays  */
   ChessEnginePlayer *advisor;     /* for hint and analyse, made on demand  */
+  ChessEnginePlayer *threat_player; /* the built-in engine for threat, made
+                                     * on demand                           */
   const char    *engine;          /* --engine, or NULL: the built-in one   */
   const char    *protocol;        /* --protocol, or NULL                   */
   int            level;
@@ -105,6 +107,8 @@ void       chess_play_computer_gone       (ChessPlay      *self,
 void       chess_play_computer_move       (ChessPlay      *self);
 void       chess_play_hint                (ChessPlay      *self);
 void       chess_play_analyse             (ChessPlay      *self);
+/* What the opponent would play if it were their move (chess-threat.h). */
+void       chess_play_threat              (ChessPlay      *self);
 gboolean   chess_play_start_computers     (ChessPlay      *self,
                                            const gboolean *computer);
 void       chess_play_name_computers      (ChessPlay      *self);

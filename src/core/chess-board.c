@@ -79,6 +79,22 @@ chess_board_in_check (const ChessBoard *self)
          && chess_board_square_attacked (self, k, chess_color_other ((ChessColor) self->side));
 }
 
+bool
+chess_board_pass (const ChessBoard *self,
+                  ChessBoard       *passed)
+{
+  ChessUndo undo;
+
+  g_return_val_if_fail (self != NULL && passed != NULL, false);
+
+  /* In check there is no move to pass: the king would stay attacked. */
+  if (chess_board_in_check (self))
+    return false;
+  *passed = *self;
+  chess_board_make (passed, CHESS_MOVE_NULL, &undo);
+  return true;
+}
+
 int
 chess_board_material (const ChessBoard *self,
                       ChessColor        color)

@@ -111,6 +111,14 @@ bool     chess_board_square_attacked (const ChessBoard *self,
 ChessSquare chess_board_king_square (const ChessBoard *self,
                                      ChessColor        color);
 
+/* The position with the move passed to the other side (a null move: the
+ * side to move flipped, no en-passant square, the key as for the same
+ * position read from FEN, the move counters as after a move), for "what
+ * would they play if it were their move". FALSE, leaving `passed` alone,
+ * when the side to move is in check: no such position exists. */
+bool     chess_board_pass        (const ChessBoard *self,
+                                  ChessBoard       *passed);
+
 /* Recomputes everything derivable (bitboards vs mailbox, key, counts) and
  * compares: for tests and debug assertions. */
 bool     chess_board_is_ok       (const ChessBoard *self);

@@ -13,6 +13,10 @@ Scenarios:
             the arrow; browsing back analyses the earlier position; the
             menu item turns it off and everything is gone; in a narrow
             window the panel is shown too.
+  threat    Ctrl+T with analysis off (pressed three times at once: on, off,
+            on) shows the opponent's threat in words and as an orange-red
+            arrow; a move that parries it changes the words; Ctrl+T again
+            takes the words and the arrow away and leaves the analysis.
 """
 
 import os
@@ -43,17 +47,33 @@ def is_engine_violet(rgb):
     return b > 140 and b - g > 70 and r - g > 20
 
 
+def is_threat_orange(rgb):
+    """The threat's orange-red arrow over a light or dark square (the
+    check mark is redder, the annotations' red darker, the last move's
+    highlight yellow)."""
+    r, g, b = rgb
+    return r > 200 and r - g > 90 and g - b > 25
+
+
 class App(flows.App):
-    def violet_pixels(self):
-        """How many sampled points of the board show the engine's arrow."""
+    def board_pixels(self, colour_test):
+        """How many sampled points of the board pass `colour_test`."""
         screen = board_e2e.grab_screen(os.path.join(self.home, "screen.ppm"))
         count = 0
         step = max(self.square // 10, 2)
         for y in range(self.board_y + 2, self.board_y + 8 * self.square - 2, step):
             for x in range(self.board_x + 2, self.board_x + 8 * self.square - 2, step):
-                if is_engine_violet(board_e2e.pixel_mean(screen, x, y, radius=0)):
+                if colour_test(board_e2e.pixel_mean(screen, x, y, radius=0)):
                     count += 1
         return count
+
+    def violet_pixels(self):
+        """How many sampled points of the board show the engine's arrow."""
+        return self.board_pixels(is_engine_violet)
+
+    def threat_pixels(self):
+        """How many sampled points of the board show the threat's arrow."""
+        return self.board_pixels(is_threat_orange)
 
     @staticmethod
     def hint_prefix():
@@ -171,7 +191,55 @@ def scenario_analysis(app):
     app.shot("analysis-off")
 
 
-SCENARIOS = {"hint": scenario_hint, "analysis": scenario_analysis}
+def scenario_threat(app):
+    app.start()
+    app.find_board()
+    # 1. e4 e5 2. Bc4 Nc6 3. Qh5: White threatens Qxf7#.
+    app.play("e4", "e5", "Bc4", "Nc6", "Qh5")
+    app.wait_autosave("3. Qh5")
+    app.point_at_window()
+    prefix = T("Threat: %s").split("%s")[0]
+
+    def threat_words():
+        return [t for t in app.panel_texts() if t.startswith(prefix)]
+
+    check(not app.panel_texts(), "the analysis panel shows before analysis is on")
+    check(app.threat_pixels() == 0, "orange-red on the board before the threat is shown")
+
+    # Analysis is off: Ctrl+T turns it on with the threat. Three presses at
+    # once (on, off, on) end with it shown.
+    xdotool("key", "--clearmodifiers", "ctrl+t", "ctrl+t", "ctrl+t")
+    mate = T("Threat: %s") % (T("%s, mate in %d") % ("4. Qxf7#", 1))
+    wait_until(lambda: mate in app.panel_texts(),
+               "the threat %r in the panel (shown: %r)" % (mate, app.panel_texts()), 30)
+    wait_for_analysis(app, "3\u2026 ")
+    time.sleep(0.3)
+    check(app.threat_pixels() > 5, "no threat arrow on the board with %r" % mate)
+    app.shot("threat-mate")
+
+    # 3… g6 parries it: Black now threatens the queen (4… gxh5).
+    app.drag("g7", "g6", settle=0.6)
+    app.wait_autosave("3. Qh5 g6")
+    app.point_at_window()
+    wait_until(lambda: any(t.startswith(prefix + "4\u2026 gxh5 (+") for t in threat_words()),
+               "the new threat 4… gxh5 (shown: %r)" % (app.panel_texts(),), 30)
+    check(mate not in app.panel_texts(), "the parried threat is still shown")
+    time.sleep(0.3)
+    check(app.threat_pixels() > 5, "no threat arrow for %r" % threat_words())
+    app.shot("threat-queen")
+
+    # Ctrl+T again: the words and the arrow go, the analysis stays.
+    app.key("ctrl+t")
+    wait_until(lambda: not threat_words(), "the threat gone from the panel (shown: %r)"
+               % (app.panel_texts(),), 10)
+    wait_for_analysis(app, "4. ")
+    time.sleep(0.3)
+    check(app.threat_pixels() == 0, "the threat's arrow stayed after Ctrl+T")
+    check("[%cal" not in app.autosave(), "the threat's arrow was saved: " + app.autosave())
+    app.shot("threat-off")
+
+
+SCENARIOS = {"hint": scenario_hint, "analysis": scenario_analysis, "threat": scenario_threat}
 
 
 def main():

@@ -189,6 +189,7 @@ test_accels (Fixture       *f,
   check_accel ("win.undo", "<Control>z");
   check_accel ("win.redo", "<Shift><Control>z");
   check_accel ("win.flip-board", "<Control>f");
+  check_accel ("win.threat", "<Control>t");
   check_accel ("app.preferences", "<Control>comma");
   check_accel ("app.quit", "<Control>q");
   /* GTK adds this one when it finds gtk/help-overlay.ui in the resources. */

@@ -653,6 +653,171 @@ test_close_stops_engine (void)
   app_test_spin ();
 }
 
+/* ---- The threat ---- */
+
+static const char *
+threat_text (ChessWindow *window)
+{
+  return chess_analysis_panel_get_threat (panel_of (window));
+}
+
+typedef struct
+{
+  ChessWindow *window;
+  const char  *prefix;
+} ThreatWait;
+
+/* The threat's line starts with `prefix` and its search has ended. */
+static gboolean
+shows_threat (gpointer data)
+{
+  ThreatWait *wait = data;
+  const char *text = threat_text (wait->window);
+
+  return text != NULL && g_str_has_prefix (text, wait->prefix)
+         && arrows_of (wait->window, CHESS_ARROWS_THREAT, NULL) == 1;
+}
+
+static void
+set_threat (ChessWindow *window,
+            gboolean     on)
+{
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (window), "threat");
+  g_autoptr(GVariant) state = NULL;
+
+  g_assert_nonnull (action);
+  g_action_change_state (action, g_variant_new_boolean (on));
+  state = g_action_get_state (action);
+  g_assert_true (g_variant_get_boolean (state) == on);
+}
+
+static void
+assert_arrow (ChessWindow *window,
+              const char  *from,
+              const char  *to)
+{
+  const ChessBoardArrow *arrow = NULL;
+
+  g_assert_cmpuint (arrows_of (window, CHESS_ARROWS_THREAT, &arrow), ==, 1);
+  g_assert_cmpuint (arrow->from, ==, chess_square_parse (from));
+  g_assert_cmpuint (arrow->to, ==, chess_square_parse (to));
+}
+
+/* 1. e4 e5 2. Bc4 Nc6 3. Qh5: White threatens mate; 3… g6 parries it and
+ * Black threatens the queen. Turned on while analysis is off, it turns
+ * analysis on; analysis off turns it off. */
+static void
+test_threat_follows_the_position (void)
+{
+  ChessWindow *window;
+  ChessGame *game;
+  ThreatWait wait;
+
+  app_test_remove_autosave ();
+  window = window_with_fen (NULL);
+  game = chess_window_get_game (window);
+  model_test_play (game, "e4 e5 Bc4 Nc6 Qh5");
+  g_assert_null (threat_text (window));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.threat", NULL));
+  g_assert_true (chess_window_analysis_is_active (window));
+  wait = (ThreatWait) { window, "Threat: 4. Qxf7#, mate in 1" };
+  g_assert_true (spin_until (shows_threat, &wait, 30));
+  g_assert_cmpstr (threat_text (window), ==, "Threat: 4. Qxf7#, mate in 1");
+  assert_arrow (window, "h5", "f7");
+  /* Shown only: not played, not saved. */
+  g_assert_cmpuint (chess_game_get_move_count (game), ==, 5);
+  g_assert_null (chess_game_get_view_node (game)->arrows);
+
+  /* Parried: Black now threatens the queen (its score from Black's side). */
+  model_test_play (game, "g6");
+  wait.prefix = "Threat: 4\xe2\x80\xa6 gxh5 (+";
+  g_assert_true (spin_until (shows_threat, &wait, 30));
+  assert_arrow (window, "g6", "h5");
+
+  /* Browsing back shows the threat of the position viewed. */
+  chess_game_set_view_ply (game, 5);
+  wait.prefix = "Threat: 4. Qxf7#";
+  g_assert_true (spin_until (shows_threat, &wait, 30));
+
+  /* Analysis off: the threat too, its line, arrow and search. */
+  set_analysis (window, FALSE);
+  {
+    g_autoptr(GVariant) state = g_action_group_get_action_state (G_ACTION_GROUP (window), "threat");
+
+    g_assert_false (g_variant_get_boolean (state));
+  }
+  g_assert_null (threat_text (window));
+  g_assert_cmpuint (arrows_of (window, CHESS_ARROWS_THREAT, NULL), ==, 0);
+  g_assert_true (spin_until (not_thinking, window, 10));
+  app_test_destroy_window (window);
+}
+
+/* Turned off at once, and on and off again while a search runs: nothing
+ * of it stays. */
+static void
+test_threat_off_while_searching (void)
+{
+  ChessWindow *window;
+  ThreatWait wait;
+
+  app_test_remove_autosave ();
+  window = window_with_fen ("r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 3 3");
+  set_threat (window, TRUE);
+  set_threat (window, FALSE);
+  set_threat (window, TRUE);
+  set_threat (window, FALSE);
+  g_assert_true (chess_window_analysis_is_active (window));
+  g_assert_null (threat_text (window));
+  g_assert_cmpuint (arrows_of (window, CHESS_ARROWS_THREAT, NULL), ==, 0);
+
+  /* On again: the same threat as ever. */
+  set_threat (window, TRUE);
+  wait = (ThreatWait) { window, "Threat: 4. Qxf7#, mate in 1" };
+  g_assert_true (spin_until (shows_threat, &wait, 30));
+  set_threat (window, FALSE);
+  g_assert_null (threat_text (window));
+  g_assert_cmpuint (arrows_of (window, CHESS_ARROWS_THREAT, NULL), ==, 0);
+  set_analysis (window, FALSE);
+  g_assert_true (spin_until (not_thinking, window, 10));
+  app_test_destroy_window (window);
+}
+
+/* In check there is no position with the move passed: say so. */
+static void
+test_threat_in_check (void)
+{
+  ChessWindow *window;
+
+  app_test_remove_autosave ();
+  /* 1. e4 f5 2. Qh5+: Black is in check. */
+  window = window_with_fen ("rnbqkbnr/ppppp1pp/8/5p1Q/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 1 2");
+  set_threat (window, TRUE);
+  g_assert_cmpstr (threat_text (window), ==, "No threat shown while Black is in check");
+  g_assert_cmpuint (arrows_of (window, CHESS_ARROWS_THREAT, NULL), ==, 0);
+  set_analysis (window, FALSE);
+  g_assert_true (spin_until (not_thinking, window, 10));
+  app_test_destroy_window (window);
+}
+
+/* Closing the window while the threat is sought leaves no search thread. */
+static void
+test_threat_close_stops_engine (void)
+{
+  ChessWindow *window;
+  guint before;
+
+  app_test_remove_autosave ();
+  window = window_with_fen ("r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 3 3");
+  app_test_spin ();
+  before = count_threads ();
+  set_threat (window, TRUE);
+  g_assert_true (chess_window_analysis_is_thinking (window));
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_cmpuint (count_threads (), <=, before);
+  app_test_spin ();
+}
+
 int
 main (int    argc,
       char **argv)
@@ -674,6 +839,10 @@ main (int    argc,
   g_test_add_func ("/app/analysis/mate-scores", test_analysis_mate_scores);
   g_test_add_func ("/app/analysis/external-engines", test_analysis_external_engines);
   g_test_add_func ("/app/analysis/close-stops-engine", test_close_stops_engine);
+  g_test_add_func ("/app/analysis/threat", test_threat_follows_the_position);
+  g_test_add_func ("/app/analysis/threat-off-while-searching", test_threat_off_while_searching);
+  g_test_add_func ("/app/analysis/threat-in-check", test_threat_in_check);
+  g_test_add_func ("/app/analysis/threat-close-stops-engine", test_threat_close_stops_engine);
 
   return app_test_end (g_test_run ());
 }

@@ -102,3 +102,59 @@ class PlaySession:
                     ranks.append(mm.group(2))
                 result.append(ranks)
         return result
+
+
+def run_prompted(cli, script, args=(), env=None, timeout=60):
+    """Runs `thinkchess-cli play` through pipes, writing each line of
+    `script` only once the game has printed its prompt ("… to move> "):
+    input with gaps, as a person types, where PlaySession writes it all at
+    once. Returns what the game printed after each line (index 0: before
+    the first one)."""
+    import select
+    import time
+
+    home = tempfile.mkdtemp(prefix="thinkchess-cli-prompted-")
+    environ = dict(os.environ)
+    environ.update({"XDG_DATA_HOME": os.path.join(home, "data"),
+                    "XDG_CONFIG_HOME": os.path.join(home, "config"),
+                    "HOME": home, "LC_ALL": "C.UTF-8", "G_DEBUG": "fatal-warnings"})
+    environ.pop("LANGUAGE", None)
+    if env:
+        environ.update(env)
+    proc = subprocess.Popen([cli, "play"] + list(args), stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                            env=environ, cwd=home)
+    pending = b""
+
+    def until_prompt():
+        nonlocal pending
+        deadline = time.monotonic() + timeout
+        while not re.search(rb"> $", pending):
+            left = deadline - time.monotonic()
+            ready = select.select([proc.stdout], [], [], max(left, 0))[0]
+            if not ready:
+                raise AssertionError("no prompt within %d s after:\n%s"
+                                     % (timeout, pending.decode("utf-8", "replace")[-2000:]))
+            chunk = os.read(proc.stdout.fileno(), 65536)
+            if not chunk:
+                raise AssertionError("the game ended early:\n"
+                                     + pending.decode("utf-8", "replace")[-2000:])
+            pending += chunk
+        text, pending = pending.decode("utf-8", "replace"), b""
+        return text
+
+    try:
+        outputs = [until_prompt()]
+        for line in script:
+            proc.stdin.write((line + "\n").encode("utf-8"))
+            proc.stdin.flush()
+            outputs.append(until_prompt())
+        proc.stdin.write(b"quit\n")
+        proc.stdin.close()
+        proc.wait(timeout=timeout)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        shutil.rmtree(home, ignore_errors=True)
+    return outputs

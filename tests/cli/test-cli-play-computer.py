@@ -12,8 +12,8 @@ import os
 import re
 import sys
 
-from play_session import PlaySession
-from tap_cases import case, expect, expect_in, expect_re, run_cases
+from play_session import PlaySession, run_prompted
+from tap_cases import case, expect, expect_in, expect_not_in, expect_re, run_cases
 
 CLI = os.path.abspath(sys.argv[1])
 FAKE = os.path.abspath(sys.argv[2])
@@ -100,6 +100,50 @@ def analyse_sees_a_mate():
                 ["--fen", "r5k1/8/8/8/8/8/5PPP/6K1 b - - 0 1"] + FAST)
     expect_re(r"^Evaluation: -M1 ", s.out)
     expect_re(r"^Best line: 1… Ra1#$", s.out)
+
+
+# 1. e4 e5 2. Bc4 Nc6 3. Qh5, Black to move: White threatens Qxf7#.
+SCHOLARS_THREAT = ["e4", "e5", "Bc4", "Nc6", "Qh5"]
+# 1. e4 e5 2. Qh5 Nc6 3. Bc4 g6, White to move: Black threatens the queen.
+QUEEN_ATTACKED = "r1bqkbnr/pppp1p1p/2n3p1/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 0 4"
+
+
+@case
+def threat_names_the_mate_typed_at_once():
+    s = Session(SCHOLARS_THREAT + ["threat", "quit"])
+    expect_re(r"^White threatens 4\. Qxf7#, mate in 1\.$", s.out)
+    expect(s.moves() == SCHOLARS_THREAT, "the threat was played: %r" % s.moves())
+    # It draws nothing: as many boards as without it.
+    without = Session(SCHOLARS_THREAT + ["quit"])
+    expect(len(s.boards()) == len(without.boards()),
+           "threat drew a board (%d boards, %d without)" % (len(s.boards()), len(without.boards())))
+
+
+@case
+def threat_names_the_mate_typed_with_gaps():
+    outputs = run_prompted(CLI, SCHOLARS_THREAT + ["threat"])
+    expect_re(r"^White threatens 4\. Qxf7#, mate in 1\.$", outputs[-1])
+    # A move that parries it (3… g6) leaves no mate to threaten.
+    outputs = run_prompted(CLI, SCHOLARS_THREAT + ["g6", "threat"])
+    threat = expect_re(r"^Black threatens 4… (\S+) \(([+\u2212]\d+\.\d\d)\)\.$", outputs[-1])
+    expect(threat.group(1) == "gxh5", "Black's threat after 3… g6 is the queen: %r" % outputs[-1])
+
+
+@case
+def threat_wins_material_the_same_every_time():
+    runs = [Session(["threat", "threat", "quit"], ["--fen", QUEEN_ATTACKED]) for _ in range(2)]
+    lines = [re.findall(r"^Black threatens .*$", s.out, re.M) for s in runs]
+    m = expect_re(r"^Black threatens 4… gxh5 \(\+(\d+\.\d\d)\)\.$", runs[0].out)
+    expect(float(m.group(1)) > 5, "winning the queen scores over 5 pawns: %r" % m.group(0))
+    expect(lines[0] == lines[1] and len(lines[0]) == 2 and lines[0][0] == lines[0][1],
+           "the same threat and score each time: %r" % lines)
+
+
+@case
+def threat_refused_in_check():
+    s = Session(["threat", "quit"], ["--fen", "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1"])
+    expect_re(r"^White is in check: no threat is shown\.$", s.out)
+    expect_not_in("threatens", s.out)
 
 
 @case
@@ -203,6 +247,7 @@ def help_names_the_options_and_commands():
     s = Session(["help", "quit"])
     expect_in("hint", s.out)
     expect_in("analyse", s.out)
+    expect_in("threat", s.out)
 
 
 @case
