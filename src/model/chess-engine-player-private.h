@@ -14,6 +14,12 @@ void     chess_engine_player_set_name      (ChessEnginePlayer       *self,
                                             const char              *name);
 void     chess_engine_player_set_level     (ChessEnginePlayer       *self,
                                             int                      level);
+/* The name the engine gives itself (UCI id name, xboard myname). */
+void     chess_engine_player_set_engine_name (ChessEnginePlayer     *self,
+                                              const char            *engine_name);
+/* Whether it honours limits->nodes (TRUE unless said). */
+void     chess_engine_player_set_counts_nodes (ChessEnginePlayer    *self,
+                                               gboolean              counts_nodes);
 void     chess_engine_player_emit_thinking (ChessEnginePlayer       *self,
                                             const ChessEngineInfo   *info);
 void     chess_engine_player_emit_died     (ChessEnginePlayer       *self,

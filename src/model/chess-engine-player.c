@@ -10,8 +10,10 @@
 
 typedef struct
 {
-  char *name;
-  int   level;
+  char     *name;
+  char     *engine_name;      /* the engine's own, from its handshake  */
+  int       level;
+  gboolean  counts_nodes;     /* honours a node limit                   */
 } ChessEnginePlayerPrivate;
 
 enum
@@ -240,6 +242,45 @@ chess_engine_player_get_name (ChessEnginePlayer *self)
   return priv->name ? priv->name : "";
 }
 
+void
+chess_engine_player_set_engine_name (ChessEnginePlayer *self,
+                                     const char        *engine_name)
+{
+  ChessEnginePlayerPrivate *priv = chess_engine_player_get_instance_private (self);
+
+  g_free (priv->engine_name);
+  priv->engine_name = g_strdup (engine_name);
+}
+
+const char *
+chess_engine_player_get_engine_name (ChessEnginePlayer *self)
+{
+  ChessEnginePlayerPrivate *priv;
+
+  g_return_val_if_fail (CHESS_IS_ENGINE_PLAYER (self), NULL);
+  priv = chess_engine_player_get_instance_private (self);
+  return priv->engine_name != NULL && priv->engine_name[0] != '\0' ? priv->engine_name : priv->name;
+}
+
+void
+chess_engine_player_set_counts_nodes (ChessEnginePlayer *self,
+                                      gboolean           counts_nodes)
+{
+  ChessEnginePlayerPrivate *priv = chess_engine_player_get_instance_private (self);
+
+  priv->counts_nodes = counts_nodes;
+}
+
+gboolean
+chess_engine_player_counts_nodes (ChessEnginePlayer *self)
+{
+  ChessEnginePlayerPrivate *priv;
+
+  g_return_val_if_fail (CHESS_IS_ENGINE_PLAYER (self), FALSE);
+  priv = chess_engine_player_get_instance_private (self);
+  return priv->counts_nodes;
+}
+
 int
 chess_engine_player_get_level (ChessEnginePlayer *self)
 {
@@ -429,6 +470,7 @@ chess_engine_player_finalize (GObject *object)
   ChessEnginePlayerPrivate *priv = chess_engine_player_get_instance_private (CHESS_ENGINE_PLAYER (object));
 
   g_free (priv->name);
+  g_free (priv->engine_name);
   G_OBJECT_CLASS (chess_engine_player_parent_class)->finalize (object);
 }
 
@@ -464,5 +506,6 @@ chess_engine_player_init (ChessEnginePlayer *self)
   ChessEnginePlayerPrivate *priv = chess_engine_player_get_instance_private (self);
 
   priv->level = -1;
+  priv->counts_nodes = TRUE;
   chess_init ();
 }
