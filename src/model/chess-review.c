@@ -270,6 +270,8 @@ chess_review_set_time_per_move (ChessReview *self,
   g_return_if_fail (!self->started);
 
   ms = MAX (ms, 1);
+  /* Asking for a time makes the review timed. */
+  chess_review_set_nodes (self, 0);
   if (self->time_per_move_ms == ms)
     return;
   self->time_per_move_ms = ms;

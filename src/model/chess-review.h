@@ -61,7 +61,7 @@ ChessReview *chess_review_new_for_tree       (const ChessTree *tree);
 
 /* Settings, before run_async. The budget a position is the depth when
  * set, else the nodes when set (an xboard engine: the time instead), else
- * the time. */
+ * the time. Setting the time sets the nodes to 0. */
 void         chess_review_set_time_per_move  (ChessReview *self,
                                               guint        ms);   /* property time-per-move */
 guint        chess_review_get_time_per_move  (ChessReview *self);
