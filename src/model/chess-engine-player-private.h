@@ -32,7 +32,9 @@ gboolean chess_engine_limits_are_open      (const ChessEngineLimits *limits);
 /* Coalesces search progress: push() from any thread keeps the newest info
  * of each line (multipv) and makes sure a flush runs on `context` within
  * CHESS_ENGINE_PLAYER_INFO_INTERVAL_MS; the flush emits "thinking" on the
- * owner. The owner is only touched on `context`'s thread. */
+ * owner. A bound never replaces a pending exact score of its line, so the
+ * last exact score of each line is always emitted. The owner is only
+ * touched on `context`'s thread. */
 typedef struct _ChessInfoThrottle ChessInfoThrottle;
 
 ChessInfoThrottle *chess_info_throttle_new    (ChessEnginePlayer     *owner,

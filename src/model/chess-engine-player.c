@@ -153,6 +153,16 @@ chess_info_throttle_push (ChessInfoThrottle     *self,
                                                          : 1;
 
   g_mutex_lock (&self->lock);
+  /* A bound (an aspiration search's, which engines report only after a
+   * while) never takes the place of a finished score waiting to be
+   * emitted: whoever keeps each line's last score (the review) would get
+   * that score or not by the clock. */
+  if (info->bound != CHESS_ENGINE_BOUND_EXACT && self->pending[slot] != NULL
+      && self->pending[slot]->bound == CHESS_ENGINE_BOUND_EXACT)
+    {
+      g_mutex_unlock (&self->lock);
+      return;
+    }
   chess_engine_info_free (self->pending[slot]);
   self->pending[slot] = chess_engine_info_copy (info);
   if (self->source == NULL)
