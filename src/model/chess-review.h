@@ -37,9 +37,10 @@ G_BEGIN_DECLS
  * with the hash cleared when the review starts, so that one game gets
  * byte-identical judgement on every run and every machine (a clock would
  * make the depth reached, and so the marks, depend on the machine's
- * load). About 14 s for a 40-move game on one core of a 2020 laptop (see
- * the README's review section). External UCI engines get the same budget
- * (`go nodes`). */
+ * load). About 31 s of processor time for a 40-move game (81 positions,
+ * MultiPV 2), half the minute a review may take (measured with
+ * bench/review.sh; the README's review section). External UCI engines get
+ * the same budget (`go nodes`). */
 #define CHESS_REVIEW_DEFAULT_NODES 400000
 /* The time a position when asked for a clock (--time-per-move's default),
  * and for engines that cannot count nodes (xboard has no node limit). */
