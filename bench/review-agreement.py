@@ -24,9 +24,10 @@ loss is the mover's drop in winning chances, in percentage points, from the
 position before it to the position after it. The scores are cached in the
 cache directory (judge-dDEPTH.json), keyed by the engine and the moves.
 
-Under test: `thinkchess-cli review` at its default setting (or
---time-per-move / --review-depth), and as the peer the same review with
-Stockfish as its engine (`--engine`, same budget; --no-peer skips it). Each
+Under test: `thinkchess-cli review` at its default setting, the CLI's own
+node budget (or --review-nodes / --time-per-move / --review-depth), and as
+the peer the same review with Stockfish as its engine (`--engine`, the same
+budget: `go nodes` for a node budget; --no-peer skips it). Each
 game is given to the review alone, as bare moves (no comments or NAGs of its
 own); the NAGs $2 (?) and $4 (??) of the main line of its output are its marks.
 
@@ -426,10 +427,13 @@ def judge(args, stockfish, fens, names):
 
 def review(cli, game_file, budget, engine, plies, name, timeout=None):
     """The marks ("?", "??" or "") per ply, the wall time of one review and
-    what it says it was ("ThinkChess (Maximum), 300 ms a position")."""
+    what it says it was ("ThinkChess 0.1.0, 400000 nodes a position")."""
     argv = [cli, "review", game_file, *budget] + (["--engine", engine] if engine else [])
+    # Seconds a position at most, for the timeout: a node budget of the
+    # default's size takes well under a second.
     per_position = (float(budget[1]) / 1000 if budget[:1] == ["--time-per-move"]
-                    else 10.0 if budget else 0.3)
+                    else max(1.0, int(budget[1]) / 400000) if budget[:1] == ["--nodes"]
+                    else 10.0 if budget else 1.0)
     timeout = timeout or 60 + (plies + 1) * (10 * per_position + 1)
     env = dict(os.environ, LC_ALL="C.UTF-8")
     what = f"the review of {name}" + (f" with {engine}" if engine else "")
@@ -494,8 +498,10 @@ def parse_args():
     parser.add_argument("--judge-timeout", type=float, default=300,
                         help="seconds the judge may take for one position (default: 300)")
     budget = parser.add_mutually_exclusive_group()
+    budget.add_argument("--review-nodes", type=int, metavar="N",
+                        help="the reviews' nodes per position (default: the review's own, 400000)")
     budget.add_argument("--time-per-move", type=int, metavar="MS",
-                        help="the reviews' time per position (default: the review's own)")
+                        help="the reviews' time per position instead")
     budget.add_argument("--review-depth", type=int, metavar="N", help="the reviews' depth instead")
     parser.add_argument("--review-timeout", type=float,
                         help="seconds one review may take (default: 60 + 10 times its budget a position)")
@@ -624,7 +630,8 @@ def main():
     source, games, names, book = load_games(args, cli)
     fens = positions(cli, games)
     scores, judge_name = judge(args, args.stockfish, fens, names)
-    budget = (["--time-per-move", str(args.time_per_move)] if args.time_per_move
+    budget = (["--nodes", str(args.review_nodes)] if args.review_nodes
+              else ["--time-per-move", str(args.time_per_move)] if args.time_per_move
               else ["--depth", str(args.review_depth)] if args.review_depth else [])
     reviewers = {"ours": None} if args.no_peer else {"ours": None, "peer": args.stockfish}
     rows, seconds, labels = review_games(args, cli, budget, reviewers, games, names, fens,

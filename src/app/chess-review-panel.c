@@ -30,6 +30,7 @@ struct _ChessReviewPanel
   GtkWidget         *summary_box;
   GtkWidget         *names[2];            /* by ChessColor */
   GtkWidget         *figures[2];
+  GtkWidget         *judge;               /* who judged, with what budget */
   char              *summary[2];          /* the figures in words */
   GtkWidget         *verdict_box;
   GtkWidget         *verdict;
@@ -257,6 +258,18 @@ update_summary (ChessReviewPanel *self)
       gtk_accessible_update_property (GTK_ACCESSIBLE (self->figures[c]),
                                       GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, self->summary[c], -1);
     }
+  /* The judge and its budget, for the review run here (a game opened with
+   * its review has no such record). */
+  if (self->review != NULL)
+    {
+      g_autofree char *judge = chess_review_describe_judge (self->review);
+      /* Translators: under a review's summary: who judged the moves and
+       * with what budget, "ThinkChess 0.1.0, 400,000 nodes a position". */
+      g_autofree char *text = g_strdup_printf (_("Judged by %s"), judge);
+
+      gtk_label_set_text (GTK_LABEL (self->judge), text);
+    }
+  gtk_widget_set_visible (self->judge, self->review != NULL);
   gtk_widget_set_visible (self->summary_box, any);
 }
 
@@ -392,7 +405,10 @@ chess_review_panel_start (ChessReviewPanel *self,
     return;
   review = chess_review_new (self->game);
   if (time_per_move_ms > 0)
-    chess_review_set_time_per_move (review, time_per_move_ms);
+    {
+      chess_review_set_time_per_move (review, time_per_move_ms);
+      chess_review_set_nodes (review, 0);
+    }
   chess_review_panel_run (self, review);
 }
 
@@ -839,6 +855,13 @@ chess_review_panel_init (ChessReviewPanel *self)
       gtk_grid_attach (GTK_GRID (self->summary_box), self->names[c], 0, c, 1, 1);
       gtk_grid_attach (GTK_GRID (self->summary_box), self->figures[c], 1, c, 1, 1);
     }
+  self->judge = gtk_label_new (NULL);
+  gtk_label_set_xalign (GTK_LABEL (self->judge), 0);
+  gtk_label_set_wrap (GTK_LABEL (self->judge), TRUE);
+  gtk_widget_add_css_class (self->judge, "review-judge");
+  gtk_widget_add_css_class (self->judge, "caption");
+  gtk_widget_add_css_class (self->judge, "dim-label");
+  gtk_grid_attach (GTK_GRID (self->summary_box), self->judge, 0, 2, 2, 1);
   gtk_box_append (GTK_BOX (self->box), self->summary_box);
 
   /* The move viewed, and Retry. */

@@ -51,7 +51,8 @@ void            chess_review_panel_set_notation (ChessReviewPanel *self,
                                                  ChessNotation     notation);
 
 /* Reviews the game's main line now (nothing when one is running or the
- * game has no moves); `time_per_move_ms` 0 is the review's default. */
+ * game has no moves); `time_per_move_ms` 0 is the review's default (its
+ * node budget), otherwise that time a position. */
 void            chess_review_panel_start        (ChessReviewPanel *self,
                                                  guint             time_per_move_ms);
 /* The same with a review made by the caller (of this game's main line,

@@ -103,6 +103,14 @@ result_view_clicked_cb (ChessWindow *self)
   gtk_widget_grab_focus (GTK_WIDGET (self->board));
 }
 
+/* The button's action (win.review-game) starts the review; the card makes
+ * way for the board, where its marks and arrows show. */
+static void
+result_review_clicked_cb (ChessWindow *self)
+{
+  result_view_clicked_cb (self);
+}
+
 static void
 resume_clicked_cb (ChessWindow *self)
 {
@@ -338,6 +346,7 @@ chess_window_class_init (ChessWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, continue_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, new_game_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, result_view_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, result_review_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, past_return_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, resume_clicked_cb);
   /* A toggle in the menu and the header bar, Ctrl+P. */

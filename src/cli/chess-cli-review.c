@@ -4,9 +4,12 @@
  * is a terminal, and each player's accuracy and mistakes on standard error
  * at the end.
  *
- *   thinkchess-cli review GAME.pgn [--game N] [--time-per-move MS]
- *                         [--depth N] [--engine CMD [--protocol xboard]]
- */
+ *   thinkchess-cli review GAME.pgn [--game N] [--nodes N | --time-per-move MS
+ *                         | --depth N] [--engine CMD [--protocol xboard]]
+ *
+ * The default budget is CHESS_REVIEW_DEFAULT_NODES a position: the same
+ * output on every run, which is why the summary says who judged and with
+ * what budget but not how long it took. */
 #include "config.h"
 
 #include <glib-unix.h>
@@ -30,7 +33,6 @@ typedef struct
 {
   ChessReview *review;
   gboolean     show_progress;
-  gint64       started_us;
 } ReviewRun;
 
 static void
@@ -143,7 +145,8 @@ chess_cli_review (int    argc,
                   char **argv)
 {
   int game_number = 1;
-  int time_per_move = CHESS_REVIEW_DEFAULT_TIME_PER_MOVE_MS;
+  int time_per_move = 0;
+  gint64 nodes = 0;
   int depth = 0;
   g_autofree char *engine_command = NULL;
   g_autofree char *protocol = NULL;
@@ -151,10 +154,13 @@ chess_cli_review (int    argc,
   GOptionEntry entries[] = {
     { "game", 0, 0, G_OPTION_ARG_INT, &game_number,
       N_("Review game N of the file (default: the first)"), N_("N") },
+    { "nodes", 0, 0, G_OPTION_ARG_INT64, &nodes,
+      N_("Search this many nodes in each position (default: 400000; the same review every time)"),
+      N_("N") },
     { "time-per-move", 0, 0, G_OPTION_ARG_INT, &time_per_move,
-      N_("Think this long about each position (default: 300)"), N_("MS") },
+      N_("Think this long about each position instead"), N_("MS") },
     { "depth", 0, 0, G_OPTION_ARG_INT, &depth,
-      N_("Search each position to this depth instead (the same review every time)"), N_("N") },
+      N_("Search each position to this depth instead"), N_("N") },
     { "engine", 0, 0, G_OPTION_ARG_STRING, &engine_command,
       N_("Use this engine (an installed one's name, or a command) instead of the built-in one"),
       N_("CMD") },
@@ -194,9 +200,14 @@ chess_cli_review (int    argc,
       fprintf (stderr, "%s\n", _("The game number (--game) starts at 1."));
       return 2;
     }
-  if (time_per_move < 1 || depth < 0 || depth > 100)
+  if (time_per_move < 0 || nodes < 0 || depth < 0 || depth > 100)
     {
-      fprintf (stderr, "%s\n", _("The time per move must be at least 1 ms and the depth 0 to 100."));
+      fprintf (stderr, "%s\n", _("The time per move and the nodes must be positive, the depth 1 to 100."));
+      return 2;
+    }
+  if ((time_per_move > 0) + (nodes > 0) + (depth > 0) > 1)
+    {
+      fprintf (stderr, "%s\n", _("Give one budget: --nodes, --time-per-move or --depth."));
       return 2;
     }
 
@@ -220,9 +231,15 @@ chess_cli_review (int    argc,
 
   g_autoptr(ChessReview) review = chess_review_new_for_tree (game->tree);
   g_autoptr(GCancellable) cancellable = g_cancellable_new ();
-  ReviewRun run = { review, isatty (STDERR_FILENO), g_get_monotonic_time () };
+  ReviewRun run = { review, isatty (STDERR_FILENO) };
 
-  chess_review_set_time_per_move (review, (guint) time_per_move);
+  if (time_per_move > 0)
+    {
+      chess_review_set_time_per_move (review, (guint) time_per_move);
+      chess_review_set_nodes (review, 0);
+    }
+  if (nodes > 0)
+    chess_review_set_nodes (review, (guint64) nodes);
   chess_review_set_depth (review, (guint) depth);
   chess_review_set_engine (review, engine);
   if (run.show_progress)
@@ -248,17 +265,12 @@ chess_cli_review (int    argc,
   /* No summary for a game that did not arrive. */
   if (!chess_cli_flush_stdout ())
     return 1;
-  double seconds = (g_get_monotonic_time () - run.started_us) / 1e6;
   guint n = chess_review_get_n_moves (review);
-  const char *engine_name = chess_engine_player_get_name (chess_review_get_engine (review));
-  if (depth > 0)
-    fprintf (stderr, ngettext ("Reviewed %u move in %.1f s with %s at depth %d.\n",
-                               "Reviewed %u moves in %.1f s with %s at depth %d.\n", n),
-             n, seconds, engine_name, depth);
-  else
-    fprintf (stderr, ngettext ("Reviewed %u move in %.1f s with %s, %d ms a position.\n",
-                               "Reviewed %u moves in %.1f s with %s, %d ms a position.\n", n),
-             n, seconds, engine_name, time_per_move);
+  g_autofree char *judge = chess_review_describe_judge (review);
+  /* TRANSLATORS: the review's summary: moves reviewed, then who judged
+   * with what budget ("ThinkChess 0.1.0, 400,000 nodes a position"). */
+  fprintf (stderr, ngettext ("Reviewed %u move with %s.\n", "Reviewed %u moves with %s.\n", n),
+           n, judge);
   print_summary (review, game);
   return 0;
 }

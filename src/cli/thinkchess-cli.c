@@ -26,7 +26,7 @@ static const ChessCliCommand commands[] = {
   { "bench", chess_cli_bench, "bench [DEPTH]" },
   { "play", chess_cli_play, "play [--fen FEN] [--ascii] [FILE.pgn]" },
   { "uci", chess_cli_uci, "uci" },
-  { "review", chess_cli_review, "review GAME.pgn [--game N] [--time-per-move MS] [--engine CMD]" },
+  { "review", chess_cli_review, "review GAME.pgn [--game N] [--nodes N] [--engine CMD]" },
 };
 
 gboolean

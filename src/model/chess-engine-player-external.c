@@ -185,6 +185,7 @@ start_cb (GObject      *source,
     }
   if (!self->name_given)
     chess_engine_player_set_name (CHESS_ENGINE_PLAYER (self), chess_engine_client_get_name (self->client));
+  chess_engine_player_set_engine_name (CHESS_ENGINE_PLAYER (self), chess_engine_client_get_name (self->client));
   apply_options (self);
   self->started = TRUE;
   g_task_return_boolean (task, TRUE);
@@ -455,6 +456,8 @@ chess_engine_player_new_external (const char          *display_name,
   self = g_object_new (CHESS_TYPE_ENGINE_PLAYER_EXTERNAL, NULL);
   self->argv = g_strdupv ((GStrv) argv);
   self->protocol = protocol;
+  chess_engine_player_set_counts_nodes (CHESS_ENGINE_PLAYER (self),
+                                        protocol != CHESS_ENGINE_PROTOCOL_XBOARD);
   if (options)
     {
       GHashTableIter iter;

@@ -14,6 +14,12 @@ void     chess_engine_player_set_name      (ChessEnginePlayer       *self,
                                             const char              *name);
 void     chess_engine_player_set_level     (ChessEnginePlayer       *self,
                                             int                      level);
+/* The name the engine gives itself (UCI id name, xboard myname). */
+void     chess_engine_player_set_engine_name (ChessEnginePlayer     *self,
+                                              const char            *engine_name);
+/* Whether it honours limits->nodes (TRUE unless said). */
+void     chess_engine_player_set_counts_nodes (ChessEnginePlayer    *self,
+                                               gboolean              counts_nodes);
 void     chess_engine_player_emit_thinking (ChessEnginePlayer       *self,
                                             const ChessEngineInfo   *info);
 void     chess_engine_player_emit_died     (ChessEnginePlayer       *self,
@@ -26,7 +32,9 @@ gboolean chess_engine_limits_are_open      (const ChessEngineLimits *limits);
 /* Coalesces search progress: push() from any thread keeps the newest info
  * of each line (multipv) and makes sure a flush runs on `context` within
  * CHESS_ENGINE_PLAYER_INFO_INTERVAL_MS; the flush emits "thinking" on the
- * owner. The owner is only touched on `context`'s thread. */
+ * owner. A bound never replaces a pending exact score of its line, so the
+ * last exact score of each line is always emitted. The owner is only
+ * touched on `context`'s thread. */
 typedef struct _ChessInfoThrottle ChessInfoThrottle;
 
 ChessInfoThrottle *chess_info_throttle_new    (ChessEnginePlayer     *owner,

@@ -10,8 +10,10 @@
 
 typedef struct
 {
-  char *name;
-  int   level;
+  char     *name;
+  char     *engine_name;      /* the engine's own, from its handshake  */
+  int       level;
+  gboolean  counts_nodes;     /* honours a node limit                   */
 } ChessEnginePlayerPrivate;
 
 enum
@@ -151,6 +153,16 @@ chess_info_throttle_push (ChessInfoThrottle     *self,
                                                          : 1;
 
   g_mutex_lock (&self->lock);
+  /* A bound (an aspiration search's, which engines report only after a
+   * while) never takes the place of a finished score waiting to be
+   * emitted: whoever keeps each line's last score (the review) would get
+   * that score or not by the clock. */
+  if (info->bound != CHESS_ENGINE_BOUND_EXACT && self->pending[slot] != NULL
+      && self->pending[slot]->bound == CHESS_ENGINE_BOUND_EXACT)
+    {
+      g_mutex_unlock (&self->lock);
+      return;
+    }
   chess_engine_info_free (self->pending[slot]);
   self->pending[slot] = chess_engine_info_copy (info);
   if (self->source == NULL)
@@ -238,6 +250,45 @@ chess_engine_player_get_name (ChessEnginePlayer *self)
   g_return_val_if_fail (CHESS_IS_ENGINE_PLAYER (self), NULL);
   priv = chess_engine_player_get_instance_private (self);
   return priv->name ? priv->name : "";
+}
+
+void
+chess_engine_player_set_engine_name (ChessEnginePlayer *self,
+                                     const char        *engine_name)
+{
+  ChessEnginePlayerPrivate *priv = chess_engine_player_get_instance_private (self);
+
+  g_free (priv->engine_name);
+  priv->engine_name = g_strdup (engine_name);
+}
+
+const char *
+chess_engine_player_get_engine_name (ChessEnginePlayer *self)
+{
+  ChessEnginePlayerPrivate *priv;
+
+  g_return_val_if_fail (CHESS_IS_ENGINE_PLAYER (self), NULL);
+  priv = chess_engine_player_get_instance_private (self);
+  return priv->engine_name != NULL && priv->engine_name[0] != '\0' ? priv->engine_name : priv->name;
+}
+
+void
+chess_engine_player_set_counts_nodes (ChessEnginePlayer *self,
+                                      gboolean           counts_nodes)
+{
+  ChessEnginePlayerPrivate *priv = chess_engine_player_get_instance_private (self);
+
+  priv->counts_nodes = counts_nodes;
+}
+
+gboolean
+chess_engine_player_counts_nodes (ChessEnginePlayer *self)
+{
+  ChessEnginePlayerPrivate *priv;
+
+  g_return_val_if_fail (CHESS_IS_ENGINE_PLAYER (self), FALSE);
+  priv = chess_engine_player_get_instance_private (self);
+  return priv->counts_nodes;
 }
 
 int
@@ -429,6 +480,7 @@ chess_engine_player_finalize (GObject *object)
   ChessEnginePlayerPrivate *priv = chess_engine_player_get_instance_private (CHESS_ENGINE_PLAYER (object));
 
   g_free (priv->name);
+  g_free (priv->engine_name);
   G_OBJECT_CLASS (chess_engine_player_parent_class)->finalize (object);
 }
 
@@ -464,5 +516,6 @@ chess_engine_player_init (ChessEnginePlayer *self)
   ChessEnginePlayerPrivate *priv = chess_engine_player_get_instance_private (self);
 
   priv->level = -1;
+  priv->counts_nodes = TRUE;
   chess_init ();
 }

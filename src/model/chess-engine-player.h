@@ -120,6 +120,13 @@ ChessEnginePlayer *chess_engine_player_new_external (const char          *displa
  * display name ("Stockfish"; when NULL was given, the name the engine
  * tells in its handshake, "Stockfish 15.1"). Notified as "name". */
 const char *chess_engine_player_get_name     (ChessEnginePlayer   *self);
+/* The name the engine gives itself once started ("Stockfish 15.1" where
+ * the display name is "Stockfish"); the display name until then and for
+ * the built-in engine. */
+const char *chess_engine_player_get_engine_name (ChessEnginePlayer *self);
+/* Whether a think can be limited by nodes (limits->nodes): the built-in
+ * engine and UCI ones; xboard has no node limit. */
+gboolean    chess_engine_player_counts_nodes (ChessEnginePlayer   *self);
 /* The built-in engine's level, or -1 for external engines. */
 int         chess_engine_player_get_level    (ChessEnginePlayer   *self);
 gboolean    chess_engine_player_is_alive     (ChessEnginePlayer   *self);

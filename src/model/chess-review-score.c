@@ -11,21 +11,27 @@
 #include "chess-review-score.h"
 #include "chess-review-why.h"
 
-/* The logistic curve's scale: an advantage of this many centipawns gives
- * odds of e : 1 (73 %). One pawn is worth 60 %, three pawns 77 %, five 88 %,
- * ten 98 % — close to how engine evaluations turn into results in games
- * between good players (see the README). */
-#define WIN_CHANCE_SCALE_CP 250.0
+/* Lichess's winning-chances curve (lila, modules/analyse WinPercent):
+ * win % = 50 + 50 · (2 / (1 + e^(−0.00368208 · cp)) − 1), the centipawns
+ * clamped to ±1000. Fitted by Lichess to its players' results: one pawn is
+ * worth 59 %, three pawns 75 %, five 86 %, ten (the clamp) 97.5 %. */
+#define WIN_CHANCE_SLOPE      0.00368208
+#define WIN_CHANCE_CEILING_CP 1000
 
-/* Class thresholds on the loss of expected score (0..1, the mover's view).
- * A pawn given away in a level position loses about 0.10, a piece 0.27. */
+/* Class thresholds on the loss of expected score (0..1, the mover's view):
+ * Lichess's 10, 20 and 30 points on its −100..100 winning-chances scale
+ * (Advice.scala) are 0.05, 0.10 and 0.15 here. A pawn given away in a
+ * level position loses about 0.09, a piece 0.2 to 0.4. */
 #define EXCELLENT_BELOW  0.02
 #define GOOD_BELOW       0.05
 #define INACCURACY_BELOW 0.10
-#define MISTAKE_BELOW    0.20
+#define MISTAKE_BELOW    0.15
 
 /* A move's accuracy halves-and-more quickly with its loss: 100·e^(−loss/k).
- * An inaccuracy (0.05) scores 72, a mistake (0.10) 51, a blunder (0.20) 26. */
+ * An inaccuracy (0.05) scores 72, a mistake (0.10) 51, a blunder (0.15) 37.
+ * (Lichess's 103.2·e^(−4.354·loss) − 3.2 is close — 80, 63, 50 — but its
+ * game figure mixes a volatility-weighted and a harmonic mean; ours keeps
+ * the geometric mean, see the README.) */
 #define ACCURACY_SCALE   0.15
 
 /* How long the best line written as a variation may be, in plies. */
@@ -86,7 +92,9 @@ chess_review_win_chance (int score)
 {
   if (chess_review_score_is_mate (score))
     return score > 0 ? 1.0 : 0.0;
-  return 1.0 / (1.0 + exp (-score / WIN_CHANCE_SCALE_CP));
+  int cp = CLAMP (score, -WIN_CHANCE_CEILING_CP, WIN_CHANCE_CEILING_CP);
+
+  return 1.0 / (1.0 + exp (-WIN_CHANCE_SLOPE * cp));
 }
 
 ChessMoveClass
@@ -153,7 +161,7 @@ chess_review_is_only_move (int   best_score,
 {
   if (n_legal_moves < 2)
     return FALSE;
-  /* Every other move would at least be what a blunder loses. */
+  /* Every other move would lose at least what makes a blunder. */
   return chess_review_win_chance (best_score) - chess_review_win_chance (second_score)
          >= MISTAKE_BELOW;
 }

@@ -47,8 +47,8 @@ chess_review_score_for (int score, ChessColor side)
 char  *chess_review_score_format          (int score, char *buf);
 
 /* Expected score (0 = lost … 0.5 … 1 = won) for the side whose view
- * `score` is: a logistic curve of the centipawns (documented in the
- * README), 1 or 0 for mates. */
+ * `score` is: Lichess's logistic curve of the centipawns, clamped to
+ * ±1000 cp (0.025 … 0.975; documented in the README), 1 or 0 for mates. */
 double chess_review_win_chance            (int score);
 
 typedef enum
@@ -73,7 +73,7 @@ const char      *chess_review_class_name   (ChessMoveClass klass);
 guint8           chess_review_class_nag    (ChessMoveClass klass);
 
 /* "Only move": the best move's win chance exceeds the second best's by a
- * blunder's loss (0.20) or more — any other move would have been a blunder
+ * blunder's loss (0.15) or more — any other move would have been a blunder
  * (the mover's view, MultiPV 2); FALSE when there is one legal move only
  * (forced, not found). */
 gboolean chess_review_is_only_move         (int      best_score,

@@ -28,6 +28,7 @@ struct _ChessReview
 
   /* Settings */
   guint              time_per_move_ms;
+  guint64            nodes;
   guint              depth;
 
   /* Results */
@@ -55,6 +56,7 @@ enum
   PROP_RUNNING,
   PROP_COMPLETE,
   PROP_TIME_PER_MOVE,
+  PROP_NODES,
   PROP_DEPTH,
   PROP_ENGINE,
   PROP_N_MOVES,
@@ -141,6 +143,9 @@ chess_review_get_property (GObject    *object,
     case PROP_TIME_PER_MOVE:
       g_value_set_uint (value, self->time_per_move_ms);
       break;
+    case PROP_NODES:
+      g_value_set_uint64 (value, self->nodes);
+      break;
     case PROP_DEPTH:
       g_value_set_uint (value, self->depth);
       break;
@@ -167,6 +172,9 @@ chess_review_set_property (GObject      *object,
     {
     case PROP_TIME_PER_MOVE:
       chess_review_set_time_per_move (self, g_value_get_uint (value));
+      break;
+    case PROP_NODES:
+      chess_review_set_nodes (self, g_value_get_uint64 (value));
       break;
     case PROP_DEPTH:
       chess_review_set_depth (self, g_value_get_uint (value));
@@ -202,6 +210,9 @@ chess_review_class_init (ChessReviewClass *klass)
     g_param_spec_uint ("time-per-move", NULL, NULL, 1, 3600 * 1000,
                        CHESS_REVIEW_DEFAULT_TIME_PER_MOVE_MS,
                        G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_NODES] =
+    g_param_spec_uint64 ("nodes", NULL, NULL, 0, G_MAXUINT64, CHESS_REVIEW_DEFAULT_NODES,
+                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   properties[PROP_DEPTH] =
     g_param_spec_uint ("depth", NULL, NULL, 0, 100, 0,
                        G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
@@ -222,6 +233,7 @@ static void
 chess_review_init (ChessReview *self)
 {
   self->time_per_move_ms = CHESS_REVIEW_DEFAULT_TIME_PER_MOVE_MS;
+  self->nodes = CHESS_REVIEW_DEFAULT_NODES;
 }
 
 /* ---- Construction and settings ----------------------------------------- */
@@ -259,6 +271,8 @@ chess_review_set_time_per_move (ChessReview *self,
   g_return_if_fail (!self->started);
 
   ms = MAX (ms, 1);
+  /* Asking for a time makes the review timed. */
+  chess_review_set_nodes (self, 0);
   if (self->time_per_move_ms == ms)
     return;
   self->time_per_move_ms = ms;
@@ -270,6 +284,26 @@ chess_review_get_time_per_move (ChessReview *self)
 {
   g_return_val_if_fail (CHESS_IS_REVIEW (self), 0);
   return self->time_per_move_ms;
+}
+
+void
+chess_review_set_nodes (ChessReview *self,
+                        guint64      nodes)
+{
+  g_return_if_fail (CHESS_IS_REVIEW (self));
+  g_return_if_fail (!self->started);
+
+  if (self->nodes == nodes)
+    return;
+  self->nodes = nodes;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_NODES]);
+}
+
+guint64
+chess_review_get_nodes (ChessReview *self)
+{
+  g_return_val_if_fail (CHESS_IS_REVIEW (self), 0);
+  return self->nodes;
 }
 
 void
@@ -309,6 +343,63 @@ chess_review_get_engine (ChessReview *self)
 {
   g_return_val_if_fail (CHESS_IS_REVIEW (self), NULL);
   return self->engine;
+}
+
+/* ---- The budget ---------------------------------------------------------- */
+
+typedef enum
+{
+  BUDGET_DEPTH,
+  BUDGET_NODES,
+  BUDGET_TIME,
+} Budget;
+
+/* What limits each search: the depth, else the nodes where the engine
+ * can count them (xboard cannot: it keeps the time), else the time. */
+static Budget
+budget_kind (ChessReview *self)
+{
+  if (self->depth > 0)
+    return BUDGET_DEPTH;
+  if (self->nodes > 0 && (self->engine == NULL || chess_engine_player_counts_nodes (self->engine)))
+    return BUDGET_NODES;
+  return BUDGET_TIME;
+}
+
+char *
+chess_review_describe_judge (ChessReview *self)
+{
+  g_autofree char *engine = NULL;
+
+  g_return_val_if_fail (CHESS_IS_REVIEW (self), NULL);
+
+  /* The review's own engine is the built-in one at full strength: named by
+   * the program's version, which fixes its judgement. */
+  if (self->engine == NULL || chess_engine_player_get_level (self->engine) == CHESS_ENGINE_LEVEL_MAX)
+    engine = g_strdup_printf ("ThinkChess %s", PACKAGE_VERSION);
+  else
+    engine = g_strdup (chess_engine_player_get_engine_name (self->engine));
+
+  switch (budget_kind (self))
+    {
+    case BUDGET_DEPTH:
+      /* Translators: who judged a reviewed game and how deep each position
+       * was searched: "ThinkChess 0.1.0, depth 12". */
+      return g_strdup_printf (_("%s, depth %u"), engine, self->depth);
+    case BUDGET_NODES:
+      /* Translators: who judged a reviewed game and how many positions
+       * (nodes) it searched for each position of the game: "ThinkChess
+       * 0.1.0, 400,000 nodes a position". %'lu groups the digits as the
+       * language does; keep the '. */
+      return g_strdup_printf (ngettext ("%s, %'lu node a position", "%s, %'lu nodes a position",
+                                        (gulong) MIN (self->nodes, G_MAXULONG)),
+                              engine, (gulong) self->nodes);
+    case BUDGET_TIME:
+    default:
+      /* Translators: who judged a reviewed game and how long it thought
+       * about each position: "Stockfish 15.1, 300 ms a position". */
+      return g_strdup_printf (_("%s, %u ms a position"), engine, self->time_per_move_ms);
+    }
 }
 
 /* ---- Reading the results ------------------------------------------------ */
@@ -458,6 +549,11 @@ thinking_cb (ChessEnginePlayer *engine,
              ChessReview       *self)
 {
   if (!(info->has & CHESS_ENGINE_INFO_HAS_SCORE))
+    return;
+  /* An aspiration search's bound is no score: and since an engine
+   * reports bounds only after a while, keeping one would tie the review
+   * to the clock. */
+  if (info->bound != CHESS_ENGINE_BOUND_EXACT)
     return;
   int n = info->has & CHESS_ENGINE_INFO_HAS_MULTIPV ? info->multipv : 1;
   if (n < 1 || n > 2)
@@ -618,12 +714,19 @@ search_next (ChessReview *self)
     }
 
   chess_engine_limits_init (&limits);
-  if (self->depth > 0)
-    limits.depth = (int) self->depth;
-  else
+  switch (budget_kind (self))
     {
+    case BUDGET_DEPTH:
+      limits.depth = (int) self->depth;
+      break;
+    case BUDGET_NODES:
+      limits.nodes = self->nodes;
+      break;
+    case BUDGET_TIME:
+    default:
       limits.movetime_ms = self->time_per_move_ms;
       limits.timeout_ms = self->time_per_move_ms + TIMEOUT_MARGIN_MS;
+      break;
     }
   clear_infos (self);
   chess_engine_player_think_async (self->engine, &line, &limits, 2, cancellable,

@@ -6,7 +6,7 @@
  *
  * Usage (app):
  *   review = chess_review_new (game);                  // copies the main line
- *   chess_review_set_time_per_move (review, 300);      // optional
+ *   chess_review_set_nodes (review, 100000);           // optional budget
  *   chess_review_set_engine (review, player);          // optional, NULL: built-in
  *   g_signal_connect (review, "move-reviewed", G_CALLBACK (move_reviewed_cb), self);
  *   g_signal_connect (review, "notify::progress", …);
@@ -33,6 +33,17 @@
 
 G_BEGIN_DECLS
 
+/* The default budget: this many nodes a position, searched by one thread
+ * with the hash cleared when the review starts, so that one game gets
+ * byte-identical judgement on every run and every machine (a clock would
+ * make the depth reached, and so the marks, depend on the machine's
+ * load). About 31 s of processor time for a 40-move game (81 positions,
+ * MultiPV 2), half the minute a review may take (measured with
+ * bench/review.sh; the README's review section). External UCI engines get
+ * the same budget (`go nodes`). */
+#define CHESS_REVIEW_DEFAULT_NODES 400000
+/* The time a position when asked for a clock (--time-per-move's default),
+ * and for engines that cannot count nodes (xboard has no node limit). */
 #define CHESS_REVIEW_DEFAULT_TIME_PER_MOVE_MS 300
 
 #define CHESS_TYPE_REVIEW_MOVE (chess_review_move_get_type ())
@@ -49,10 +60,17 @@ ChessReview *chess_review_new                (ChessGame   *game);
 /* The same for a game read from PGN (the CLI). */
 ChessReview *chess_review_new_for_tree       (const ChessTree *tree);
 
-/* Settings, before run_async. */
+/* Settings, before run_async. The budget a position is the depth when
+ * set, else the nodes when set (an xboard engine: the time instead), else
+ * the time. Setting the time sets the nodes to 0. */
 void         chess_review_set_time_per_move  (ChessReview *self,
                                               guint        ms);   /* property time-per-move */
 guint        chess_review_get_time_per_move  (ChessReview *self);
+/* Nodes a position (0: the time; property nodes); default
+ * CHESS_REVIEW_DEFAULT_NODES. */
+void         chess_review_set_nodes          (ChessReview *self,
+                                              guint64      nodes);
+guint64      chess_review_get_nodes          (ChessReview *self);
 /* An engine player, already started by the caller
  * (chess_engine_player_start_*; the review keeps a reference and calls its
  * new_game), or NULL: the review makes the built-in engine at full
@@ -61,11 +79,19 @@ guint        chess_review_get_time_per_move  (ChessReview *self);
 void         chess_review_set_engine         (ChessReview       *self,
                                               ChessEnginePlayer *engine);
 ChessEnginePlayer *chess_review_get_engine   (ChessReview       *self);
-/* A fixed search depth per position instead of the time (0: the time;
- * property depth): the same review every time, for tests. */
+/* A fixed search depth per position instead (0: nodes or time; property
+ * depth): fast reviews for tests. */
 void         chess_review_set_depth          (ChessReview *self,
                                               guint        depth);
 guint        chess_review_get_depth          (ChessReview *self);
+
+/* Who judged and with what budget, translated, for the panel and the
+ * CLI's summary: "ThinkChess 0.1.0, 400,000 nodes a position" (the
+ * built-in engine at full strength by the program's version; an external
+ * one by its name; numbers grouped as the locale does), "Stockfish 15.1,
+ * 300 ms a position", "ThinkChess 0.1.0, depth 12". The engine is the one
+ * set, or the built-in one once the review started. */
+char        *chess_review_describe_judge     (ChessReview *self);
 
 /* Reviews every move of the line: "move-reviewed" per move as results come
  * (in order of ply), progress rising to 1. Finishes TRUE when all moves are
@@ -121,7 +147,8 @@ guint        chess_review_apply_to_tree      (ChessReview *self,
  *   move-reviewed (guint ply): the review of move `ply` is ready
  *     (chess_review_get_move); also chess_review_get_eval_at (ply + 1).
  * Properties (read-only unless said): progress (double), running,
- *   complete (gboolean), time-per-move (guint, read-write), depth (guint,
- *   read-write), engine (ChessEnginePlayer, read-write), n-moves (guint). */
+ *   complete (gboolean), time-per-move (guint, read-write), nodes (guint64,
+ *   read-write), depth (guint, read-write), engine (ChessEnginePlayer,
+ *   read-write), n-moves (guint). */
 
 G_END_DECLS

@@ -24,6 +24,12 @@ Scenarios:
   retry-flag — a 1+0 game continued and lost on time in the app: after a
            retry White's clock still shows the flag (0:00.0), on screen and
            in last-game.clock, Black's its time left.
+  result-card — a fool's mate played by drags (two quickly, two with
+           pauses); the result card offers Review This Game beside View
+           Board and New Game; a click on it makes way for the board and
+           runs the review at its default budget: 2. g4 marked a blunder,
+           the judge named under the summary, [%eval] and $4 in the
+           autosave.
 """
 
 import gettext
@@ -512,8 +518,47 @@ def scenario_retry_flag(app):
     app.shot("retry-flag-back")
 
 
+def scenario_result_card(app):
+    app.start()
+    app.find_board()
+    # Two moves in quick succession, two with pauses.
+    app.drag("f2", "f3", settle=0.05)
+    app.drag("e7", "e5", settle=0.05)
+    app.wait_autosave("1. f3 e5")
+    app.drag("g2", "g4", settle=0.8)
+    app.drag("d8", "h4", settle=0.8)
+    app.wait_autosave("2. g4 Qh4#")
+    review = app.push_button("Review This Game")
+    # Side by side on the card with View Board and New Game (the header
+    # bar has a New Game too).
+    row = review.queryComponent().getExtents(pyatspi.WINDOW_COORDS).y
+    beside = [n.name for n in app.find_all(lambda n: n.getRole() == pyatspi.ROLE_PUSH_BUTTON
+                                            and app.visible(n)
+                                            and n.queryComponent().getExtents(pyatspi.WINDOW_COORDS).y == row)]
+    for label in ("View Board", "New Game"):
+        check(any((name or "").replace("_", "").endswith(T(label)) for name in beside),
+              "%s not beside Review This Game: %r" % (label, beside))
+    app.shot("result-card")
+
+    app.click_node(review)
+    wait_until(lambda: not app.find_all(lambda n: n.getRole() == pyatspi.ROLE_PUSH_BUTTON
+                                        and app.visible(n)
+                                        and (n.name or "").endswith(T("View Board"))),
+               "the card gone", 5)
+    wait_reviewed(app)
+    judge = app.label_starting(T("Judged by %s").split("%s")[0], 10)
+    check(re.fullmatch(T("Judged by %s").replace("%s", r"ThinkChess [\w.]+, .*"), judge),
+          "the judge named: %r" % judge)
+    check(app.visible(app.graph()), "no graph after the review")
+    app.wait_autosave("[%eval", 10)
+    flat = " ".join(app.autosave().split())
+    check(re.search(r"2\. g4 \$4", flat), "2. g4 marked a blunder in the autosave:\n" + flat)
+    app.shot("result-card-reviewed")
+
+
 SCENARIOS = {"graph": scenario_graph, "review": scenario_review, "cancel": scenario_cancel,
-             "retry-untimed": scenario_retry_untimed, "retry-flag": scenario_retry_flag}
+             "retry-untimed": scenario_retry_untimed, "retry-flag": scenario_retry_flag,
+             "result-card": scenario_result_card}
 
 
 def main():

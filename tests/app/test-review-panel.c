@@ -70,6 +70,23 @@ notice_cb (ChessReviewPanel *panel,
   *last = g_strdup (text);
 }
 
+/* The first label under `widget` with CSS class `css_class`. */
+static GtkWidget *
+find_by_class (GtkWidget  *widget,
+               const char *css_class)
+{
+  if (gtk_widget_has_css_class (widget, css_class))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_by_class (child, css_class);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 static void
 review (ChessWindow *window,
         ChessGame   *game)
@@ -141,6 +158,15 @@ test_review_marks_blunder (void)
   g_assert_nonnull (strstr (chess_review_panel_get_summary (panel, CHESS_COLOR_WHITE), "0 blunders"));
   g_assert_nonnull (strstr (chess_review_panel_get_summary (panel, CHESS_COLOR_BLACK), "1 blunder"));
   g_assert_nonnull (strstr (chess_review_panel_get_summary (panel, CHESS_COLOR_BLACK), "Accuracy"));
+  /* Who judged, with what budget. */
+  {
+    GtkWidget *judge = find_by_class (GTK_WIDGET (panel), "review-judge");
+    g_autofree char *expected = g_strdup_printf ("Judged by ThinkChess %s, depth %d",
+                                                 PACKAGE_VERSION, REVIEW_DEPTH);
+    g_assert_nonnull (judge);
+    g_assert_true (gtk_widget_is_visible (judge));
+    g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (judge)), ==, expected);
+  }
 
   /* Viewing the blunder: the words and the better move's arrow. */
   chess_game_set_view_ply (game, BLUNDER_PLY + 1);

@@ -93,7 +93,7 @@ def annotated_game_on_stdout():
         expect(pgn.endswith("0-1"), "the result at the end")
         # Standard error: the summary, no progress bar when it is not a terminal.
         expect("\r" not in err, "no progress bar on a pipe: %r" % err)
-        expect_in("Reviewed 6 moves in", err)
+        expect_in("Reviewed 6 moves with ThinkChess ", err)
         expect(re.search(r"White \(Anna\): accuracy \d+\.\d %, 0 inaccuracies, 0 mistakes, 1 blunder\n", err),
                "White's summary: " + err)
         expect(re.search(r"Black \(Bruno\): accuracy \d+\.\d %, \d inaccurac(y|ies), 0 mistakes, 0 blunders\n", err),
@@ -211,8 +211,69 @@ def external_engine():
         status, out, err = review([d.games, "--engine", CLI + " uci", "--depth", "8"])
         expect(status == 0, "exit status %d: %s" % (status, err))
         expect(re.search(r"3\. Qg4 \$4", flat(out)), "the blunder found:\n" + out)
-        expect(re.search(r"Reviewed 6 moves in \d+\.\d s with ThinkChess [\w.]+ at depth 8\.", err),
+        expect(re.search(r"Reviewed 6 moves with ThinkChess [\w.]+, depth 8\.\n", err),
                "the engine named: " + err)
+
+
+RUY_LOPEZ = """[Event "Six moves"]
+[Site "?"]
+[Date "2026.11.28"]
+[Round "1"]
+[White "Elena"]
+[Black "Femi"]
+[Result "*"]
+
+1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 *
+"""
+
+
+@case
+def default_review_is_the_same_every_time():
+    """At the default budget (nodes, not a clock) the same game gets
+    byte-identical output and summary: run twice, then once more while
+    busy loops take the processors, which would change how deep a clock
+    lets the search go. (The busy loops run at the search thread's own
+    nice value, so they halve its share without starving it.)"""
+    with Dir() as d:
+        game = os.path.join(d.path, "ruy.pgn")
+        with open(game, "w", encoding="utf-8") as f:
+            f.write(RUY_LOPEZ)
+        first = review([game], timeout=300)
+        expect(first[0] == 0, "exit status %d: %s" % (first[0], first[2]))
+        expect(re.search(r"^Reviewed 12 moves with ThinkChess [\w.]+, 400000 nodes a position\.\n",
+                         first[2]), "the judge and its budget named: " + first[2])
+        second = review([game], timeout=300)
+        expect(second == first, "a second run differs:\n%r\n%r" % (first, second))
+        busy = [subprocess.Popen(["nice", "-n", "10", sys.executable, "-c", "while True: pass"])
+                for _ in range(os.cpu_count() or 2)]
+        try:
+            loaded = review([game], timeout=600)
+        finally:
+            for p in busy:
+                p.kill()
+                p.wait()
+        expect(loaded == first, "a run under load differs:\n%r\n%r" % (first, loaded))
+
+
+@case
+def budget_named_with_grouping():
+    """The summary names the budget, digits grouped as the locale does."""
+    listed = subprocess.run(["locale", "-a"], capture_output=True, text=True).stdout.lower()
+    if "en_us.utf8" not in listed:
+        print("# skipped: the locale en_US.UTF-8 is not installed")
+        return
+    with Dir() as d:
+        status, out, err = review([d.games, "--nodes", "12000"],
+                                  {"LC_ALL": "en_US.UTF-8", "LANG": "en_US.UTF-8"})
+        expect(status == 0, "exit status %d: %s" % (status, err))
+        expect(re.search(r"^Reviewed 6 moves with ThinkChess [\w.]+, 12,000 nodes a position\.\n", err),
+               "nodes grouped: " + err)
+        status, out, err = review([d.games, "--time-per-move", "50"])
+        expect(status == 0, "exit status %d: %s" % (status, err))
+        expect(re.search(r"^Reviewed 6 moves with ThinkChess [\w.]+, 50 ms a position\.\n", err),
+               "the time named: " + err)
+        status, out, err = review([d.games, "--nodes", "1000", "--depth", "3"])
+        expect(status == 2 and "Give one budget" in err, "two budgets refused: %d %s" % (status, err))
 
 
 NULL_MOVES = """[Event "Null moves"]

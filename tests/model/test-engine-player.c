@@ -10,6 +10,7 @@
 
 #include "chess-engine-levels.h"
 #include "chess-engine-player.h"
+#include "chess-engine-player-private.h"
 #include "chess-notation.h"
 
 #include "model-test-util.h"
@@ -1026,12 +1027,65 @@ test_external_real_xboard (void)
   chess_line_clear (&line);
 }
 
+static void
+keep_info_cb (ChessEnginePlayer *player,
+              ChessEngineInfo   *info,
+              GPtrArray         *seen)
+{
+  g_ptr_array_add (seen, chess_engine_info_copy (info));
+}
+
+/* The throttle coalesces a line's infos, but a bound (reported by engines
+ * only after a while, so by the clock) never hides the exact score before
+ * it: the review keeps each line's last exact score. */
+static void
+test_throttle_keeps_exact_scores (void)
+{
+  g_autoptr(ChessEnginePlayer) player = chess_engine_player_new_builtin (CHESS_ENGINE_LEVEL_MAX);
+  g_autoptr(GPtrArray) seen = g_ptr_array_new_with_free_func ((GDestroyNotify) chess_engine_info_free);
+  ChessInfoThrottle *throttle = chess_info_throttle_new (player, g_main_context_default ());
+  ChessEngineInfo info = { 0 };
+
+  g_signal_connect (player, "thinking", G_CALLBACK (keep_info_cb), seen);
+  info.has = CHESS_ENGINE_INFO_HAS_SCORE | CHESS_ENGINE_INFO_HAS_DEPTH | CHESS_ENGINE_INFO_HAS_MULTIPV;
+  info.multipv = 1;
+  info.depth = 11;
+  info.score_cp = 40;
+  info.bound = CHESS_ENGINE_BOUND_EXACT;
+  chess_info_throttle_push (throttle, &info);
+  info.depth = 12;
+  info.score_cp = 15;
+  info.bound = CHESS_ENGINE_BOUND_UPPER;
+  chess_info_throttle_push (throttle, &info);
+  chess_info_throttle_flush (throttle);
+  g_assert_cmpuint (seen->len, ==, 1);
+  g_assert_cmpint (((ChessEngineInfo *) seen->pdata[0])->depth, ==, 11);
+  g_assert_cmpint (((ChessEngineInfo *) seen->pdata[0])->bound, ==, CHESS_ENGINE_BOUND_EXACT);
+
+  /* With no exact score waiting, a bound is shown (the analysis panel's
+   * progress), and a newer exact score replaces it. */
+  chess_info_throttle_push (throttle, &info);
+  chess_info_throttle_flush (throttle);
+  g_assert_cmpuint (seen->len, ==, 2);
+  g_assert_cmpint (((ChessEngineInfo *) seen->pdata[1])->bound, ==, CHESS_ENGINE_BOUND_UPPER);
+  chess_info_throttle_push (throttle, &info);
+  info.score_cp = 20;
+  info.bound = CHESS_ENGINE_BOUND_EXACT;
+  chess_info_throttle_push (throttle, &info);
+  chess_info_throttle_flush (throttle);
+  g_assert_cmpuint (seen->len, ==, 3);
+  g_assert_cmpint (((ChessEngineInfo *) seen->pdata[2])->score_cp, ==, 20);
+  g_assert_cmpint (((ChessEngineInfo *) seen->pdata[2])->bound, ==, CHESS_ENGINE_BOUND_EXACT);
+  chess_info_throttle_detach (throttle);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   chess_init ();
 
+  g_test_add_func ("/engine-player/throttle/exact-scores", test_throttle_keeps_exact_scores);
   g_test_add_func ("/engine-player/builtin/legal-moves", test_builtin_plays_legal_moves);
   g_test_add_func ("/engine-player/builtin/mate-score", test_builtin_mate_score);
   g_test_add_func ("/engine-player/builtin/stop", test_builtin_stop);

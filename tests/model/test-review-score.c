@@ -60,16 +60,22 @@ static void
 test_win_chance (void)
 {
   g_assert_cmpfloat_with_epsilon (chess_review_win_chance (0), 0.5, 1e-9);
-  /* One pawn is about 60 %, three pawns 77 %, five 88 %. */
-  g_assert_cmpfloat_with_epsilon (chess_review_win_chance (100), 0.599, 0.001);
-  g_assert_cmpfloat_with_epsilon (chess_review_win_chance (300), 0.769, 0.001);
-  g_assert_cmpfloat_with_epsilon (chess_review_win_chance (500), 0.881, 0.001);
-  for (int cp = -3000; cp <= 3000; cp += 50)
+  /* Lichess's curve: 50 + 50 · (2 / (1 + e^(−0.00368208 · cp)) − 1) on its
+   * 0–100 scale. One pawn is about 59 %, three pawns 75 %, five 86 %. */
+  g_assert_cmpfloat_with_epsilon (chess_review_win_chance (100), 0.591, 0.001);
+  g_assert_cmpfloat_with_epsilon (chess_review_win_chance (300), 0.752, 0.001);
+  g_assert_cmpfloat_with_epsilon (chess_review_win_chance (500), 0.863, 0.001);
+  for (int cp = -1000; cp < 1000; cp += 50)
     {
       g_assert_cmpfloat_with_epsilon (chess_review_win_chance (cp) + chess_review_win_chance (-cp),
                                       1.0, 1e-9);
       g_assert_cmpfloat (chess_review_win_chance (cp + 50), >, chess_review_win_chance (cp));
     }
+  /* Centipawns are clamped to ±1000, as Lichess does: +10 and +30 are
+   * the same 97.5 %. */
+  g_assert_cmpfloat_with_epsilon (chess_review_win_chance (1000), 0.975, 0.001);
+  g_assert_cmpfloat (chess_review_win_chance (3000), ==, chess_review_win_chance (1000));
+  g_assert_cmpfloat (chess_review_win_chance (-3000), ==, chess_review_win_chance (-1000));
   g_assert_cmpfloat (chess_review_win_chance (chess_review_score_from_mate_moves (12)), ==, 1.0);
   g_assert_cmpfloat (chess_review_win_chance (chess_review_score_from_mate_moves (-1)), ==, 0.0);
   g_assert_cmpfloat (chess_review_win_chance (-CHESS_REVIEW_MATE), ==, 0.0);
@@ -124,7 +130,7 @@ test_hung_queen (void)
   g_assert_cmpint (m.eval_before, ==, 35);
   g_assert_cmpint (m.eval_after, ==, -880);
   g_assert_cmpint (m.mover_eval_after, ==, -880);
-  g_assert_cmpfloat (m.win_loss, >, 0.5);
+  g_assert_cmpfloat (m.win_loss, >, 0.45);
   g_assert_cmpfloat (m.accuracy, <, 5.0);
   g_assert_cmpuint (chess_review_class_nag (m.klass), ==, 4);
 
@@ -220,13 +226,20 @@ test_classes (void)
   g_assert_cmpint (chess_review_classify (0.06, FALSE), ==, CHESS_REVIEW_CLASS_INACCURACY);
   g_assert_cmpint (chess_review_classify (0.12, FALSE), ==, CHESS_REVIEW_CLASS_MISTAKE);
   g_assert_cmpint (chess_review_classify (0.25, FALSE), ==, CHESS_REVIEW_CLASS_BLUNDER);
+  /* Lichess's thresholds: 10, 20 and 30 points of its −100..100 scale. */
+  g_assert_cmpint (chess_review_classify (0.049, FALSE), ==, CHESS_REVIEW_CLASS_GOOD);
+  g_assert_cmpint (chess_review_classify (0.05, FALSE), ==, CHESS_REVIEW_CLASS_INACCURACY);
+  g_assert_cmpint (chess_review_classify (0.099, FALSE), ==, CHESS_REVIEW_CLASS_INACCURACY);
+  g_assert_cmpint (chess_review_classify (0.10, FALSE), ==, CHESS_REVIEW_CLASS_MISTAKE);
+  g_assert_cmpint (chess_review_classify (0.149, FALSE), ==, CHESS_REVIEW_CLASS_MISTAKE);
+  g_assert_cmpint (chess_review_classify (0.15, FALSE), ==, CHESS_REVIEW_CLASS_BLUNDER);
 
-  /* A pawn given away in a level position is a mistake; half a pawn an
-   * inaccuracy. */
-  double pawn = chess_review_win_chance (0) - chess_review_win_chance (-110);
-  g_assert_cmpint (chess_review_classify (pawn, FALSE), ==, CHESS_REVIEW_CLASS_MISTAKE);
-  double half = chess_review_win_chance (0) - chess_review_win_chance (-60);
-  g_assert_cmpint (chess_review_classify (half, FALSE), ==, CHESS_REVIEW_CLASS_INACCURACY);
+  /* A pawn given away in a level position (0.00 → −1.00, 0.09 lost) is an
+   * inaccuracy on this curve; one and a half pawns a mistake. */
+  double pawn = chess_review_win_chance (0) - chess_review_win_chance (-100);
+  g_assert_cmpint (chess_review_classify (pawn, FALSE), ==, CHESS_REVIEW_CLASS_INACCURACY);
+  double pawn_and_half = chess_review_win_chance (0) - chess_review_win_chance (-150);
+  g_assert_cmpint (chess_review_classify (pawn_and_half, FALSE), ==, CHESS_REVIEW_CLASS_MISTAKE);
 
   g_assert_cmpuint (chess_review_class_nag (CHESS_REVIEW_CLASS_INACCURACY), ==, 6);
   g_assert_cmpuint (chess_review_class_nag (CHESS_REVIEW_CLASS_MISTAKE), ==, 2);
@@ -252,6 +265,55 @@ test_best_move_noise (void)
   chess_review_move_judge (&m, 0, &board, parse_move (&board, "d4"), &s, -60);
   g_assert_cmpint (m.klass, ==, CHESS_REVIEW_CLASS_EXCELLENT);
   g_assert_cmpfloat (m.win_loss, ==, 0.0);
+}
+
+/* The Beginner's 3…Na6 (issue 22): the f6 knight, attacked by the e5 pawn,
+ * is left hanging; +0.49 becomes +2.57 for White. A hung piece in a level
+ * position is a blunder, as on Lichess. */
+static void
+test_hung_knight_is_blunder (void)
+{
+  ChessBoard board;
+  ChessReviewMove m;
+  board_from_fen (&board, "rnbqkb1r/pppp1ppp/4pn2/4P3/8/2N5/PPPP1PPP/R1BQKBNR b KQkq - 0 3");
+  ChessReviewSearch s = search_for (&board, "Nd5", -49);
+
+  /* score_after: the position after 3…Na6, White (to move) +2.57. */
+  chess_review_move_judge (&m, 5, &board, parse_move (&board, "Na6"), &s, 257);
+  g_assert_cmpint (m.klass, ==, CHESS_REVIEW_CLASS_BLUNDER);
+  g_assert_cmpint (m.eval_before, ==, 49);
+  g_assert_cmpint (m.eval_after, ==, 257);
+  g_assert_cmpfloat_with_epsilon (m.win_loss, 0.176, 0.002);
+}
+
+/* Mates: allowing one from a level position is a blunder, missing one for
+ * a merely good position too; a slower mate loses nothing, and neither
+ * does missing a mate when +10 or more (Lichess's clamp) is left. */
+static void
+test_mate_scores (void)
+{
+  ChessBoard board;
+  ChessReviewMove m;
+  chess_board_set_start (&board);
+  ChessReviewSearch s = search_for (&board, "e4", 0);
+
+  /* Level, then mate in 1 for the opponent (the opponent's view). */
+  chess_review_move_judge (&m, 0, &board, parse_move (&board, "f3"), &s,
+                           chess_review_score_from_mate_moves (1));
+  g_assert_cmpint (m.klass, ==, CHESS_REVIEW_CLASS_BLUNDER);
+  g_assert_cmpfloat (m.win_loss, >, 0.45);
+
+  /* Mate in 1 found by the engine; the move played leaves +3. */
+  s = search_for (&board, "e4", chess_review_score_from_mate_moves (1));
+  chess_review_move_judge (&m, 0, &board, parse_move (&board, "d4"), &s, -300);
+  g_assert_cmpint (m.klass, ==, CHESS_REVIEW_CLASS_BLUNDER);
+  /* Mate in 3 instead of mate in 1: still won. */
+  chess_review_move_judge (&m, 0, &board, parse_move (&board, "d4"), &s,
+                           chess_review_score_from_mate_moves (-3));
+  g_assert_cmpint (m.klass, ==, CHESS_REVIEW_CLASS_EXCELLENT);
+  /* +12 left instead of the mate: 0.025 lost, no mark. */
+  chess_review_move_judge (&m, 0, &board, parse_move (&board, "d4"), &s, -1200);
+  g_assert_cmpint (m.klass, ==, CHESS_REVIEW_CLASS_GOOD);
 }
 
 static void
@@ -293,10 +355,11 @@ test_accuracy (void)
       g_assert_cmpfloat (a, >=, 0.0);
       last = a;
     }
-  /* An inaccuracy scores about 70, a mistake about 50, a blunder about 25. */
+  /* An inaccuracy scores about 70 or less, a mistake about 50, a blunder
+   * about 37 or less. */
   g_assert_cmpfloat_with_epsilon (chess_review_move_accuracy (0.05), 71.7, 0.1);
   g_assert_cmpfloat_with_epsilon (chess_review_move_accuracy (0.10), 51.3, 0.1);
-  g_assert_cmpfloat_with_epsilon (chess_review_move_accuracy (0.20), 26.4, 0.1);
+  g_assert_cmpfloat_with_epsilon (chess_review_move_accuracy (0.15), 36.8, 0.1);
 }
 
 /* Forty moves each, every one within the engine's noise: no mistakes, no
@@ -489,6 +552,8 @@ main (int argc, char **argv)
   g_test_add_func ("/review/score/drop-when-winning", test_drop_when_winning);
   g_test_add_func ("/review/score/classes", test_classes);
   g_test_add_func ("/review/score/best-move-noise", test_best_move_noise);
+  g_test_add_func ("/review/score/hung-knight", test_hung_knight_is_blunder);
+  g_test_add_func ("/review/score/mate-scores", test_mate_scores);
   g_test_add_func ("/review/score/only-move", test_only_move);
   g_test_add_func ("/review/score/accuracy", test_accuracy);
   g_test_add_func ("/review/score/quiet-game", test_quiet_game);

@@ -404,7 +404,15 @@ test_xboard_engine (void)
   g_assert_true (chess_engine_player_start_sync (engine, NULL, &error));
   g_assert_no_error (error);
   chess_review_set_engine (review, engine);
-  chess_review_set_time_per_move (review, 50);
+  /* xboard has no node limit: at the default budget it gets the time. */
+  g_assert_cmpuint (chess_review_get_nodes (review), ==, CHESS_REVIEW_DEFAULT_NODES);
+  {
+    g_autofree char *judge = chess_review_describe_judge (review);
+    g_autofree char *expected = g_strdup_printf ("%s, %d ms a position",
+                                                 chess_engine_player_get_engine_name (engine),
+                                                 CHESS_REVIEW_DEFAULT_TIME_PER_MOVE_MS);
+    g_assert_cmpstr (judge, ==, expected);
+  }
   g_assert_true (chess_review_run_sync (review, NULL, &error));
   g_assert_no_error (error);
   g_assert_cmpuint (chess_review_get_n_reviewed (review), ==, 6);
