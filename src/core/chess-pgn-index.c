@@ -162,14 +162,13 @@ chess_pgn_looks_binary (const char *data,
     {
       guchar c = (guchar) data[i];
 
-      if (c == 0)
-        return TRUE;
-      /* Tabs, line ends and form feeds are text; other C0 controls and
-       * DEL are not, yet one stray byte does not make a file binary. */
+      /* Tabs, line ends and form feeds are text; NUL, the other C0
+       * controls and DEL are not, yet a stray byte in a game (which the
+       * reader reports there) does not make the file binary. */
       if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\f') || c == 0x7f)
         controls++;
     }
-  return controls > 8 && controls * 100 > n;
+  return controls >= 4 && controls * 100 > n;
 }
 
 GPtrArray *

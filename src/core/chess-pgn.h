@@ -48,7 +48,7 @@ typedef struct
 void       chess_pgn_index_entry_free (ChessPgnIndexEntry *entry);
 
 /* Whether `data` is not text at all (a program, an image, an archive …):
- * a NUL byte, or many control characters, in its first 64 KiB. PGN text
+ * more than 1% control characters (NUL included) in its first 64 KiB. PGN text
  * in any 8-bit encoding (UTF-8, Latin-1) is not binary. Callers say "not
  * a PGN file" rather than naming the first byte the reader trips over. */
 gboolean   chess_pgn_looks_binary (const char *data,

@@ -121,7 +121,7 @@ def random_bytes_are_no_game_list():
         f.write(bytes(rng.randrange(256) for _ in range(4000)))
     code, out, err = run(["pgn", "--list", noise])
     expect(code == 1, "pgn --list of random bytes: exit status %d, listed:\n%s" % (code, out))
-    expect_in("is not PGN text", err)
+    expect_in("not a PGN file: it holds binary data", err)
     expect(err.startswith(noise + ":"), "the error names the file: " + err)
     # A good game after a broken one is still listed.
     mixed = os.path.join(TMP, "mixed.pgn")

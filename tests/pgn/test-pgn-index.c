@@ -164,6 +164,8 @@ test_looks_binary (void)
   g_assert_false (chess_pgn_looks_binary (latin1, strlen (latin1)));
   g_assert_false (chess_pgn_looks_binary (one_stray, strlen (one_stray)));
   g_assert_false (chess_pgn_looks_binary ("", 0));
+  /* A NUL inside a game is that game's problem, not the file's. */
+  g_assert_false (chess_pgn_looks_binary ("[White \"X\"]\n\n1. e4 \0 *\n\n[White \"Y\"]\n\n1. d4 *\n", 40));
   g_assert_true (chess_pgn_looks_binary (elf, sizeof elf - 1));
   /* Random bytes with no NUL among them: the control characters tell. */
   for (gsize i = 0; i < sizeof noise; i++)
