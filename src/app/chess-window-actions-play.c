@@ -243,15 +243,14 @@ paste_confirmed (ChessWindow *window,
 }
 
 /* Whether pasted text that is neither a valid position nor a game was
- * meant as a position: a first word with the ranks' slashes. */
+ * meant as a position: a first word with slashes between ranks (no word a
+ * game starts with has one, but the draw's "1/2-1/2"). */
 static gboolean
 looks_like_fen (const char *text)
 {
-  guint slashes = 0;
+  gsize length = strcspn (text, " \t\r\n");
 
-  for (const char *p = text; *p != '\0' && !g_ascii_isspace (*p); p++)
-    slashes += *p == '/';
-  return slashes >= 3;
+  return memchr (text, '/', length) != NULL && !g_str_has_prefix (text, "1/2-1/2");
 }
 
 /* The game in `text` (PGN: tags and moves, or just moves such as

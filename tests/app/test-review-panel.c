@@ -25,7 +25,9 @@
  * 5... Bxd1 lets White mate in two (Legal's mate). */
 #define LEGAL_MATE "1. e4 e5 2. Nf3 d6 3. Bc4 Bg4 4. Nc3 g6 5. Nxe5 Bxd1 6. Bxf7+ Ke7 7. Nd5# 1-0"
 #define BLUNDER_PLY 9   /* 5... Bxd1, 0-based */
-#define REVIEW_DEPTH 8
+/* Deep enough that 5. Nxe5 (the Légal trap) is seen as sound: at depth 6
+ * and 8 the engine misses 6. Qxg4 after 5… dxe5 behind earlier searches. */
+#define REVIEW_DEPTH 10
 
 static ChessGame *
 game_from (const char *movetext)
