@@ -186,7 +186,8 @@ describe_result_to_person (ChessWindow *self)
   switch (chess_game_get_reason (self->game))
     {
     case CHESS_GAME_REASON_CHECKMATE:
-      /* Translators: %s is the computer's name ("ThinkChess (Beginner)"). */
+      /* Translators: in the second sentence, %s is the computer's name
+       * ("ThinkChess (Beginner)"). */
       return person_wins ? g_strdup (_("You win by checkmate"))
                          : g_strdup_printf (_("%s wins by checkmate"), name);
     case CHESS_GAME_REASON_RESIGNATION:
@@ -198,7 +199,7 @@ describe_result_to_person (ChessWindow *self)
       return person_wins ? g_strdup_printf (_("%s ran out of time — you win"), name)
                          : g_strdup_printf (_("You ran out of time — %s wins"), name);
     default:
-      /* Translators: %s is the computer's name. */
+      /* Translators: in the second sentence, %s is the computer's name. */
       return person_wins ? g_strdup (_("You win"))
                          : g_strdup_printf (_("%s wins"), name);
     }
