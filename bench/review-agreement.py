@@ -39,6 +39,7 @@ moves of the opening (played from bench/data/openings, not by the players)
 are left out of the figures of generated games.
 """
 import argparse
+import concurrent.futures
 import datetime
 import hashlib
 import json
@@ -506,6 +507,8 @@ def parse_args():
     parser.add_argument("--review-timeout", type=float,
                         help="seconds one review may take (default: 60 + 10 times its budget a position)")
     parser.add_argument("--no-peer", action="store_true", help="no Stockfish review as the peer")
+    parser.add_argument("--parallel", action="store_true",
+                        help="review each game with both reviewers at once (one core each)")
     parser.add_argument("--marked-loss", type=float, default=10,
                         help="a mark is right from this loss, in points (default: 10)")
     parser.add_argument("--real-loss", type=float, default=20,
@@ -557,11 +560,15 @@ def review_games(args, cli, budget, reviewers, games, names, fens, scores, book)
                 f.write(bare_game(tags, sans, tags.get("Result", "*")
                                   if tags.get("Result") in RESULTS else "*"))
             marks = {}
-            for reviewer, engine in reviewers.items():
-                marks[reviewer], took, labels[reviewer] = review(cli, game_file, budget, engine,
-                                                                 len(sans), names[i],
-                                                                 args.review_timeout)
-                seconds[reviewer] += took
+            # The reviewers of a game run side by side (--parallel): each is
+            # one search thread, so on two cores neither waits for the other.
+            with concurrent.futures.ThreadPoolExecutor(len(reviewers) if args.parallel else 1) as pool:
+                futures = {reviewer: pool.submit(review, cli, game_file, budget, engine, len(sans),
+                                                 names[i], args.review_timeout)
+                           for reviewer, engine in reviewers.items()}
+                for reviewer, future in futures.items():
+                    marks[reviewer], took, labels[reviewer] = future.result()
+                    seconds[reviewer] += took
             print(f"Reviewed {names[i]}: {len(sans)} plies, "
                   + ", ".join(f"{r} {sum(m != '' for m in marks[r])} marked" for r in reviewers),
                   file=sys.stderr, flush=True)
