@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "chess-board.h"
+#include "chess-engine.h"
 #include "chess-notation.h"
 
 static inline ChessBoard
@@ -25,6 +26,39 @@ move_from (const ChessBoard *b, const char *text)
 
   g_assert_true (chess_move_parse (b, text, &m, NULL));
   return m;
+}
+
+/* The engine's search, with a table of `hash_mb`, to `depth` of the
+ * position after `moves` (SAN or coordinates, between spaces; NULL: none)
+ * from `fen`, the moves given as the game's history (repetitions count). */
+static inline ChessSearchResult
+engine_test_search (const char *fen, const char *moves, int depth, int hash_mb)
+{
+  ChessEngine *e = chess_engine_new (hash_mb);
+  ChessBoard start = board_from (fen), b = start;
+  ChessMove list[256];
+  size_t n = 0;
+  ChessSearchLimits limits;
+  ChessSearchResult r;
+
+  if (moves)
+    {
+      g_auto (GStrv) words = g_strsplit (moves, " ", -1);
+      for (int i = 0; words[i]; i++)
+        {
+          ChessUndo u;
+
+          g_assert_cmpuint (n, <, G_N_ELEMENTS (list));
+          list[n] = move_from (&b, words[i]);
+          chess_board_make (&b, list[n++], &u);
+        }
+    }
+  chess_engine_set_position (e, &start, list, n);
+  chess_search_limits_init (&limits);
+  limits.depth = depth;
+  r = chess_engine_search (e, &limits, NULL, NULL);
+  chess_engine_free (e);
+  return r;
 }
 
 /* The FEN of the position with colours swapped and the board turned

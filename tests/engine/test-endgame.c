@@ -132,28 +132,8 @@ test_kasparov_galle (void)
     "dxc5 Qxd1+ Rxd1 Bxc5 Bxc5 bxc5 Bb5+ Ke7 O-O Bc6 Bxc6 Nxc6 "
     "Nxe4 Nxe5 Nxc5 Rac8 b4 Rhd8 f3 a5 c3 axb4 cxb4 Nc6 Rxd8 Rxd8 "
     "b5 Nb4 Rb1 Nd5 b6 Rb8 b7 Nc7 Rb6 Kd8 Kf2 Nd5 Rd6+";
-  g_auto (GStrv) words = g_strsplit (moves, " ", -1);
-  ChessBoard start, b;
-  ChessMove list[128];
-  size_t n = 0;
-  ChessEngine *e = chess_engine_new (16);
-  ChessSearchLimits limits;
-  ChessSearchResult r;
+  ChessSearchResult r = engine_test_search (CHESS_START_FEN, moves, 14, 16);
 
-  chess_board_set_start (&start);
-  b = start;
-  for (int i = 0; words[i]; i++)
-    {
-      ChessUndo u;
-
-      list[n] = move_from (&b, words[i]);
-      chess_board_make (&b, list[n++], &u);
-    }
-  chess_engine_set_position (e, &start, list, n);
-  chess_search_limits_init (&limits);
-  limits.depth = 14;
-  r = chess_engine_search (e, &limits, NULL, NULL);
-  chess_engine_free (e);
   /* Black to move: White's win is Black's loss. */
   g_test_message ("after 28. Rd6+: %d for Black at depth 14", r.score);
   g_assert_cmpint (r.score, <, -240);

@@ -15,29 +15,7 @@
 static ChessSearchResult
 search_depth (const char *fen, const char *moves, int depth)
 {
-  ChessEngine *e = chess_engine_new (8);
-  ChessBoard start = board_from (fen), b = start;
-  ChessMove list[64];
-  size_t n = 0;
-  ChessSearchLimits limits;
-  ChessSearchResult r;
-
-  if (moves)
-    {
-      g_auto (GStrv) words = g_strsplit (moves, " ", -1);
-      for (int i = 0; words[i]; i++)
-        {
-          ChessUndo u;
-          list[n] = move_from (&b, words[i]);
-          chess_board_make (&b, list[n++], &u);
-        }
-    }
-  chess_engine_set_position (e, &start, list, n);
-  chess_search_limits_init (&limits);
-  limits.depth = depth;
-  r = chess_engine_search (e, &limits, NULL, NULL);
-  chess_engine_free (e);
-  return r;
+  return engine_test_search (fen, moves, depth, 8);
 }
 
 static void
