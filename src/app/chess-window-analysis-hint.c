@@ -52,7 +52,7 @@ show_hint (ChessAnalysisState *self,
            ChessMove            move)
 {
   ChessBoardArrow arrow = {
-    chess_move_from (move), chess_move_to (move), chess_analysis_engine_colour, 1.0
+    chess_move_from (move), chess_move_to (move), chess_analysis_hint_colour, 1.0
   };
   char text[CHESS_MOVE_TEXT_MAX];
   g_autofree char *message = NULL;

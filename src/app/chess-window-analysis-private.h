@@ -91,6 +91,8 @@ ChessAnalysisState *chess_analysis_state_from_window (ChessWindow *window);
 
 /* Violet: none of the annotation colours (green, red, yellow, blue). */
 extern const GdkRGBA chess_analysis_engine_colour;
+/* The hint's arrow: cyan, told apart from the analysis' violet. */
+extern const GdkRGBA chess_analysis_hint_colour;
 extern const GdkRGBA chess_analysis_other_line_colour;
 
 /* chess-window-analysis.c: analysis on and off */

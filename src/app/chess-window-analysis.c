@@ -33,6 +33,8 @@ chess_analysis_state_from_window (ChessWindow *window)
 
 /* Violet: none of the annotation colours (green, red, yellow, blue). */
 const GdkRGBA chess_analysis_engine_colour = { 0.56, 0.22, 0.80, 0.85 };
+/* Cyan: the hint is not the analysis, and none of the annotations either. */
+const GdkRGBA chess_analysis_hint_colour = { 0.0, 0.66, 0.78, 0.85 };
 const GdkRGBA chess_analysis_other_line_colour = { 0.56, 0.22, 0.80, 0.45 };
 
 /* ---- The position shown ---- */

@@ -355,6 +355,8 @@ test_hint_shown_and_cleared (void)
   g_assert_cmpuint (arrows_of (window, CHESS_ARROWS_HINT, &arrow), ==, 1);
   g_assert_cmpuint (arrow->from, ==, chess_move_from (hint));
   g_assert_cmpuint (arrow->to, ==, chess_move_to (hint));
+  /* Not the analysis' violet: a hint and an analysis are told apart. */
+  g_assert_false (arrow->color.red > 0.5 && arrow->color.blue > 0.7 && arrow->color.green < 0.3);
   /* A move for Black, legal here, named in the status line. */
   board = *chess_game_get_board (game);
   g_assert_true (chess_board_is_legal (&board, hint));
