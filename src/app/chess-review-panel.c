@@ -283,8 +283,10 @@ update_progress (ChessReviewPanel *self)
     return;
   /* Translators: the progress of a game review: moves reviewed of all. */
   text = g_strdup_printf (_("Reviewing: %u of %u moves"),
-                          chess_review_get_n_reviewed (self->review),
-                          chess_review_get_n_moves (self->review));
+                          chess_review_count_moves (self->review,
+                                                    chess_review_get_n_reviewed (self->review)),
+                          chess_review_count_moves (self->review,
+                                                    chess_review_get_n_moves (self->review)));
   gtk_progress_bar_set_fraction (GTK_PROGRESS_BAR (self->progress),
                                  CLAMP (chess_review_get_progress (self->review), 0, 1));
   gtk_progress_bar_set_text (GTK_PROGRESS_BAR (self->progress), text);
@@ -359,8 +361,8 @@ review_done_cb (GObject      *source,
   else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     /* Translators: a review cancelled after %u of %u moves. */
     notice = g_strdup_printf (_("Review stopped after %u of %u moves"),
-                              chess_review_get_n_reviewed (review),
-                              chess_review_get_n_moves (review));
+                              chess_review_count_moves (review, chess_review_get_n_reviewed (review)),
+                              chess_review_count_moves (review, chess_review_get_n_moves (review)));
   else
     /* Translators: %s says why the review failed. */
     notice = g_strdup_printf (_("The review failed: %s"), error->message);

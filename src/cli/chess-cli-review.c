@@ -51,7 +51,8 @@ progress_cb (ChessReview *review,
   /* TRANSLATORS: the review's progress bar: the bar, percent done, moves
    * reviewed of all. */
   fprintf (stderr, _("[%s] %3.0f %%  move %u of %u"), bar, progress * 100.0,
-           chess_review_get_n_reviewed (review), chess_review_get_n_moves (review));
+           chess_review_count_moves (review, chess_review_get_n_reviewed (review)),
+           chess_review_count_moves (review, chess_review_get_n_moves (review)));
   fflush (stderr);
 }
 
@@ -265,7 +266,7 @@ chess_cli_review (int    argc,
   /* No summary for a game that did not arrive. */
   if (!chess_cli_flush_stdout ())
     return 1;
-  guint n = chess_review_get_n_moves (review);
+  guint n = chess_review_count_moves (review, chess_review_get_n_moves (review));
   g_autofree char *judge = chess_review_describe_judge (review);
   /* TRANSLATORS: the review's summary: moves reviewed, then who judged
    * with what budget ("ThinkChess 0.1.0, 400,000 nodes a position"). */

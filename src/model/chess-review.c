@@ -439,6 +439,20 @@ chess_review_get_n_reviewed (ChessReview *self)
   return self->n_reviewed;
 }
 
+guint
+chess_review_count_moves (ChessReview *self,
+                          guint        plies)
+{
+  g_return_val_if_fail (CHESS_IS_REVIEW (self), 0);
+
+  if (plies == 0)
+    return 0;
+  /* From a position with Black to move, the first half-move is a move. */
+  if (self->line.start.side == CHESS_COLOR_BLACK)
+    return 1 + plies / 2;
+  return (plies + 1) / 2;
+}
+
 const ChessReviewMove *
 chess_review_get_move (ChessReview *self,
                        guint        ply)

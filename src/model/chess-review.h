@@ -119,6 +119,11 @@ gboolean     chess_review_is_complete        (ChessReview *self);
 /* Moves in the line, and how many have their review so far. */
 guint        chess_review_get_n_moves        (ChessReview *self);
 guint        chess_review_get_n_reviewed     (ChessReview *self);
+/* How many moves as players count them (move numbers: White's and
+ * Black's together) the first `plies` half-moves of the line take: the
+ * progress and the summary speak of these, "11 of 40 moves". */
+guint        chess_review_count_moves      (ChessReview *self,
+                                            guint        plies);
 /* The review of move `ply`, or NULL when not reviewed (yet). Owned by the
  * review, valid while it lives. */
 const ChessReviewMove *chess_review_get_move (ChessReview *self,

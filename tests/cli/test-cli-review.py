@@ -93,7 +93,7 @@ def annotated_game_on_stdout():
         expect(pgn.endswith("0-1"), "the result at the end")
         # Standard error: the summary, no progress bar when it is not a terminal.
         expect("\r" not in err, "no progress bar on a pipe: %r" % err)
-        expect_in("Reviewed 6 moves with ThinkChess ", err)
+        expect_in("Reviewed 3 moves with ThinkChess ", err)
         expect(re.search(r"White \(Anna\): accuracy \d+\.\d %, 0 inaccuracies, 0 mistakes, 1 blunder\n", err),
                "White's summary: " + err)
         expect(re.search(r"Black \(Bruno\): accuracy \d+\.\d %, \d inaccurac(y|ies), 0 mistakes, 0 blunders\n", err),
@@ -211,7 +211,7 @@ def external_engine():
         status, out, err = review([d.games, "--engine", CLI + " uci", "--depth", "8"])
         expect(status == 0, "exit status %d: %s" % (status, err))
         expect(re.search(r"3\. Qg4 \$4", flat(out)), "the blunder found:\n" + out)
-        expect(re.search(r"Reviewed 6 moves with ThinkChess [\w.]+, depth 8\.\n", err),
+        expect(re.search(r"Reviewed 3 moves with ThinkChess [\w.]+, depth 8\.\n", err),
                "the engine named: " + err)
 
 
@@ -240,7 +240,7 @@ def default_review_is_the_same_every_time():
             f.write(RUY_LOPEZ)
         first = review([game], timeout=300)
         expect(first[0] == 0, "exit status %d: %s" % (first[0], first[2]))
-        expect(re.search(r"^Reviewed 12 moves with ThinkChess [\w.]+, 400000 nodes a position\.\n",
+        expect(re.search(r"^Reviewed 6 moves with ThinkChess [\w.]+, 400000 nodes a position\.\n",
                          first[2]), "the judge and its budget named: " + first[2])
         second = review([game], timeout=300)
         expect(second == first, "a second run differs:\n%r\n%r" % (first, second))
@@ -266,11 +266,11 @@ def budget_named_with_grouping():
         status, out, err = review([d.games, "--nodes", "12000"],
                                   {"LC_ALL": "en_US.UTF-8", "LANG": "en_US.UTF-8"})
         expect(status == 0, "exit status %d: %s" % (status, err))
-        expect(re.search(r"^Reviewed 6 moves with ThinkChess [\w.]+, 12,000 nodes a position\.\n", err),
+        expect(re.search(r"^Reviewed 3 moves with ThinkChess [\w.]+, 12,000 nodes a position\.\n", err),
                "nodes grouped: " + err)
         status, out, err = review([d.games, "--time-per-move", "50"])
         expect(status == 0, "exit status %d: %s" % (status, err))
-        expect(re.search(r"^Reviewed 6 moves with ThinkChess [\w.]+, 50 ms a position\.\n", err),
+        expect(re.search(r"^Reviewed 3 moves with ThinkChess [\w.]+, 50 ms a position\.\n", err),
                "the time named: " + err)
         status, out, err = review([d.games, "--nodes", "1000", "--depth", "3"])
         expect(status == 2 and "Give one budget" in err, "two budgets refused: %d %s" % (status, err))
@@ -313,7 +313,7 @@ def null_moves_with_an_xboard_engine():
         status, out, err = review([path, "--engine", engine, "--protocol", "xboard",
                                    "--depth", "3"])
         expect(status == 0, "exit status %d: %s" % (status, err))
-        expect_in("Reviewed 8 moves", err)
+        expect_in("Reviewed 4 moves", err)
         expect_in("with Fairy-Max", err)
         text = flat(out)
         for move in ("2. d4", "2... e5", "3. --", "3... Nc6", "4. Nf3", "4... Nf6"):
@@ -360,8 +360,8 @@ def progress_bar_at_a_terminal():
         os.close(master)
         err = b"".join(chunks).decode("utf-8", errors="replace")
         expect(status == 0, "exit status %d" % status)
-        expect(re.search(r"\r\[#+\.*\] +\d+ %  move \d of 6", err), "a progress bar: %r" % err)
-        expect_in("\r[" + "#" * 30 + "] 100 %  move 6 of 6", err)
+        expect(re.search(r"\r\[#+\.*\] +\d+ %  move \d of 3", err), "a progress bar: %r" % err)
+        expect_in("\r[" + "#" * 30 + "] 100 %  move 3 of 3", err)
         expect_in("\r\x1b[K", err)
         expect("[#" not in out and "%  move" not in out, "nothing of it on standard output")
         expect_in("3. Qg4 $4", out)

@@ -435,12 +435,37 @@ test_empty_game (void)
   g_assert_true (chess_review_get_eval_at (review, 0, NULL));
 }
 
+/* Progress and summary count moves as players do: a 40-move game is 40
+ * moves, not 80, also from a position with Black to move. */
+static void
+test_count_moves (void)
+{
+  g_autoptr(ChessGame) white_first = game_from_pgn ("1. e4 e5 2. Nf3 Nc6 3. Bb5 *");
+  g_autoptr(ChessGame) black_first = game_from_pgn (
+    "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 b - - 0 1\"]\n\n1... Kd7 2. Kd2 Kd6 *");
+  g_autoptr(ChessReview) w = chess_review_new (white_first);
+  g_autoptr(ChessReview) b = chess_review_new (black_first);
+
+  g_assert_cmpuint (chess_review_get_n_moves (w), ==, 5);
+  g_assert_cmpuint (chess_review_count_moves (w, 0), ==, 0);
+  g_assert_cmpuint (chess_review_count_moves (w, 1), ==, 1);
+  g_assert_cmpuint (chess_review_count_moves (w, 2), ==, 1);
+  g_assert_cmpuint (chess_review_count_moves (w, 5), ==, 3);
+  g_assert_cmpuint (chess_review_count_moves (w, 80), ==, 40);
+  g_assert_cmpuint (chess_review_count_moves (w, 75), ==, 38);
+  /* 1… Kd7 2. Kd2 Kd6: three half-moves over moves 1 and 2. */
+  g_assert_cmpuint (chess_review_count_moves (b, 1), ==, 1);
+  g_assert_cmpuint (chess_review_count_moves (b, 2), ==, 2);
+  g_assert_cmpuint (chess_review_count_moves (b, 3), ==, 2);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/review/hung-queen", test_hung_queen);
+  g_test_add_func ("/review/count-moves", test_count_moves);
   g_test_add_func ("/review/missed-mate-in-one", test_missed_mate);
   g_test_add_func ("/review/blundered-ending", test_blundered_ending);
   g_test_add_func ("/review/quiet-game", test_quiet_game);
