@@ -115,6 +115,12 @@ void chess_window_clear_message       (ChessWindow *self);
 /* Which side is at the bottom: the setting, then the user's flips. */
 void chess_window_update_orientation  (ChessWindow *self);
 
+/* chess-window-browse-keys.c */
+
+/* ← and → browse the moves wherever the focus is (but where the arrows
+ * have a job: the board, text, the graph, menus). */
+void chess_window_browse_keys_init    (ChessWindow *self);
+
 /* chess-window-game.c */
 
 /* From init, after the panel: the unfinished last game on the start

@@ -400,6 +400,7 @@ chess_window_init (ChessWindow *self)
 
   chess_window_panel_init (self);
   chess_window_game_init (self);
+  chess_window_browse_keys_init (self);
 
   chess_window_actions_init (self);
   chess_window_computer_init (self);

@@ -337,6 +337,20 @@ def keyboard(app):
     app.click("a5")
     app.key("Left")
     check("Viewing move 1, White" in app.status(), "Left after a click: " + app.status())
+    # A move clicked in the move list has the focus: ← and → still browse,
+    # rather than moving the focus along the list.
+    app.key("End")
+    move = app.find_one(lambda n: n.getRole() == pyatspi.ROLE_PUSH_BUTTON and n.name == "e4"
+                        and App.showing(n), "the move e4 in the move list")
+    app.move_to(*node_center(app.origin, move))
+    xdotool("click", 1)
+    time.sleep(0.3)
+    check("Viewing move 1, White" in app.status(), "the clicked move: " + app.status())
+    app.key("Right")
+    check("Viewing" not in app.status(), "Right in the move list did not browse: " + app.status())
+    # Back to the start and one move on.
+    app.key("Left", "Left", "Right")
+    check("Viewing move 1, White" in app.status(), "Left Left Right in the move list: " + app.status())
     app.stop()
 
 
