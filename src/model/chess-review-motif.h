@@ -94,6 +94,13 @@ char    *chess_review_motif_sentence     (const ChessReviewMotif *motif,
                                           const ChessReviewMove  *move,
                                           const ChessBoard       *before);
 
+/* Why the move was bad when no motif says it, from the scores before and
+ * after (the mover's view: an advantage lost, a level game lost, a worse
+ * one made worse) and the opponent's reply: "Gives up the advantage:
+ * after 2… Nc6 Black is better (−0.62)."; NULL without a legal reply. */
+char    *chess_review_motif_score_sentence (const ChessReviewMove *move,
+                                            const ChessBoard      *before);
+
 /* Both sentences for a move the review marked (inaccuracy or worse) into
  * move->why and move->better_why ("" when nothing is found); other moves
  * get "". */
