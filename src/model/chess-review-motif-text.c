@@ -286,7 +286,7 @@ chess_review_motif_score_sentence (const ChessReviewMove *move,
     sentence = white_moved ? CHESS_SENTENCE_WORSE_BLACK : CHESS_SENTENCE_WORSE_WHITE;
 
   g_autofree char *reply = line_text (&after, move->reply_line, 1);
-  g_autofree char *score = score_text (move->eval_after);
+  g_autofree char *score = score_text (chess_review_score_for (move->mover_eval_after, move->mover));
   char *text = chess_review_sentence_printf (sentence, 1, reply, score);
   g_strdelimit (text, "}", ')');
   return text;

@@ -91,7 +91,13 @@ remove_marks (ChessTreeNode *node)
       const char *close = strchr (open, ']');
       if (close == NULL)
         break;
-      GString *rest = g_string_new_len (node->commands, open - node->commands);
+      /* The whole command it stands in ("[%why[%why 3]" is one), so that
+       * no broken start of one is left. */
+      const char *begin = open;
+      for (const char *p = open; p > node->commands && p[-1] != ']'; p--)
+        if (p[-1] == '[' && p[0] == '%')
+          begin = p - 1;
+      GString *rest = g_string_new_len (node->commands, begin - node->commands);
       g_string_append (rest, close + 1);
       /* Two commands around the one taken out keep one space between. */
       char *doubled;
