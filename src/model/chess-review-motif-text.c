@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "chess-game.h"
-#include "chess-review-motif.h"
+#include "chess-review-motif-private.h"
 #include "chess-review-motif-templates.h"
 
 /* A sentence from a template of the list, translated (chess-review-motif-templates.c). */
@@ -224,6 +224,75 @@ chess_review_motif_sentence (const ChessReviewMotif *m,
   /* A PGN comment holds it: a translation must not end it early. */
   g_strdelimit (text, "}", ')');
   return text;
+}
+
+/* ---- The threat ---------------------------------------------------------- */
+
+char *
+chess_review_motif_threat_words (const ChessBoard *board,
+                                 const ChessMove  *line,
+                                 guint             n,
+                                 const char       *numbered)
+{
+  ChessReviewMotif m;
+  char sq0[3], sq1[3];
+
+  g_return_val_if_fail (board != NULL && line != NULL && numbered != NULL, NULL);
+
+  ChessMove move = line[0];
+  if (n == 0 || !chess_board_is_legal (board, move))
+    return NULL;
+
+  /* A capture that wins: the piece is not defended, or worth more than
+   * the piece that takes it. */
+  ChessPieceType taken = _chess_motif_captured_type (board, move);
+  ChessPiece taker = chess_board_piece_at (board, chess_move_from (move));
+  if (taken != CHESS_NO_PIECE_TYPE && taken != CHESS_KING
+      && (!_chess_motif_is_defended (board, chess_move_to (move))
+          || chess_review_motif_value (taken) > chess_review_motif_value (chess_piece_type (taker))))
+    /* Translators: the threat, a numbered move that takes a piece:
+     * "4… gxh5, winning the queen". */
+    return g_strdup_printf (C_("threat", "%s, winning %s"), numbered, lost_name (taken));
+
+  memset (&m, 0, sizeof m);
+  m.lost = m.got = m.actor = m.targets[0] = m.targets[1] = _chess_motif_no_piece ();
+  switch (_chess_motif_find_tactic (board, line, n, 0, FALSE, &m))
+    {
+    case CHESS_MOTIF_FORK:
+      square_name (m.targets[0].square, sq0);
+      square_name (m.targets[1].square, sq1);
+      /* Translators: the threat: "12. Nc7+, forking the king on e8 and the
+       * rook on a8". */
+      return g_strdup_printf (C_("threat", "%s, forking %s on %s and %s on %s"), numbered,
+                              placed_name (m.targets[0].type), sq0,
+                              placed_name (m.targets[1].type), sq1);
+    case CHESS_MOTIF_PIN:
+      square_name (m.targets[0].square, sq0);
+      square_name (m.targets[1].square, sq1);
+      /* Translators: the threat: "5. Bb5, pinning the knight on c6 to the
+       * king on e8". */
+      return g_strdup_printf (C_("threat", "%s, pinning %s on %s to %s on %s"), numbered,
+                              placed_name (m.targets[0].type), sq0,
+                              placed_name (m.targets[1].type), sq1);
+    case CHESS_MOTIF_SKEWER:
+      square_name (m.targets[0].square, sq0);
+      square_name (m.targets[1].square, sq1);
+      /* Translators: the threat: "30. Rh8+, skewering the king on h7 and
+       * the queen on a7". */
+      return g_strdup_printf (C_("threat", "%s, skewering %s on %s and %s on %s"), numbered,
+                              placed_name (m.targets[0].type), sq0,
+                              placed_name (m.targets[1].type), sq1);
+    case CHESS_MOTIF_DISCOVERED:
+      square_name (m.actor.square, sq0);
+      square_name (m.targets[0].square, sq1);
+      /* Translators: the threat: "15. Nd5, uncovering an attack by the
+       * bishop on b2 on the queen on g7". */
+      return g_strdup_printf (C_("threat", "%s, uncovering an attack by %s on %s on %s on %s"),
+                              numbered, placed_name (m.actor.type), sq0,
+                              placed_name (m.targets[0].type), sq1);
+    default:
+      return NULL;
+    }
 }
 
 /* ---- No motif: what the scores show ------------------------------------- */

@@ -101,6 +101,16 @@ char    *chess_review_motif_sentence     (const ChessReviewMotif *motif,
 char    *chess_review_motif_score_sentence (const ChessReviewMove *move,
                                             const ChessBoard      *before);
 
+/* What the threat (line[0], the side to move's in `board`, then the
+ * search's line after it) wins, in words after `numbered` (the move
+ * numbered as the caller writes it): "4… gxh5, winning the queen", "12.
+ * Nc7+, forking the king on e8 and the rook on a8"; NULL when it takes
+ * nothing worth saying and makes no tactic. */
+char    *chess_review_motif_threat_words   (const ChessBoard *board,
+                                            const ChessMove  *line,
+                                            guint             n,
+                                            const char       *numbered);
+
 /* Both sentences for a move the review marked (inaccuracy or worse) into
  * move->why and move->better_why ("" when nothing is found); other moves
  * get "". */
