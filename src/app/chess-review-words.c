@@ -76,6 +76,43 @@ chess_review_words_line (const ChessBoard *before,
   return g_string_free (out, FALSE);
 }
 
+/* The better move's sentence ("Better was 5… dxe5, winning the pawn on
+ * e5.") with its evaluation and the line after it folded in, so that
+ * "Better was" is said once: "Better was 5… dxe5, winning the pawn on e5
+ * (+1.72), then 6. Qxg4 Nf6." */
+static void
+append_better_sentence (GString    *out,
+                        const char *sentence,
+                        const char *score,
+                        const char *rest)
+{
+  gboolean has_rest = rest != NULL && *rest != '\0';
+  gsize length = strlen (sentence);
+
+  if (score == NULL && !has_rest)
+    {
+      g_string_append (out, sentence);
+      return;
+    }
+  /* Without its full stop: the score and the line end the sentence. */
+  g_autofree char *opening = g_strndup (sentence, length > 0 && sentence[length - 1] == '.'
+                                                  ? length - 1 : length);
+  if (score != NULL && has_rest)
+    /* Translators: the better move's sentence without its full stop, its
+     * evaluation, and the line that follows: "Better was 5… dxe5, winning
+     * the pawn on e5 (+1.72), then 6. Qxg4 Nf6." */
+    g_string_append_printf (out, _("%s (%s), then %s."), opening, score, rest);
+  else if (score != NULL)
+    /* Translators: the better move's sentence without its full stop and
+     * its evaluation: "Better was 5. g5, keeping the queen (+0.16)." */
+    g_string_append_printf (out, _("%s (%s)."), opening, score);
+  else
+    /* Translators: the better move's sentence without its full stop and
+     * the line that follows: "Better was 5. g5, keeping the queen, then
+     * 5… Nc6 6. d3." */
+    g_string_append_printf (out, _("%s, then %s."), opening, rest);
+}
+
 char *
 chess_review_words_verdict (const ChessBoard      *before,
                             const ChessReviewMove *move,
@@ -150,7 +187,9 @@ chess_review_words_verdict (const ChessBoard      *before,
       if (move->best_eval != CHESS_REVIEW_WORDS_UNKNOWN)
         score = chess_review_words_score (move->best_eval);
       g_string_append_c (out, '\n');
-      if (score != NULL && rest != NULL && *rest != '\0')
+      if (worse && move->better_why[0] != '\0')
+        append_better_sentence (out, move->better_why, score, rest);
+      else if (score != NULL && rest != NULL && *rest != '\0')
         g_string_append_printf (out, worse
                                 /* Translators: the better move, its evaluation, and the
                                  * line that follows: "Better was 5… dxe5 (+1.72), then
@@ -166,8 +205,6 @@ chess_review_words_verdict (const ChessBoard      *before,
                                 best, rest);
       else
         g_string_append_printf (out, worse ? _("Better was %s.") : _("Best was %s."), best);
-      if (move->better_why[0] != '\0')
-        g_string_append_printf (out, "\n%s", move->better_why);
     }
   return g_string_free (out, FALSE);
 }

@@ -34,8 +34,7 @@ char  *chess_review_words_line    (const ChessBoard      *before,
  * why in words (move->why, move->better_why) when the review found it:
  *   "5… Bxd1⁇ Blunder: +1.72 → White mates in 2.
  *    Allows mate in 2: 6. Qxf7+ Kd8 7. Qf8#.
- *    Better was 5… dxe5 (+1.72), then 6. Qxg4 Nf6.
- *    Better was 5… dxe5, stopping the mate."
+ *    Better was 5… dxe5, stopping the mate (+1.72), then 6. Qxg4 Nf6."
  *   "5. Nxe5 is the best move (+1.72)."
  * `judged` is FALSE for a move read from a tree without a mark: its score
  * change only. NULL when the move has no score at all. */

@@ -8,7 +8,12 @@
 #include <string.h>
 
 #include "chess-game.h"
-#include "chess-review-motif.h"
+#include "chess-review-motif-private.h"
+#include "chess-review-motif-templates.h"
+
+/* A sentence from a template of the list, translated (chess-review-motif-templates.c). */
+#define SENTENCE(name, n, ...) \
+  chess_review_sentence_printf (CHESS_SENTENCE_ ## name, (gulong) (n), __VA_ARGS__)
 
 /* A piece as what is lost, won or kept: "Loses the queen", "winning a pawn". */
 static const char *
@@ -137,143 +142,221 @@ chess_review_motif_sentence (const ChessReviewMotif *m,
     {
     case CHESS_MOTIF_MATE_ALLOWED:
       if (*line == '\0')
-        /* Translators: why a move was bad: the opponent mates in %d moves. */
-        text = g_strdup_printf (ngettext ("Allows mate in %d.", "Allows mate in %d.",
-                                          m->mate_moves), m->mate_moves);
+        text = SENTENCE (MATE_ALLOWED, m->mate_moves, m->mate_moves);
       else
-        /* Translators: why a move was bad: the opponent mates in %d moves
-         * with the moves that follow ("Allows mate in 1: 4. Qxf7#."). */
-        text = g_strdup_printf (ngettext ("Allows mate in %d: %s.", "Allows mate in %d: %s.",
-                                          m->mate_moves), m->mate_moves, line);
+        text = SENTENCE (MATE_ALLOWED_LINE, m->mate_moves, m->mate_moves, line);
       break;
     case CHESS_MOTIF_MATE_MISSED:
-      /* Translators: why a move was bad: it did not mate in %d moves with
-       * the moves that follow ("Missed mate in 1: 4. Qxf7#."). */
-      text = g_strdup_printf (ngettext ("Missed mate in %d: %s.", "Missed mate in %d: %s.",
-                                        m->mate_moves), m->mate_moves, line);
+      text = SENTENCE (MATE_MISSED, m->mate_moves, m->mate_moves, line);
       break;
     case CHESS_MOTIF_FORK:
-      /* Translators: the opponent's move forks two pieces: "4… Nc2+ forks
-       * the king on e1 and the rook on a1." */
-      text = g_strdup_printf (_("%s forks %s on %s and %s on %s."), line,
-                              placed_name (m->targets[0].type), sq0,
+      text = SENTENCE (FORK, 1, line, placed_name (m->targets[0].type), sq0,
                               placed_name (m->targets[1].type), sq1);
       break;
     case CHESS_MOTIF_PIN:
-      /* Translators: "5. Bb5 pins the knight on c6 to the king on e8." */
-      text = g_strdup_printf (_("%s pins %s on %s to %s on %s."), line,
-                              placed_name (m->targets[0].type), sq0,
+      text = SENTENCE (PIN, 1, line, placed_name (m->targets[0].type), sq0,
                               placed_name (m->targets[1].type), sq1);
       break;
     case CHESS_MOTIF_SKEWER:
-      /* Translators: "5. Bb5+ skewers the king on e8 and the rook on a4:
-       * when the first moves away, the second is taken." */
-      text = g_strdup_printf (_("%s skewers %s on %s and %s on %s."), line,
-                              placed_name (m->targets[0].type), sq0,
+      text = SENTENCE (SKEWER, 1, line, placed_name (m->targets[0].type), sq0,
                               placed_name (m->targets[1].type), sq1);
       break;
     case CHESS_MOTIF_DISCOVERED:
-      /* Translators: a move opens the line of another piece, which now
-       * attacks: "6… Nd4 uncovers an attack by the rook on d8 on the queen
-       * on d2." */
-      text = g_strdup_printf (_("%s uncovers an attack by %s on %s on %s on %s."), line,
-                              placed_name (m->actor.type), actor_sq,
+      text = SENTENCE (DISCOVERED, 1, line, placed_name (m->actor.type), actor_sq,
                               placed_name (m->targets[0].type), sq0);
       break;
     case CHESS_MOTIF_HANGING:
-      /* Translators: why a move was bad: "Leaves the knight on f6 hanging:
-       * 4. Bxf6." (attacked and not defended well enough). */
-      text = g_strdup_printf (_("Leaves %s on %s hanging: %s."),
-                              placed_name (m->lost.type), lost_sq, line);
+      text = SENTENCE (HANGING, 1, placed_name (m->lost.type), lost_sq, line);
       break;
     case CHESS_MOTIF_EN_PRISE:
-      /* Translators: why a move was bad: the piece moved to where it is
-       * taken: "Puts the bishop en prise on c4: 5… dxc4." */
-      text = g_strdup_printf (_("Puts %s en prise on %s: %s."),
-                              placed_name (m->lost.type), lost_sq, line);
+      text = SENTENCE (EN_PRISE, 1, placed_name (m->lost.type), lost_sq, line);
       break;
     case CHESS_MOTIF_MATERIAL:
       if (m->lost.type != CHESS_NO_PIECE_TYPE && m->got.type != CHESS_NO_PIECE_TYPE)
-        /* Translators: why a move was bad: a piece lost, a cheaper one
-         * taken back: "Loses the queen for a rook to 38… Rxb2." */
-        text = g_strdup_printf (_("Loses %s for %s to %s."), lost_name (m->lost.type),
+        text = SENTENCE (LOSES_FOR, 1, lost_name (m->lost.type),
                                 lost_name (m->got.type), line);
       else if (m->lost.type == CHESS_NO_PIECE_TYPE)
-        /* Translators: why a move was bad: "Loses material to 7… Bxe4." */
-        text = g_strdup_printf (_("Loses material to %s."), line);
+        text = SENTENCE (LOSES_MATERIAL, 1, line);
       else
-        /* Translators: why a move was bad: "Loses the queen to 4… Nxg4." */
-        text = g_strdup_printf (_("Loses %s to %s."), lost_name (m->lost.type), line);
+        text = SENTENCE (LOSES, 1, lost_name (m->lost.type), line);
       break;
     case CHESS_MOTIF_THREAT_IGNORED:
-      /* Translators: why a move was bad: the opponent threatened this move
-       * and it was not prevented: "Ignores the threat 5… Qxh2+." */
-      text = g_strdup_printf (_("Ignores the threat %s."), line);
+      text = SENTENCE (THREAT_IGNORED, 1, line);
       break;
     case CHESS_MOTIF_WIN_THROWN:
-      /* Translators: why a move was bad, in an ending: "Throws away the won
-       * ending: 41. Kd5 kept the win." */
-      text = g_strdup_printf (_("Throws away the won ending: %s kept the win."), line);
+      text = SENTENCE (WIN_THROWN, 1, line);
       break;
     case CHESS_MOTIF_DRAW_MISSED:
-      /* Translators: why a move was bad, in an ending: "Misses the draw:
-       * 52… Kg7 held." */
-      text = g_strdup_printf (_("Misses the draw: %s held."), line);
+      text = SENTENCE (DRAW_MISSED, 1, line);
       break;
     case CHESS_MOTIF_BETTER_MATES:
-      /* Translators: the better move: "Better was 4. Qxf7+, mating in 2." */
-      text = g_strdup_printf (ngettext ("Better was %s, mating in %d.",
-                                        "Better was %s, mating in %d.", m->mate_moves),
-                              line, m->mate_moves);
+      text = SENTENCE (BETTER_MATES, m->mate_moves, line, m->mate_moves);
       break;
     case CHESS_MOTIF_BETTER_FORK:
-      /* Translators: the better move: "Better was 12. Nc7+, forking the
-       * king on e8 and the rook on a8." */
-      text = g_strdup_printf (_("Better was %s, forking %s on %s and %s on %s."), line,
-                              placed_name (m->targets[0].type), sq0,
+      text = SENTENCE (BETTER_FORK, 1, line, placed_name (m->targets[0].type), sq0,
                               placed_name (m->targets[1].type), sq1);
       break;
     case CHESS_MOTIF_BETTER_PIN:
-      /* Translators: the better move: "Better was 12. Bb5, pinning the
-       * knight on c6 to the king on e8." */
-      text = g_strdup_printf (_("Better was %s, pinning %s on %s to %s on %s."), line,
-                              placed_name (m->targets[0].type), sq0,
+      text = SENTENCE (BETTER_PIN, 1, line, placed_name (m->targets[0].type), sq0,
                               placed_name (m->targets[1].type), sq1);
       break;
     case CHESS_MOTIF_BETTER_SKEWER:
-      /* Translators: the better move: "Better was 30. Rh8+, skewering the
-       * king on h7 and the queen on a7." */
-      text = g_strdup_printf (_("Better was %s, skewering %s on %s and %s on %s."), line,
-                              placed_name (m->targets[0].type), sq0,
+      text = SENTENCE (BETTER_SKEWER, 1, line, placed_name (m->targets[0].type), sq0,
                               placed_name (m->targets[1].type), sq1);
       break;
     case CHESS_MOTIF_BETTER_DISCOVERED:
-      /* Translators: the better move: "Better was 15. Nd5, uncovering an
-       * attack by the bishop on b2 on the queen on g7." */
-      text = g_strdup_printf (_("Better was %s, uncovering an attack by %s on %s on %s on %s."),
-                              line, placed_name (m->actor.type), actor_sq,
+      text = SENTENCE (BETTER_DISCOVERED, 1, line, placed_name (m->actor.type), actor_sq,
                               placed_name (m->targets[0].type), sq0);
       break;
     case CHESS_MOTIF_BETTER_WINS:
-      /* Translators: the better move: "Better was 8. Nxe5, winning the
-       * pawn on e5." */
-      text = g_strdup_printf (_("Better was %s, winning %s on %s."), line,
-                              placed_name (m->lost.type), lost_sq);
+      text = SENTENCE (BETTER_WINS, 1, line, placed_name (m->lost.type), lost_sq);
       break;
     case CHESS_MOTIF_BETTER_KEEPS:
-      /* Translators: the better move: "Better was 5. g5, keeping the queen." */
-      text = g_strdup_printf (_("Better was %s, keeping %s."), line, kept_name (m->lost.type));
+      text = SENTENCE (BETTER_KEEPS, 1, line, kept_name (m->lost.type));
       break;
     case CHESS_MOTIF_BETTER_STOPS_MATE:
-      /* Translators: the better move, after a move that allowed mate:
-       * "Better was 20. Kh1, stopping the mate." */
-      text = g_strdup_printf (_("Better was %s, stopping the mate."), line);
+      text = SENTENCE (BETTER_STOPS_MATE, 1, line);
       break;
     case CHESS_MOTIF_NONE:
     default:
       return NULL;
     }
   /* A PGN comment holds it: a translation must not end it early. */
+  g_strdelimit (text, "}", ')');
+  return text;
+}
+
+/* ---- The threat ---------------------------------------------------------- */
+
+char *
+chess_review_motif_threat_words (const ChessBoard *board,
+                                 const ChessMove  *line,
+                                 guint             n,
+                                 const char       *numbered)
+{
+  ChessReviewMotif m;
+  char sq0[3], sq1[3];
+
+  g_return_val_if_fail (board != NULL && line != NULL && numbered != NULL, NULL);
+
+  ChessMove move = line[0];
+  if (n == 0 || !chess_board_is_legal (board, move))
+    return NULL;
+
+  /* A capture that wins: the piece is not defended, or worth more than
+   * the piece that takes it. */
+  ChessPieceType taken = _chess_motif_captured_type (board, move);
+  ChessPiece taker = chess_board_piece_at (board, chess_move_from (move));
+  if (taken != CHESS_NO_PIECE_TYPE && taken != CHESS_KING
+      && (!_chess_motif_is_defended (board, chess_move_to (move))
+          || chess_review_motif_value (taken) > chess_review_motif_value (chess_piece_type (taker))))
+    /* Translators: the threat, a numbered move that takes a piece:
+     * "4… gxh5, winning the queen". */
+    return g_strdup_printf (C_("threat", "%s, winning %s"), numbered, lost_name (taken));
+
+  memset (&m, 0, sizeof m);
+  m.lost = m.got = m.actor = m.targets[0] = m.targets[1] = _chess_motif_no_piece ();
+  switch (_chess_motif_find_tactic (board, line, n, 0, FALSE, &m))
+    {
+    case CHESS_MOTIF_FORK:
+      square_name (m.targets[0].square, sq0);
+      square_name (m.targets[1].square, sq1);
+      /* Translators: the threat: "12. Nc7+, forking the king on e8 and the
+       * rook on a8". */
+      return g_strdup_printf (C_("threat", "%s, forking %s on %s and %s on %s"), numbered,
+                              placed_name (m.targets[0].type), sq0,
+                              placed_name (m.targets[1].type), sq1);
+    case CHESS_MOTIF_PIN:
+      square_name (m.targets[0].square, sq0);
+      square_name (m.targets[1].square, sq1);
+      /* Translators: the threat: "5. Bb5, pinning the knight on c6 to the
+       * king on e8". */
+      return g_strdup_printf (C_("threat", "%s, pinning %s on %s to %s on %s"), numbered,
+                              placed_name (m.targets[0].type), sq0,
+                              placed_name (m.targets[1].type), sq1);
+    case CHESS_MOTIF_SKEWER:
+      square_name (m.targets[0].square, sq0);
+      square_name (m.targets[1].square, sq1);
+      /* Translators: the threat: "30. Rh8+, skewering the king on h7 and
+       * the queen on a7". */
+      return g_strdup_printf (C_("threat", "%s, skewering %s on %s and %s on %s"), numbered,
+                              placed_name (m.targets[0].type), sq0,
+                              placed_name (m.targets[1].type), sq1);
+    case CHESS_MOTIF_DISCOVERED:
+      square_name (m.actor.square, sq0);
+      square_name (m.targets[0].square, sq1);
+      /* Translators: the threat: "15. Nd5, uncovering an attack by the
+       * bishop on b2 on the queen on g7". */
+      return g_strdup_printf (C_("threat", "%s, uncovering an attack by %s on %s on %s on %s"),
+                              numbered, placed_name (m.actor.type), sq0,
+                              placed_name (m.targets[0].type), sq1);
+    default:
+      return NULL;
+    }
+}
+
+/* ---- No motif: what the scores show ------------------------------------- */
+
+/* Scores within this of 0 (the mover's view, centipawns) are level. */
+#define LEVEL_SCORE 50
+
+typedef enum { STANDING_WORSE, STANDING_LEVEL, STANDING_BETTER } Standing;
+
+static Standing
+standing_of (int mover_score)
+{
+  return mover_score >= LEVEL_SCORE ? STANDING_BETTER
+         : mover_score <= -LEVEL_SCORE ? STANDING_WORSE : STANDING_LEVEL;
+}
+
+/* A White's-view score as the sentences show it: "+0.62", "−0.62" (U+2212),
+ * "#3", "#−3". */
+static char *
+score_text (int score)
+{
+  if (chess_review_score_is_mate (score))
+    {
+      int moves = chess_review_score_mate_moves (score);
+      return moves < 0 ? g_strdup_printf ("#\xe2\x88\x92%d", -moves) : g_strdup_printf ("#%d", moves);
+    }
+  double pawns = score / 100.0;
+  g_autofree char *digits = g_strdup_printf ("%.2f", ABS (pawns));
+  return g_strconcat (score > 0 ? "+" : score < 0 ? "\xe2\x88\x92" : "", digits, NULL);
+}
+
+char *
+chess_review_motif_score_sentence (const ChessReviewMove *move,
+                                   const ChessBoard      *before)
+{
+  ChessBoard after = *before;
+  ChessUndo undo;
+  ChessSentence sentence;
+  gboolean white_moved = move->mover == CHESS_COLOR_WHITE;
+
+  g_return_val_if_fail (move != NULL && before != NULL, NULL);
+
+  if (move->reply_line_length == 0 || !chess_board_is_legal (before, move->move))
+    return NULL;
+  chess_board_make (&after, move->move, &undo);
+  if (!chess_board_is_legal (&after, move->reply_line[0]))
+    return NULL;
+
+  Standing was = standing_of (move->mover_eval_before);
+  Standing now = standing_of (move->mover_eval_after);
+  if (was == STANDING_BETTER)
+    sentence = now == STANDING_BETTER ? (white_moved ? CHESS_SENTENCE_EDGE_SHRINKS_WHITE
+                                                     : CHESS_SENTENCE_EDGE_SHRINKS_BLACK)
+               : now == STANDING_LEVEL ? CHESS_SENTENCE_EDGE_SLIPS
+               : white_moved ? CHESS_SENTENCE_EDGE_GIVEN_BLACK : CHESS_SENTENCE_EDGE_GIVEN_WHITE;
+  else if (was == STANDING_LEVEL)
+    sentence = now != STANDING_WORSE ? CHESS_SENTENCE_LEVEL_SLIPS
+               : white_moved ? CHESS_SENTENCE_LEVEL_LOST_BLACK : CHESS_SENTENCE_LEVEL_LOST_WHITE;
+  else
+    sentence = white_moved ? CHESS_SENTENCE_WORSE_BLACK : CHESS_SENTENCE_WORSE_WHITE;
+
+  g_autofree char *reply = line_text (&after, move->reply_line, 1);
+  g_autofree char *score = score_text (chess_review_score_for (move->mover_eval_after, move->mover));
+  char *text = chess_review_sentence_printf (sentence, 1, reply, score);
   g_strdelimit (text, "}", ')');
   return text;
 }
@@ -315,6 +398,9 @@ chess_review_motif_describe (ChessReviewMove  *move,
     why_text = chess_review_motif_sentence (&why, move, before);
   else
     why.kind = CHESS_MOTIF_NONE;
+  /* Every marked move gets a sentence: the scores' when no motif applies. */
+  if (why_text == NULL)
+    why_text = chess_review_motif_score_sentence (move, before);
   if (chess_review_motif_find_better (before, move, &why, &better))
     better_text = chess_review_motif_sentence (&better, move, before);
   set_text (move->why, why_text);

@@ -94,6 +94,23 @@ char    *chess_review_motif_sentence     (const ChessReviewMotif *motif,
                                           const ChessReviewMove  *move,
                                           const ChessBoard       *before);
 
+/* Why the move was bad when no motif says it, from the scores before and
+ * after (the mover's view: an advantage lost, a level game lost, a worse
+ * one made worse) and the opponent's reply: "Gives up the advantage:
+ * after 2… Nc6 Black is better (−0.62)."; NULL without a legal reply. */
+char    *chess_review_motif_score_sentence (const ChessReviewMove *move,
+                                            const ChessBoard      *before);
+
+/* What the threat (line[0], the side to move's in `board`, then the
+ * search's line after it) wins, in words after `numbered` (the move
+ * numbered as the caller writes it): "4… gxh5, winning the queen", "12.
+ * Nc7+, forking the king on e8 and the rook on a8"; NULL when it takes
+ * nothing worth saying and makes no tactic. */
+char    *chess_review_motif_threat_words   (const ChessBoard *board,
+                                            const ChessMove  *line,
+                                            guint             n,
+                                            const char       *numbered);
+
 /* Both sentences for a move the review marked (inaccuracy or worse) into
  * move->why and move->better_why ("" when nothing is found); other moves
  * get "". */

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "chess-review-motif-templates.h"
 #include "chess-review-score.h"
 #include "chess-review-why.h"
 
@@ -35,40 +36,47 @@ find_mark (const char  *commands,
   return FALSE;
 }
 
-/* The length of the review's text at the start of `node`'s comment: 0
- * when there is none, or when the comment was edited so that it no longer
- * holds a whole sentence there. */
-static glong
-why_length (const ChessTreeNode *node,
-            const char         **mark_start,
-            const char         **mark_end)
+/* The length in bytes of the sentence an old [%why N] command marks at the
+ * start of the comment: 0 when there is none, or when the comment was
+ * edited so that it no longer holds a whole sentence there. */
+static gsize
+marked_length (const ChessTreeNode *node)
 {
+  const char *mark_start, *mark_end;
   glong length;
 
-  if (!find_mark (node->commands, mark_start, mark_end, &length) || node->comment == NULL)
+  if (!find_mark (node->commands, &mark_start, &mark_end, &length))
     return 0;
   if (g_utf8_strlen (node->comment, -1) < length)
     return 0;
   const char *end = g_utf8_offset_to_pointer (node->comment, length);
   if (end == node->comment || end[-1] != '.' || (*end != '\0' && *end != ' '))
     return 0;
-  /* The review's sentences fit in a ChessReviewMove. */
-  if (end - node->comment >= CHESS_REVIEW_WHY_MAX)
+  return end - node->comment;
+}
+
+/* The length in bytes of the review's sentence at the start of `node`'s
+ * comment, 0 when there is none. */
+static gsize
+why_length (const ChessTreeNode *node)
+{
+  if (node->comment == NULL)
     return 0;
-  return length;
+
+  gsize length = marked_length (node);
+  if (length == 0)
+    length = chess_review_sentence_length (node->comment);
+  /* The review's sentences fit in a ChessReviewMove. */
+  return length < CHESS_REVIEW_WHY_MAX ? length : 0;
 }
 
 char *
 chess_review_why_get (const ChessTreeNode *node)
 {
-  const char *mark_start, *mark_end;
-
   g_return_val_if_fail (node != NULL, NULL);
 
-  glong length = why_length (node, &mark_start, &mark_end);
-  if (length == 0)
-    return NULL;
-  return g_strndup (node->comment, g_utf8_offset_to_pointer (node->comment, length) - node->comment);
+  gsize length = why_length (node);
+  return length > 0 ? g_strndup (node->comment, length) : NULL;
 }
 
 /* Takes every [%why …] command out of the node's commands (a game edited
@@ -83,7 +91,13 @@ remove_marks (ChessTreeNode *node)
       const char *close = strchr (open, ']');
       if (close == NULL)
         break;
-      GString *rest = g_string_new_len (node->commands, open - node->commands);
+      /* The whole command it stands in ("[%why[%why 3]" is one), so that
+       * no broken start of one is left. */
+      const char *begin = open;
+      for (const char *p = open; p > node->commands && p[-1] != ']'; p--)
+        if (p[-1] == '[' && p[0] == '%')
+          begin = p - 1;
+      GString *rest = g_string_new_len (node->commands, begin - node->commands);
       g_string_append (rest, close + 1);
       /* Two commands around the one taken out keep one space between. */
       char *doubled;
@@ -99,14 +113,13 @@ void
 chess_review_why_set (ChessTreeNode *node,
                       const char    *text)
 {
-  const char *mark_start, *mark_end;
   g_autofree char *rest = NULL;
 
   g_return_if_fail (node != NULL);
 
-  glong old = why_length (node, &mark_start, &mark_end);
+  gsize old = why_length (node);
   if (node->comment != NULL)
-    rest = g_strchug (g_strdup (g_utf8_offset_to_pointer (node->comment, old)));
+    rest = g_strchug (g_strdup (node->comment + old));
   remove_marks (node);
 
   if (text == NULL || *text == '\0')
@@ -117,14 +130,5 @@ chess_review_why_set (ChessTreeNode *node,
   g_autofree char *comment = rest != NULL && *rest != '\0'
                              ? g_strconcat (text, " ", rest, NULL)
                              : g_strdup (text);
-  g_autofree char *mark = g_strdup_printf ("[%%why %ld]", g_utf8_strlen (text, -1));
   chess_tree_node_set_comment (node, comment);
-  if (node->commands != NULL)
-    {
-      char *joined = g_strconcat (node->commands, " ", mark, NULL);
-      g_free (node->commands);
-      node->commands = joined;
-    }
-  else
-    node->commands = g_steal_pointer (&mark);
 }

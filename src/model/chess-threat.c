@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 
 #include "chess-engine-levels.h"
+#include "chess-review-motif.h"
 #include "chess-threat.h"
 
 #define MINUS_SIGN "\xe2\x88\x92"   /* U+2212, as the analysis panel writes it */
@@ -37,6 +38,28 @@ chess_threat_player_new (void)
   return chess_engine_player_new_builtin (CHESS_ENGINE_LEVEL_MAX);
 }
 
+/* The legal start of the search's line, when it starts with the move. */
+static void
+set_line (ChessThreat           *self,
+          const ChessEngineInfo *info)
+{
+  ChessBoard board = self->position;
+
+  self->line_length = 0;
+  for (guint i = 0; info != NULL && info->pv != NULL && info->pv[i] != NULL
+                    && i < CHESS_THREAT_LINE_MAX; i++)
+    {
+      ChessMove move;
+      ChessUndo undo;
+
+      if (!chess_move_parse (&board, info->pv[i], &move, NULL)
+          || (i == 0 && move != self->move))
+        break;
+      self->line[self->line_length++] = move;
+      chess_board_make (&board, move, &undo);
+    }
+}
+
 gboolean
 chess_threat_set_reply (ChessThreat            *self,
                         const ChessEngineReply *reply)
@@ -53,6 +76,7 @@ chess_threat_set_reply (ChessThreat            *self,
   self->is_mate = self->has_score && info->is_mate;
   self->mate_moves = self->is_mate ? info->score_mate : 0;
   self->centipawns = self->has_score && !info->is_mate ? info->score_cp : 0;
+  set_line (self, info);
   return TRUE;
 }
 
@@ -97,6 +121,16 @@ chess_threat_describe (const ChessThreat *self,
      * it leads to. */
     return g_strdup_printf (ngettext ("%s, mate in %d", "%s, mate in %d", self->mate_moves),
                             numbered, self->mate_moves);
+  /* What it wins, as the review says it, in place of a score. */
+  gboolean has_line = self->line_length > 0 && self->line[0] == self->move;
+  g_autofree char *wins = self->move != CHESS_MOVE_NONE
+                          ? chess_review_motif_threat_words (&self->position,
+                                                             has_line ? self->line : &self->move,
+                                                             has_line ? self->line_length : 1,
+                                                             numbered)
+                          : NULL;
+  if (wins != NULL)
+    return g_steal_pointer (&wins);
   if (!self->has_score)
     return g_steal_pointer (&numbered);
   score = format_score (self);

@@ -27,6 +27,9 @@ G_BEGIN_DECLS
  * strength in well under a second, and independent of the clock. */
 #define CHESS_THREAT_NODES 150000
 
+/* The moves of the threat's line kept for its words. */
+#define CHESS_THREAT_LINE_MAX 6
+
 typedef struct
 {
   ChessBoard position;    /* the position shown with the move passed       */
@@ -36,6 +39,10 @@ typedef struct
   int        mate_moves;  /* > 0: the threatening side mates in that many;
                            * < 0: it is mated                               */
   int        centipawns;  /* from the threatening side's view              */
+  /* The search's line from `position`, starting with `move`: what the
+   * words say the threat wins (a fork shows in the capture after it). */
+  ChessMove  line[CHESS_THREAT_LINE_MAX];
+  guint      line_length;
 } ChessThreat;
 
 /* The position of `board` with the move passed. FALSE when the side to
@@ -56,7 +63,9 @@ gboolean  chess_threat_set_reply   (ChessThreat            *self,
  * move list writes it, `move_text` being the move in the caller's
  * notation ("Qxh2#"), then what it brings: "12… Qxh2#, mate in 1",
  * "15. Nxe5 (+1.20)" (the score from the threatening side's view, with a
- * U+2212 minus). Translated. */
+ * U+2212 minus); where the review's motif detector can say what the move
+ * wins, its words instead of the score: "4… gxh5, winning the queen",
+ * "12. Nc7+, forking the king on e8 and the rook on a8". Translated. */
 char     *chess_threat_describe    (const ChessThreat      *self,
                                     const char             *move_text);
 

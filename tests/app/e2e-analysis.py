@@ -221,8 +221,13 @@ def scenario_threat(app):
     app.drag("g7", "g6", settle=0.6)
     app.wait_autosave("3. Qh5 g6")
     app.point_at_window()
-    wait_until(lambda: any(t.startswith(prefix + "4\u2026 gxh5 (+") for t in threat_words()),
+    # What it wins, in the review's words (English: the words' context
+    # makes them translated apart from the review's sentences).
+    wins = "4\u2026 gxh5, winning the queen"
+    wait_until(lambda: any(t.startswith(prefix + "4\u2026 gxh5") for t in threat_words()),
                "the new threat 4… gxh5 (shown: %r)" % (app.panel_texts(),), 30)
+    check(os.environ.get("LANGUAGE", "C") not in ("", "C") or T("Threat: %s") % wins in threat_words(),
+          "the threat says what it wins, %r (shown: %r)" % (wins, threat_words()))
     check(mate not in app.panel_texts(), "the parried threat is still shown")
     time.sleep(0.3)
     check(app.threat_pixels() > 5, "no threat arrow for %r" % threat_words())

@@ -103,6 +103,21 @@ review (ChessWindow *window,
   app_test_spin ();
 }
 
+/* The verdict says "Better was" once, on its last line, with the better
+ * move's sentence ("…, stopping the mate") and its score folded in. */
+static void
+assert_better_once (const char *verdict)
+{
+  const char *first = strstr (verdict, "Better was");
+  const char *last_line = strrchr (verdict, '\n');
+
+  g_assert_nonnull (first);
+  g_assert_null (strstr (first + 1, "Better was"));
+  g_assert_nonnull (last_line);
+  g_assert_true (g_str_has_prefix (last_line + 1, "Better was 5… "));
+  g_assert_nonnull (strstr (last_line, ", stopping the mate ("));
+}
+
 static void
 test_review_marks_blunder (void)
 {
@@ -177,8 +192,11 @@ test_review_marks_blunder (void)
   g_assert_true (g_str_has_prefix (verdict, "5… Bxd1⁇ Blunder: "));
   g_assert_nonnull (strstr (verdict, "White mates in"));
   g_assert_nonnull (strstr (verdict, "Better was 5… "));
-  /* Why, in words, under the verdict. */
+  /* Why, in words, under the verdict; then "Better was" once: the better
+   * move's sentence with its score and line. */
   g_assert_nonnull (strstr (verdict, "\nAllows mate in 2: 6. Bxf7+ Ke7 7. Nd5#.\n"));
+  g_test_message ("verdict: %s", verdict);
+  assert_better_once (verdict);
   const ChessBoardArrow *arrows;
   g_assert_cmpuint (chess_board_view_get_extra_arrows (chess_window_get_board (window), "review", &arrows), ==, 1);
   const ChessReviewMove *move = chess_review_get_move (chess_review_panel_get_review (panel), BLUNDER_PLY);
@@ -213,6 +231,7 @@ test_review_marks_blunder (void)
   g_assert_nonnull (strstr (chess_review_panel_get_verdict (panel), "Better was 5… "));
   g_assert_nonnull (strstr (chess_review_panel_get_verdict (panel),
                             "\nAllows mate in 2: 6. Bxf7+ Ke7 7. Nd5#.\n"));
+  assert_better_once (chess_review_panel_get_verdict (panel));
 
   app_test_destroy_window (window);
 }
@@ -476,6 +495,42 @@ test_words (void)
   stats.counts[CHESS_REVIEW_CLASS_INACCURACY] = 2;
   stats.counts[CHESS_REVIEW_CLASS_MISTAKE] = 1;
   assert_words (chess_review_words_summary (&stats), "Accuracy 87% · 2 inaccuracies, 1 mistake, 0 blunders");
+
+  /* A blunder's words: the verdict, why, then "Better was" once, the
+   * better move's sentence with its score and line folded in. */
+  {
+    ChessBoard before;
+    ChessReviewMove move = { 0 };
+    ChessUndo undo;
+    ChessBoard after;
+
+    g_assert_true (chess_board_from_fen (&before, "rnbqkb1r/pppppppp/5n2/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2",
+                                         NULL));
+    g_assert_true (chess_move_parse (&before, "Qg4", &move.move, NULL));
+    g_assert_true (chess_move_parse (&before, "e5", &move.best_move, NULL));
+    after = before;
+    chess_board_make (&after, move.best_move, &undo);
+    move.best_line[0] = move.best_move;
+    g_assert_true (chess_move_parse (&after, "Nd5", &move.best_line[1], NULL));
+    move.best_line_length = 2;
+    move.mover = CHESS_COLOR_WHITE;
+    move.klass = CHESS_REVIEW_CLASS_BLUNDER;
+    move.eval_before = 20;
+    move.eval_after = -900;
+    move.best_eval = 20;
+    g_strlcpy (move.why, "Puts the queen en prise on g4: 2… Nxg4.", sizeof move.why);
+    g_strlcpy (move.better_why, "Better was 2. e5, keeping the queen.", sizeof move.better_why);
+    assert_words (chess_review_words_verdict (&before, &move, TRUE, CHESS_NOTATION_SAN),
+                  "2. Qg4⁇ Blunder: +0.20 → −9.00.\n"
+                  "Puts the queen en prise on g4: 2… Nxg4.\n"
+                  "Better was 2. e5, keeping the queen (+0.20), then 2… Nd5.");
+    /* No sentence for the better move: the plain "Better was". */
+    move.better_why[0] = '\0';
+    assert_words (chess_review_words_verdict (&before, &move, TRUE, CHESS_NOTATION_SAN),
+                  "2. Qg4⁇ Blunder: +0.20 → −9.00.\n"
+                  "Puts the queen en prise on g4: 2… Nxg4.\n"
+                  "Better was 2. e5 (+0.20), then 2… Nd5.");
+  }
 }
 
 int

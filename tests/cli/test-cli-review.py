@@ -87,7 +87,7 @@ def annotated_game_on_stdout():
         expect_in('[White "Anna"]', pgn)
         expect_in("1. e4 {[%clk 0:05:00] [%eval", pgn, "clock and comment kept")
         expect_in("Her favourite.}", pgn)
-        expect(re.search(r"3\. Qg4 \$4 \{\[%eval -\d+\.\d\d\] \[%why \d+\] "
+        expect(re.search(r"3\. Qg4 \$4 \{\[%eval -\d+\.\d\d\] "
                          r"Puts the queen en prise on g4: 3… Bxg4\.\} \(3\. \w+", pgn),
                "the blunder, its eval, why, and the better move:\n" + pgn)
         expect(pgn.endswith("0-1"), "the result at the end")
@@ -108,7 +108,7 @@ def second_game_of_a_file():
         pgn = flat(out)
         expect_in('[White "Carla"]', pgn)
         expect_in('[FEN "4k3/8/4K3/4P3/8/8/8/8 w - - 0 1"]', pgn)
-        expect(re.search(r"3\. Kc7 \$4 \{\[%eval 0\.00\] \[%why \d+\] Throws away the won ending: 3\. e7 kept the win\.\} \(3\. e7",
+        expect(re.search(r"3\. Kc7 \$4 \{\[%eval 0\.00\] Throws away the won ending: 3\. e7 kept the win\.\} \(3\. e7",
                          pgn), "the thrown-away win:\n" + pgn)
         expect_in("White (Carla): accuracy", err)
         expect_in("1 blunder", err)
@@ -157,7 +157,7 @@ def why_in_words():
             expect(status == 0, "exit status %d: %s" % (status, err))
             pgn = flat(out)
             comment = comment_after(pgn, move)
-            expect(comment is not None and re.fullmatch(r"\[%eval [-#\d.]+\] \[%why \d+\] " + sentence, comment),
+            expect(comment is not None and re.fullmatch(r"\[%eval [-#\d.]+\] " + sentence, comment),
                    "why %s was bad, right after its [%%eval]: %r in\n%s" % (move, comment, pgn))
             # Reviewing the reviewed game again replaces the sentences.
             again = os.path.join(d.path, "again.pgn")
@@ -168,8 +168,52 @@ def why_in_words():
             expect(out2 == out, "the second review writes the same game:\n%s\n%s" % (out, out2))
         # The better move says what it does.
         status, out, err = review([games, "--game", "1", "--depth", "6"])
-        expect(re.search(r"\(2\. \w+ \{\[%eval [-\d.]+\] \[%why \d+\] Better was 2\. \w+, keeping the queen\.\}",
+        expect(re.search(r"\(2\. \w+ \{\[%eval [-\d.]+\] Better was 2\. \w+, keeping the queen\.\}",
                          flat(out)), "the better move in words:\n" + flat(out))
+
+
+SCHOLAR = "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n"
+
+
+@case
+def every_marked_move_has_a_sentence():
+    """2. Qh5?! has no motif: the scores and the reply say why. No [%why]
+    marker is written; a player's comment after the sentence survives a
+    second review; a game written with the old marker is read and written
+    without it."""
+    with Dir() as d:
+        game = os.path.join(d.path, "scholar.pgn")
+        with open(game, "w", encoding="utf-8") as f:
+            f.write(SCHOLAR)
+        status, out, err = review([game])
+        expect(status == 0, "exit status %d: %s" % (status, err))
+        pgn = flat(out)
+        expect("[%why" not in out, "no marker written:\n" + out)
+        for move, comment in re.findall(r"(\d+\.(?:\.\.)? \S+) \$[246] \{([^}]*)\}", pgn):
+            expect(re.fullmatch(r"\[%eval [-#\d.]+\] [A-Z0-9].*\.", comment),
+                   "%s is marked and says why: %r in\n%s" % (move, comment, pgn))
+        expect(re.search(r"2\. Qh5 \$6 \{\[%eval -?\d\.\d\d\] (Gives|Lets|Loses) [^}]*after 2… \w+ [^}]*\(\S+\)\.\}",
+                         pgn), "2. Qh5?! says why from the scores:\n" + pgn)
+
+        # The player's own words after the review's sentence.
+        mine = out.replace("Allows mate in 1: 4. Qxf7#.", "Allows mate in 1: 4. Qxf7#. I missed it.", 1)
+        expect(mine != out, "the mate allowed is said:\n" + out)
+        again = os.path.join(d.path, "mine.pgn")
+        with open(again, "w", encoding="utf-8") as f:
+            f.write(mine)
+        status, out2, err = review([again])
+        expect(status == 0, "exit status %d: %s" % (status, err))
+        expect(flat(out2) == flat(mine), "reviewed again, the player's words stay and nothing else changes:\n%s\n%s"
+               % (mine, out2))
+
+        # An autosave written with the old marker: its sentence is replaced.
+        old = os.path.join(d.path, "old.pgn")
+        with open(old, "w", encoding="utf-8") as f:
+            f.write("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 {[%eval #1] [%why 13] Perd la dame. Mine.} 4. Qxf7# 1-0\n")
+        status, out3, err = review([old])
+        expect(status == 0, "exit status %d: %s" % (status, err))
+        expect("[%why" not in out3 and "Perd la dame" not in out3, "the old marker and sentence go:\n" + out3)
+        expect_in("Allows mate in 1: 4. Qxf7#. Mine.}", flat(out3))
 
 
 @case

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "chess-review-motif.h"
+#include "chess-review-motif-templates.h"
 #include "chess-review-why.h"
 
 static void
@@ -77,16 +78,29 @@ describe (const Case      *c,
   chess_review_motif_describe (m, &before);
 }
 
+/* `why` "": no motif fires, and a marked move gets the scores' sentence. */
 static void
 check (const Case *c,
        const char *why,
        const char *better)
 {
   ChessReviewMove m;
+  ChessReviewMotif motif;
+  ChessBoard before;
 
   describe (c, &m);
   g_test_message ("%s %s: «%s» «%s»", c->fen, c->played, m.why, m.better_why);
-  g_assert_cmpstr (m.why, ==, why);
+  g_assert_true (chess_board_from_fen (&before, c->fen, NULL));
+  if (*why == '\0' && c->klass >= CHESS_REVIEW_CLASS_INACCURACY)
+    {
+      g_autofree char *scores = chess_review_motif_score_sentence (&m, &before);
+
+      g_assert_false (chess_review_motif_find (&before, &m, &motif));
+      g_assert_nonnull (scores);
+      g_assert_cmpstr (m.why, ==, scores);
+    }
+  else
+    g_assert_cmpstr (m.why, ==, why);
   if (better != NULL)
     g_assert_cmpstr (m.better_why, ==, better);
 }
@@ -283,18 +297,158 @@ test_comment_replaced (void)
   chess_review_why_set (copy, "Loses a pawn to 1… exd4.");
   g_assert_cmpstr (copy->comment, ==, "Loses a pawn to 1… exd4. My own words.");
 
-  /* Taken out: the player's words stay, the mark goes. */
+  /* No marker is written: the sentence alone says it is the review's. */
+  g_assert_null (strstr (text, "[%why"));
+
+  /* Taken out: the player's words stay. */
   chess_review_why_set (node, NULL);
   g_assert_cmpstr (node->comment, ==, "My own words.");
   g_assert_null (node->commands);
   g_assert_null (chess_review_why_get (node));
 
-  /* A comment edited by hand so that the mark no longer fits is left alone. */
+  /* A comment edited by hand so that it no longer starts with the review's
+   * sentence is left alone. */
   chess_review_why_set (node, "Loses a pawn to 1… exd4.");
   chess_tree_node_set_comment (node, "Rewritten");
   g_assert_null (chess_review_why_get (node));
   chess_review_why_set (node, "Loses a pawn to 1… exd4.");
   g_assert_cmpstr (node->comment, ==, "Loses a pawn to 1… exd4. Rewritten");
+}
+
+/* No motif: a sentence from the scores before and after (the mover's view)
+ * and the reply, for White's moves and Black's. */
+static void
+test_score_sentences (void)
+{
+  const char *white_fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
+  const char *black_fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+  const struct { const char *fen, *played, *reply; int before, after; const char *why; } cases[] = {
+    { white_fen, "Qh5", "Nc6", 120, 60,
+      "Gives away part of the advantage: after 2… Nc6 White is still better (+0.60)." },
+    { white_fen, "Qh5", "Nc6", 120, 10, "Lets the advantage slip: after 2… Nc6 the game is level (+0.10)." },
+    { white_fen, "Qh5", "Nc6", 120, -80, "Gives up the advantage: after 2… Nc6 Black is better (−0.80)." },
+    { white_fen, "Qh5", "Nc6", 20, -30, "Loses ground: after 2… Nc6 the game is only just level (−0.30)." },
+    { white_fen, "Qh5", "Nc6", 20, -90, "Gives up the balance: after 2… Nc6 Black is better (−0.90)." },
+    { white_fen, "Qh5", "Nc6", -100, -250, "Makes it worse: after 2… Nc6 Black is further ahead (−2.50)." },
+    { black_fen, "f6", "d4", 100, 60,
+      "Gives away part of the advantage: after 2. d4 Black is still better (−0.60)." },
+    { black_fen, "f6", "d4", 100, -80, "Gives up the advantage: after 2. d4 White is better (+0.80)." },
+    { black_fen, "f6", "d4", 0, -90, "Gives up the balance: after 2. d4 White is better (+0.90)." },
+    { black_fen, "f6", "d4", -60, -200, "Makes it worse: after 2. d4 White is further ahead (+2.00)." },
+    /* No reply to name: nothing to say from the scores. */
+    { white_fen, "Qh5", "", 120, 10, "" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      Case c = { cases[i].fen, cases[i].played, cases[i].reply,
+                 cases[i].fen == black_fen ? "Nc6" : "Nf3",
+                 cases[i].before, cases[i].after, CHESS_REVIEW_CLASS_INACCURACY };
+      ChessReviewMove m;
+
+      describe (&c, &m);
+      g_test_message ("%s: «%s»", cases[i].played, m.why);
+      g_assert_cmpstr (m.why, ==, cases[i].why);
+      /* The sentence written is one the review recognises as its own. */
+      if (*cases[i].why != '\0')
+        g_assert_cmpuint (chess_review_sentence_length (m.why), ==, strlen (m.why));
+    }
+}
+
+/* The recogniser, from the templates: the review's sentences and nothing
+ * else at the start of a comment. */
+static void
+test_sentence_recognised (void)
+{
+  const struct { const char *text; const char *sentence; } cases[] = {
+    { "Loses the queen to 4… Nxg4.", "Loses the queen to 4… Nxg4." },
+    { "Loses the queen to 4… Nxg4. My own words.", "Loses the queen to 4… Nxg4." },
+    { "Allows mate in 2: 4… Qh4+ 5. g3 Qxg3#. Ouch. 3. x", "Allows mate in 2: 4… Qh4+ 5. g3 Qxg3#." },
+    { "Allows mate in 3. Then more.", "Allows mate in 3." },
+    { "4… Nc2+ forks the king on e1 and the rook on a1. Mine.", "4… Nc2+ forks the king on e1 and the rook on a1." },
+    { "Gives up the balance: after 2… d6 Black is better (−0.62). Hm.",
+      "Gives up the balance: after 2… d6 Black is better (−0.62)." },
+    /* A player's words that start like a sentence of the review's. */
+    { "Loses time. I want to see more.", NULL },
+    { "Ignores the threat.", NULL },
+    { "Better was hard to find here.", NULL },
+    { "Loses the queen to 4… Nxg4", NULL },
+    { "Allows mate in 1: 4.", NULL },
+    { "", NULL },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      gsize length = chess_review_sentence_length (cases[i].text);
+
+      g_test_message ("«%s»: %" G_GSIZE_FORMAT, cases[i].text, length);
+      if (cases[i].sentence == NULL)
+        g_assert_cmpuint (length, ==, 0);
+      else
+        {
+          g_assert_cmpuint (length, ==, strlen (cases[i].sentence));
+          g_assert_true (strncmp (cases[i].text, cases[i].sentence, length) == 0);
+        }
+    }
+}
+
+/* Translated templates (German, as a translator would write them, the
+ * order of the arguments changed too) are recognised the same way. */
+static void
+test_sentence_translated (void)
+{
+  const char *german[] = { "Verliert %s an %s.", "Lässt Matt in %d zu: %s.",
+                           "Am besten war %2$s, mit Gewinn von %1$s.", NULL };
+  g_autoptr(GRegex) regex = chess_review_sentence_regex_new (german);
+  const struct { const char *text; const char *sentence; } cases[] = {
+    { "Verliert die Dame an 4… Sxg4. Schade.", "Verliert die Dame an 4… Sxg4." },
+    { "Lässt Matt in 1 zu: 4. Dxf7#.", "Lässt Matt in 1 zu: 4. Dxf7#." },
+    { "Am besten war 8. Sxe5, mit Gewinn von dem Bauern. Gut.",
+      "Am besten war 8. Sxe5, mit Gewinn von dem Bauern." },
+    { "Verliert Zeit. Ich will mehr.", NULL },
+    { "Loses the queen to 4… Nxg4.", NULL },
+  };
+
+  g_assert_nonnull (regex);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GMatchInfo) match = NULL;
+      gint start = -1, end = -1;
+
+      if (g_regex_match (regex, cases[i].text, 0, &match))
+        g_match_info_fetch_pos (match, 0, &start, &end);
+      g_test_message ("«%s»: %d", cases[i].text, end);
+      if (cases[i].sentence == NULL)
+        g_assert_cmpint (end, ==, -1);
+      else
+        g_assert_cmpint (end, ==, (gint) strlen (cases[i].sentence));
+    }
+}
+
+/* Games written with the old [%why N] command are still read: the marked
+ * sentence (here one no template makes) is the review's; setting a new
+ * one drops the command and keeps the player's words. */
+static void
+test_old_mark_read (void)
+{
+  g_autoptr(ChessTree) tree = NULL;
+  ChessBoard start;
+
+  chess_board_set_start (&start);
+  tree = chess_tree_new (&start);
+  ChessTreeNode *node = chess_tree_node_append (tree->root,
+                                                chess_board_find_move (&start, 12, 28, CHESS_NO_PIECE_TYPE));
+  chess_tree_node_add_comment_text (node, "[%eval 0.30] [%why 13] Perd la dame. Mine.", FALSE);
+  g_autofree char *old = chess_review_why_get (node);
+  g_assert_cmpstr (old, ==, "Perd la dame.");
+
+  chess_review_why_set (node, "Loses the queen to 4… Nxg4.");
+  g_assert_cmpstr (node->comment, ==, "Loses the queen to 4… Nxg4. Mine.");
+  g_autofree char *written = chess_tree_node_format_comment (node);
+  g_assert_null (strstr (written, "[%why"));
+  g_assert_nonnull (strstr (written, "[%eval 0.30]"));
+  g_autofree char *now = chess_review_why_get (node);
+  g_assert_cmpstr (now, ==, "Loses the queen to 4… Nxg4.");
 }
 
 int
@@ -318,5 +472,9 @@ main (int   argc,
   g_test_add_func ("/review-motif/better-wins", test_better_wins);
   g_test_add_func ("/review-motif/good-moves-say-nothing", test_good_moves_say_nothing);
   g_test_add_func ("/review-motif/comment-replaced", test_comment_replaced);
+  g_test_add_func ("/review-motif/score-sentences", test_score_sentences);
+  g_test_add_func ("/review-motif/sentence-recognised", test_sentence_recognised);
+  g_test_add_func ("/review-motif/sentence-translated", test_sentence_translated);
+  g_test_add_func ("/review-motif/old-mark-read", test_old_mark_read);
   return g_test_run ();
 }

@@ -67,6 +67,63 @@ test_describe (void)
   assert_described (&threat, "e4", "12" ELLIPSIS " e4");
 }
 
+/* The threat's line from the search, in SAN. */
+static void
+set_line (ChessThreat *threat,
+          const char  *text)
+{
+  g_auto(GStrv) words = g_strsplit (text, " ", -1);
+  ChessBoard board = threat->position;
+
+  threat->line_length = 0;
+  for (guint i = 0; words[i] != NULL; i++)
+    {
+      ChessUndo undo;
+
+      g_assert_true (chess_move_parse (&board, words[i], &threat->line[threat->line_length], NULL));
+      chess_board_make (&board, threat->line[threat->line_length++], &undo);
+    }
+}
+
+/* What the threat wins, in the review's words, in place of its score: a
+ * piece taken, a fork; a capture that is only a trade, or a quiet move,
+ * keeps the score; a mate keeps "mate in N". */
+static void
+test_describe_what_it_wins (void)
+{
+  ChessThreat threat;
+
+  /* 1. e4 e5 2. Qh5 Nc6 3. Bc4 g6, White to move: Black threatens the queen. */
+  init_from_fen (&threat, "r1bqkbnr/pppp1p1p/2n3p1/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 0 4");
+  g_assert_true (chess_move_parse (&threat.position, "gxh5", &threat.move, NULL));
+  threat.has_score = TRUE;
+  threat.centipawns = 650;
+  assert_described (&threat, "gxh5", "4" ELLIPSIS " gxh5, winning the queen");
+
+  /* A knight fork of king and rook: 1. Nc7+ (Black to move, passed). */
+  init_from_fen (&threat, "r3k3/8/8/1N6/8/8/8/4K3 b - - 0 1");
+  g_assert_true (chess_move_parse (&threat.position, "Nc7+", &threat.move, NULL));
+  set_line (&threat, "Nc7+ Kd7 Nxa8");
+  threat.has_score = TRUE;
+  threat.centipawns = 500;
+  assert_described (&threat, "Nc7+", "2. Nc7+, forking the king on e8 and the rook on a8");
+
+  /* A defended pawn taken by a knight: a trade, not a win — the score. */
+  init_from_fen (&threat, "4k3/8/3p4/4p3/8/5N2/8/4K3 b - - 0 1");
+  g_assert_true (chess_move_parse (&threat.position, "Nxe5", &threat.move, NULL));
+  threat.has_score = TRUE;
+  threat.centipawns = -20;
+  assert_described (&threat, "Nxe5", "2. Nxe5 (" MINUS "0.20)");
+
+  /* A mate stays a mate, whatever it takes. */
+  init_from_fen (&threat, SCHOLAR_FEN);
+  g_assert_true (chess_move_parse (&threat.position, "Qxf7#", &threat.move, NULL));
+  threat.has_score = TRUE;
+  threat.is_mate = TRUE;
+  threat.mate_moves = 1;
+  assert_described (&threat, "Qxf7#", "4. Qxf7#, mate in 1");
+}
+
 static void
 test_set_reply (void)
 {
@@ -155,6 +212,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   chess_init ();
   g_test_add_func ("/threat/describe", test_describe);
+  g_test_add_func ("/threat/describe-what-it-wins", test_describe_what_it_wins);
   g_test_add_func ("/threat/set-reply", test_set_reply);
   g_test_add_func ("/threat/search", test_search);
   g_test_add_func ("/threat/none-in-check", test_none_in_check);
