@@ -84,10 +84,10 @@ about_activated (GSimpleAction *action,
                 "comments", _("Play chess on your desktop"),
                 "license-type", GTK_LICENSE_GPL_3_0,
                 "copyright", _("© The ThinkChess developers"),
-                /* Only a translation has credits to give. */
-                "translator-credits",
-                g_str_equal (translators, "translator-credits") ? NULL : translators,
                 NULL);
+  /* Only a translation has credits to give (libadwaita refuses NULL). */
+  if (!g_str_equal (translators, "translator-credits"))
+    g_object_set (about, "translator-credits", translators, NULL);
 #if ADW_CHECK_VERSION (1, 5, 0)
   adw_dialog_present (ADW_DIALOG (about), GTK_WIDGET (parent));
 #else

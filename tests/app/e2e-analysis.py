@@ -3,8 +3,9 @@
 
 Run through `e2e.sh e2e-analysis.py THINKCHESS SCENARIO [--shots DIR] [--dark]`.
 The real program with the built-in engine: real key presses (xdotool), the
-status line and the analysis panel read over AT-SPI, the engine's arrow
-seen on the screen (violet pixels on the board, none before and after).
+status line and the analysis panel read over AT-SPI, the engine's arrows
+seen on the screen (the analysis' violet, the hint's cyan, the threat's
+orange pixels on the board, none before and after).
 
 Scenarios:
   hint      Ctrl+H names a move in the status line and draws its arrow; a
@@ -47,6 +48,13 @@ def is_engine_violet(rgb):
     return b > 140 and b - g > 70 and r - g > 20
 
 
+def is_hint_cyan(rgb):
+    """The hint's cyan arrow over a light or dark square (the annotations'
+    blue is darker, their green has no blue)."""
+    r, g, b = rgb
+    return r < 90 and g > 120 and b > 140 and b - r > 80
+
+
 def is_threat_orange(rgb):
     """The threat's orange-red arrow over a light or dark square (the
     check mark is redder, the annotations' red darker, the last move's
@@ -70,6 +78,10 @@ class App(flows.App):
     def violet_pixels(self):
         """How many sampled points of the board show the engine's arrow."""
         return self.board_pixels(is_engine_violet)
+
+    def hint_pixels(self):
+        """How many sampled points of the board show the hint's arrow."""
+        return self.board_pixels(is_hint_cyan)
 
     def threat_pixels(self):
         """How many sampled points of the board show the threat's arrow."""
@@ -115,7 +127,7 @@ def scenario_hint(app):
     app.play("e4", "e5")
     app.wait_autosave("1. e4 e5")
     app.point_at_window()
-    check(app.violet_pixels() == 0, "violet on the board before any hint")
+    check(app.violet_pixels() == 0 and app.hint_pixels() == 0, "an arrow on the board before any hint")
 
     app.key("ctrl+h")
     prefix = app.hint_prefix()
@@ -125,7 +137,9 @@ def scenario_hint(app):
     check(re.match(r"^([KQRBNSLTDCAF]?[a-h]?[1-8]?x?[a-h][1-8](=[QRBNDTLSCAF])?|O-O(-O)?)[+#]?$", move),
           "not a move in the hint: " + repr(hint))
     time.sleep(0.3)
-    check(app.violet_pixels() > 5, "no arrow on the board for " + repr(hint))
+    # The hint's own colour: not the analysis' violet.
+    check(app.hint_pixels() > 5, "no cyan arrow on the board for " + repr(hint))
+    check(app.violet_pixels() == 0, "the hint's arrow is the analysis' violet")
     app.shot("hint")
     # Shown only: the game has the same two moves.
     check(movetext(app.autosave()).strip().startswith("1. e4 e5") and "2." not in movetext(app.autosave()),
@@ -137,7 +151,7 @@ def scenario_hint(app):
     app.point_at_window()
     wait_until(lambda: not any(t.startswith(prefix) for t in app.visible_labels()),
                "the hint gone from the status line", 5)
-    check(app.violet_pixels() == 0, "the hint's arrow stayed after a move")
+    check(app.hint_pixels() == 0, "the hint's arrow stayed after a move")
     check("[%cal" not in app.autosave(), "the hint's arrow was saved: " + app.autosave())
     app.shot("hint-cleared")
 

@@ -1256,6 +1256,69 @@ test_close_unsaved (Fixture       *f,
   f->window = chess_window_new (app);
 }
 
+#if ADW_CHECK_VERSION (1, 5, 0)
+/* The About dialog under `widget` (libadwaita 1.5 shows it inside the
+ * main window), or NULL. */
+static GObject *
+find_about_in (GtkWidget *widget)
+{
+  if (ADW_IS_ABOUT_DIALOG (widget))
+    return G_OBJECT (widget);
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GObject *found = find_about_in (c);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+#endif
+
+/* About says where to read more, where to report a problem, and who drew
+ * the pieces (GNOME review, issue 27). */
+static void
+test_about (Fixture       *f,
+            gconstpointer  data)
+{
+  GObject *about = NULL;
+  g_autofree char *website = NULL;
+  g_autofree char *issue_url = NULL;
+  g_auto(GStrv) artists = NULL;
+
+  g_action_group_activate_action (G_ACTION_GROUP (app), "about", NULL);
+  for (int i = 0; i < 100 && about == NULL; i++)
+    {
+      app_test_spin ();
+#if ADW_CHECK_VERSION (1, 5, 0)
+      /* Inside the main window, or in a window of its own where the
+       * parent cannot hold dialogs. */
+      GListModel *toplevels = gtk_window_get_toplevels ();
+
+      for (guint t = 0; t < g_list_model_get_n_items (toplevels) && about == NULL; t++)
+        {
+          g_autoptr(GtkWidget) toplevel = g_list_model_get_item (toplevels, t);
+
+          about = find_about_in (toplevel);
+        }
+#else
+      about = find_toplevel (ADW_TYPE_ABOUT_WINDOW);
+#endif
+    }
+  g_assert_nonnull (about);
+  g_object_get (about, "website", &website, "issue-url", &issue_url, "artists", &artists, NULL);
+  g_assert_cmpstr (website, ==, "https://github.com/thinkchess/thinkchess");
+  g_assert_cmpstr (issue_url, ==, "https://github.com/thinkchess/thinkchess/issues");
+  g_assert_nonnull (artists);
+  g_assert_nonnull (artists[0]);
+#if ADW_CHECK_VERSION (1, 5, 0)
+  adw_dialog_force_close (ADW_DIALOG (about));
+#else
+  gtk_window_destroy (GTK_WINDOW (about));
+#endif
+  app_test_spin ();
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1291,6 +1354,7 @@ main (int    argc,
   ADD ("/actions/close-unsaved", test_close_unsaved);
   ADD ("/actions/open-keeps-last-game", test_open_keeps_last_game);
   ADD ("/actions/start-screen-new-game", test_start_screen_new_game);
+  ADD ("/actions/about", test_about);
 #undef ADD
 
   status = g_test_run ();

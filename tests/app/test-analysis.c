@@ -731,9 +731,9 @@ test_threat_follows_the_position (void)
   g_assert_cmpuint (chess_game_get_move_count (game), ==, 5);
   g_assert_null (chess_game_get_view_node (game)->arrows);
 
-  /* Parried: Black now threatens the queen (its score from Black's side). */
+  /* Parried: Black now threatens the queen, and the words say so. */
   model_test_play (game, "g6");
-  wait.prefix = "Threat: 4\xe2\x80\xa6 gxh5 (+";
+  wait.prefix = "Threat: 4\xe2\x80\xa6 gxh5, winning the queen";
   g_assert_true (spin_until (shows_threat, &wait, 30));
   assert_arrow (window, "g6", "h5");
 
