@@ -168,12 +168,13 @@ test_long_comment (void)
   gint64 start = g_get_monotonic_time ();
 
   /* Shown and laid out in a moment (minutes before: every size request of
-   * the panel laid out the 2 MB label again). Generous for sanitizers. */
+   * the panel laid out the 2 MB label again). The test's own timeout
+   * catches such a freeze; what it checks is the cause, the comment cut
+   * short below, not a time that depends on the machine's load. */
   chess_window_set_game (window, game);
   app_test_spin ();
   gint64 took = g_get_monotonic_time () - start;
   g_test_message ("the game with a 2 MB comment shown in %.2f s", took / 1e6);
-  g_assert_cmpint (took, <, 20 * G_USEC_PER_SEC);
 
   /* Each comment cut short, with a link to the whole. */
   GtkLabel *opening = first_label (chess_move_list_view_get_annotation (list, G_MAXUINT));
@@ -204,10 +205,8 @@ test_long_comment (void)
    * characters), and saving it unchanged changes nothing. */
   ChessTreeNode *e4 = chess_game_get_node_at (game, 1);
   chess_move_list_view_popup_menu (list, e4, 10, 10);
-  start = g_get_monotonic_time ();
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (list), "movelist.comment", NULL));
   app_test_spin ();
-  g_assert_cmpint (g_get_monotonic_time () - start, <, 20 * G_USEC_PER_SEC);
   ChessCommentEditor *editor = chess_move_list_view_get_comment_editor (list);
   chess_comment_editor_save (editor);
   app_test_spin ();
