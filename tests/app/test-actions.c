@@ -1286,6 +1286,14 @@ test_about (Fixture       *f,
   g_autofree char *issue_url = NULL;
   g_auto(GStrv) artists = NULL;
 
+#if defined(__SANITIZE_ADDRESS__)
+  /* The About window's many types push GLib past 2,048 quarks, and GLib
+   * then drops its first quark block on purpose (readers may still hold
+   * it), which LeakSanitizer reports from GLib's own start-up without
+   * symbols to suppress it by. The normal build runs this test. */
+  g_test_skip ("GLib's first quark block, dropped by design, counts as a leak here");
+  return;
+#endif
   g_action_group_activate_action (G_ACTION_GROUP (app), "about", NULL);
   for (int i = 0; i < 100 && about == NULL; i++)
     {
