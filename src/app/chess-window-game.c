@@ -244,6 +244,9 @@ game_over_cb (ChessWindow *self)
   chess_window_set_paused (self, FALSE);
   chess_window_update_all (self);
   show_result (self);
+  /* The card lies over the board, after it in no focus chain: bring the
+   * keyboard to it, on its suggested button, as a dialog would. */
+  gtk_widget_grab_focus (self->result_new_button);
   autosave (self);
 }
 
