@@ -103,6 +103,12 @@ void        chess_engine_client_send_line         (ChessEngineClient     *self,
 guint       chess_engine_client_add_timeout       (ChessEngineClient     *self,
                                                    guint                  ms,
                                                    GSourceFunc            func);
+/* The same at `priority`: below G_PRIORITY_DEFAULT, output already there
+ * is read before the timer is judged. */
+guint       chess_engine_client_add_timeout_full  (ChessEngineClient     *self,
+                                                   int                    priority,
+                                                   guint                  ms,
+                                                   GSourceFunc            func);
 /* The deadline of the call in progress (or of a quit) has passed. */
 gboolean    chess_engine_client_timeout_cb        (gpointer               user_data);
 /* Makes `task` the call in progress, with its deadline and cancellation;

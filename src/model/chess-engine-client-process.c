@@ -17,8 +17,16 @@ static void read_more (ChessEngineClient *self);
 guint
 chess_engine_client_add_timeout (ChessEngineClient *self, guint ms, GSourceFunc func)
 {
+  return chess_engine_client_add_timeout_full (self, G_PRIORITY_DEFAULT, ms, func);
+}
+
+guint
+chess_engine_client_add_timeout_full (ChessEngineClient *self, int priority, guint ms,
+                                      GSourceFunc func)
+{
   g_autoptr (GSource) source = g_timeout_source_new (ms);
 
+  g_source_set_priority (source, priority);
   g_source_set_callback (source, func, self, NULL);
   return g_source_attach (source, self->context);
 }

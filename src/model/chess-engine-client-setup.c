@@ -132,8 +132,12 @@ chess_engine_client_start_async (ChessEngineClient   *self,
     {
       chess_engine_client_send_line (self, "xboard");
       chess_engine_client_send_line (self, "protover 2");
-      self->feature_timeout_id = chess_engine_client_add_timeout (self, self->feature_timeout_ms,
-                                                                  feature_timeout_cb);
+      /* Below the engine's output: on a loaded machine the main loop may
+       * find both ready at once, and features already sent must count. An
+       * engine that floods instead is still stopped by the start timeout. */
+      self->feature_timeout_id = chess_engine_client_add_timeout_full (self, G_PRIORITY_LOW,
+                                                                       self->feature_timeout_ms,
+                                                                       feature_timeout_cb);
     }
 }
 

@@ -5,6 +5,9 @@
  *   --misbehave=crash-at-start  exits before the handshake
  *   --misbehave=silent          reads everything, answers nothing
  *   --misbehave=slow-features   xboard: done=0, a pause, then done=1
+ *   --misbehave=late-features   xboard: a greeting, a pause, then its
+ *                               features (no done=0), as Fairy-Max's
+ *                               "tellics say" lines come before them
  *   --misbehave=crash           crashes (abort) when told to search
  *   --misbehave=hang            never answers a search
  *   --misbehave=garbage         prints binary junk, an endless line and
@@ -325,6 +328,11 @@ xboard_command (char **t, const char *line)
         {
           say ("feature done=0");
           g_usleep (300 * 1000);
+        }
+      if (strcmp (misbehave, "late-features") == 0)
+        {
+          say ("tellics say Fake Board 2, late");
+          g_usleep (150 * 1000);
         }
       say ("feature myname=\"Fake Board 2\" setboard=1 usermove=1 ping=1 sigint=0 colors=0");
       say ("feature option=\"Hash -spin 16 1 1024\" option=\"Clear Hash -button\" option=\"Style -combo Solid /// *Normal /// Risky\"");

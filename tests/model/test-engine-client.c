@@ -7,6 +7,7 @@
 
 #include "chess-engine-client.h"
 #include "chess-notation.h"
+#include "model-test-util.h"
 
 #ifndef FAKE_ENGINE_PATH
 #error "FAKE_ENGINE_PATH must be defined by the build"
@@ -537,6 +538,42 @@ test_client_misbehaviour (gconstpointer data)
 }
 
 static void
+started_cb (GObject *client, GAsyncResult *result, gpointer user_data)
+{
+  gboolean *started = user_data;
+
+  g_assert_true (chess_engine_client_start_finish (CHESS_ENGINE_CLIENT (client), result, NULL));
+  *started = TRUE;
+}
+
+/* A main loop too busy to read while the features arrive finds them and
+ * their deadline ready together: the features sent in time count, and the
+ * engine keeps its own name. */
+static void
+test_client_features_behind_a_busy_loop (void)
+{
+  g_autoptr (ChessEngineClient) client = fake ("--xboard", "--misbehave=late-features", NULL);
+  gboolean started = FALSE;
+  gint64 until;
+
+  chess_engine_client_start_async (client, NULL, started_cb, &started);
+  /* The greeting is read, and the next read waits... */
+  until = g_get_monotonic_time () + 100 * 1000;
+  while (g_get_monotonic_time () < until)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+  g_assert_false (started);
+  /* ...while the loop is busy past the 300 ms deadline; the features came
+   * at 150 ms. */
+  g_usleep (600 * 1000);
+  g_assert_true (model_test_run_until_set (&started, 5000));
+  g_assert_cmpstr (chess_engine_client_get_name (client), ==, "Fake Board 2");
+  g_assert_cmpstr (chess_engine_client_get_feature (client, "setboard"), ==, "1");
+}
+
+static void
 test_client_not_found (void)
 {
   const char *argv[] = { "/nonexistent/engine", NULL };
@@ -618,6 +655,8 @@ main (int argc, char **argv)
   g_test_add_data_func ("/engine-client/xboard", "--xboard", test_client_xboard);
   g_test_add_data_func ("/engine-client/xboard-protocol-1", "--xboard1", test_client_xboard);
   g_test_add_func ("/engine-client/not-found", test_client_not_found);
+  g_test_add_func ("/engine-client/features-behind-a-busy-loop",
+                   test_client_features_behind_a_busy_loop);
   g_test_add_func ("/engine-client/busy-and-cancel", test_client_busy_and_cancel);
   for (guint i = 0; i < G_N_ELEMENTS (misbehaviours); i++)
     {
