@@ -1,14 +1,14 @@
-/* chess-window-browse-keys.c — ← and → browse the moves wherever the focus
- * is: on the move list's moves, the header bar's buttons, the panels'
- * labels, or nowhere. Widgets that use the arrows themselves keep them:
- * the board (its cursor), text being edited, the evaluation graph,
- * sliders, and menus.
+/* chess-window-browse-keys.c — ←, →, Home and End browse the moves wherever
+ * the focus is: on the move list's moves, the header bar's buttons, the
+ * result card, the panels' labels, or nowhere. Widgets that use these
+ * keys themselves keep them: the board (its cursor), text being edited,
+ * the evaluation graph, sliders, and menus.
  */
 #include "config.h"
 
 #include "chess-window-private.h"
 
-/* The focus leaves ← and → to us: a button or a label (GTK uses the arrows
+/* The focus leaves the keys to us: a button or a label (GTK uses the arrows
  * there only to move the focus around), or no focus at all; not inside a
  * popover, whose menus step through their items with them. */
 static gboolean
@@ -30,33 +30,40 @@ key_pressed_cb (GtkEventControllerKey *controller,
 {
   ChessGame *game = chess_window_get_game (self);
   guint ply, count;
-  int delta;
 
   if (state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SUPER_MASK | GDK_SHIFT_MASK))
     return FALSE;
+  if (game == NULL)
+    return FALSE;
+
+  /* As on the board: one half-move, or either end, within the line shown. */
+  count = chess_game_get_move_count (game);
+  ply = chess_game_get_view_ply (game);
   switch (keyval)
     {
     case GDK_KEY_Left:
     case GDK_KEY_KP_Left:
-      delta = -1;
+      ply = ply > 0 ? ply - 1 : 0;
       break;
     case GDK_KEY_Right:
     case GDK_KEY_KP_Right:
-      delta = 1;
+      ply = ply < count ? ply + 1 : count;
+      break;
+    case GDK_KEY_Home:
+    case GDK_KEY_KP_Home:
+      ply = 0;
+      break;
+    case GDK_KEY_End:
+    case GDK_KEY_KP_End:
+      ply = count;
       break;
     default:
       return FALSE;
     }
-  if (game == NULL || !focus_leaves_arrows (gtk_root_get_focus (GTK_ROOT (self))))
+  if (!focus_leaves_arrows (gtk_root_get_focus (GTK_ROOT (self))))
     return FALSE;
-
-  /* As on the board: one half-move, within the line shown. */
-  count = chess_game_get_move_count (game);
-  ply = chess_game_get_view_ply (game);
-  if (delta < 0 && ply > 0)
-    chess_game_set_view_ply (game, ply - 1);
-  else if (delta > 0 && ply < count)
-    chess_game_set_view_ply (game, ply + 1);
+  if (ply != chess_game_get_view_ply (game))
+    chess_game_set_view_ply (game, ply);
   return TRUE;
 }
 

@@ -229,7 +229,8 @@ def scholar(app):
     result = app.find(lambda n: n.name == "White wins by checkmate" and App.showing(n))
     check(len(result) >= 2, "the result overlay is not shown")
     check(app.find(lambda n: n.name == "New Game" and App.showing(n)), "no New Game button")
-    # The board stays usable for browsing: Home shows the start.
+    # The board stays usable for browsing: Home shows the start, with the
+    # focus on the card's New Game.
     app.move_to(app.board_x + 5, app.board_y + 5)
     app.key("Home")
     check("Viewing" in app.status(), "Home did not browse back: " + app.status())
@@ -357,6 +358,11 @@ def keyboard(app):
     # Back to the start and one move on.
     app.key("Left", "Left", "Right")
     check("Viewing move 1, White" in app.status(), "Left Left Right in the move list: " + app.status())
+    # Home and End too.
+    app.key("End")
+    check("Viewing" not in app.status(), "End in the move list did not return: " + app.status())
+    app.key("Home")
+    check("Viewing the starting position" in app.status(), "Home in the move list: " + app.status())
     app.stop()
 
 
