@@ -6,12 +6,15 @@
 #include <glib/gi18n.h>
 
 #include "chess-eval-graph.h"
+#include "chess-review-score.h"
 
 /* Room at the sides so the first and last points (and their dots) show. */
 #define PAD_X 4.0
 #define DOT_RADIUS 3.5
-#define MIN_HEIGHT 40
-#define NATURAL_HEIGHT 64
+/* Tall enough that a swing of a pawn in an even game (about 9% of the
+ * height on the winning-chances scale) is seen at a glance. */
+#define MIN_HEIGHT 56
+#define NATURAL_HEIGHT 80
 #define MIN_WIDTH 120
 /* Page Up / Page Down move this many points. */
 #define PAGE_POINTS 10
@@ -60,8 +63,9 @@ chess_eval_graph_level_of_eval (const ChessTreeEval *eval)
   switch (eval->kind)
     {
     case CHESS_TREE_EVAL_CENTIPAWNS:
-      return 0.5 + 0.5 * CLAMP ((double) eval->value, -CHESS_EVAL_GRAPH_CLAMP,
-                                CHESS_EVAL_GRAPH_CLAMP) / CHESS_EVAL_GRAPH_CLAMP;
+      /* White's winning chances, as the review judges moves by them:
+       * ordinary swings near equality show, and +12 looks like +9. */
+      return chess_review_win_chance (eval->value);
     case CHESS_TREE_EVAL_MATE:
       /* "#0" would be the mated side's own position: no winner given. */
       if (eval->value == 0)

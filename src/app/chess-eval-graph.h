@@ -1,7 +1,7 @@
 /* chess-eval-graph.h — the evaluation over a game's main line as a graph:
  * White's share as a light area from the bottom, Black's as a dark area
- * from the top, the line between them at the evaluation from White's side
- * (clamped to ±CHESS_EVAL_GRAPH_CLAMP centipawns; a mate is the edge). The
+ * from the top, the line between them at White's winning chances (the
+ * review's curve of the evaluation from White's side; a mate is the edge). The
  * positions without an evaluation yet are grey; the move viewed is marked,
  * and moves annotated ?!, ? and ?? are dots in their colours.
  *
@@ -21,9 +21,6 @@
 #include "chess-game.h"
 
 G_BEGIN_DECLS
-
-/* Evaluations beyond this many centipawns are drawn at the edge. */
-#define CHESS_EVAL_GRAPH_CLAMP 600
 
 #define CHESS_TYPE_EVAL_GRAPH (chess_eval_graph_get_type ())
 G_DECLARE_FINAL_TYPE (ChessEvalGraph, chess_eval_graph, CHESS, EVAL_GRAPH, GtkWidget)

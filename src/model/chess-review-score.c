@@ -319,6 +319,10 @@ chess_review_annotate_tree (ChessTree             *tree,
       if (node->n_children == 0 || node->children[0]->move != m->move
           || node->children[0]->ply != m->ply + 1)
         break;
+      /* The position before the first move was searched too: the graph
+       * starts with it instead of a grey gap. */
+      if (i == 0 && node == tree->root)
+        set_eval (node, m->eval_before);
       node = node->children[0];
 
       set_eval (node, m->eval_after);

@@ -164,7 +164,8 @@ void     chess_review_player_stats         (const ChessReviewMove  *moves,
 
 /* Writes the review into the main line of `tree` (moves[i] goes on the
  * main line's (moves[i].ply + 1)-th node, only while the moves match):
- * [%eval] after each move, NAG $6/$2/$4 (replacing any 1–6 NAG) on
+ * [%eval] after each move and on the start (the comment before the first
+ * move), NAG $6/$2/$4 (replacing any 1–6 NAG) on
  * inaccuracies, mistakes and blunders, and the best line as a variation on
  * them (an existing variation with the same first move is reused).
  * Comments, clocks, arrows and other variations are kept. Returns how many

@@ -184,22 +184,34 @@ test_mapping (void)
   g_assert_cmpint (chess_eval_graph_point_at (graph, -100), ==, 0);
   g_assert_cmpint (chess_eval_graph_point_at (graph, 1000), ==, 13);
 
-  /* Levels: White's view, ±600 cp at the edges, mates at the edge. */
+  /* Levels: White's winning chances (Lichess's curve), mates at the edge. */
   g_assert_cmpfloat (chess_eval_graph_get_level (graph, 0), ==, -1);
-  g_assert_cmpfloat_with_epsilon (chess_eval_graph_get_level (graph, 1), 0.5 + 0.5 * 32 / 600.0, 1e-9);
-  g_assert_cmpfloat_with_epsilon (chess_eval_graph_get_level (graph, 8), 0.5 + 0.5 * 155 / 600.0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (chess_eval_graph_get_level (graph, 1),
+                                  1 / (1 + exp (-0.00368208 * 32)), 1e-9);
+  g_assert_cmpfloat_with_epsilon (chess_eval_graph_get_level (graph, 8),
+                                  1 / (1 + exp (-0.00368208 * 155)), 1e-9);
   g_assert_cmpfloat (chess_eval_graph_get_level (graph, 10), ==, 1);
   g_assert_cmpfloat (chess_eval_graph_get_level (graph, 13), ==, 1);
   g_assert_cmpfloat (chess_eval_graph_get_level (graph, 14), ==, -1);
 
   ChessTreeEval black_mates = { CHESS_TREE_EVAL_MATE, -3, -1 };
   ChessTreeEval far_behind = { CHESS_TREE_EVAL_CENTIPAWNS, -2500, -1 };
+  ChessTreeEval pawn_up = { CHESS_TREE_EVAL_CENTIPAWNS, 100, -1 };
+  ChessTreeEval queen_up = { CHESS_TREE_EVAL_CENTIPAWNS, 900, -1 };
+  ChessTreeEval rook_and_queen_up = { CHESS_TREE_EVAL_CENTIPAWNS, 1400, -1 };
   ChessTreeEval even = { CHESS_TREE_EVAL_CENTIPAWNS, 0, -1 };
   ChessTreeEval none = { CHESS_TREE_EVAL_NONE, 0, -1 };
   g_assert_cmpfloat (chess_eval_graph_level_of_eval (&black_mates), ==, 0);
-  g_assert_cmpfloat (chess_eval_graph_level_of_eval (&far_behind), ==, 0);
   g_assert_cmpfloat (chess_eval_graph_level_of_eval (&even), ==, 0.5);
   g_assert_cmpfloat (chess_eval_graph_level_of_eval (&none), ==, -1);
+  /* An ordinary swing shows: a pawn in an even game moves the line by
+   * 9% of the height (it was 8% with a linear ±6 pawns), ... */
+  g_assert_cmpfloat (chess_eval_graph_level_of_eval (&pawn_up), >, 0.59);
+  /* ...while a won game stays near the edge whatever its size. */
+  g_assert_cmpfloat (chess_eval_graph_level_of_eval (&queen_up), >, 0.96);
+  g_assert_cmpfloat (chess_eval_graph_level_of_eval (&rook_and_queen_up), <, 1);
+  g_assert_cmpfloat (chess_eval_graph_level_of_eval (&far_behind), <, 0.03);
+  g_assert_cmpfloat (chess_eval_graph_level_of_eval (&far_behind), >, 0);
 
   /* The graph takes its new width: the points spread out again. */
   gtk_widget_set_size_request (GTK_WIDGET (graph), 528, 80);

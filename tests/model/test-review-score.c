@@ -459,7 +459,8 @@ test_annotate (void)
 
   /* As other tools write them: NAGs on the moves, [%eval] in front of the
    * comment, the better move as a variation; comments and clocks kept. */
-  g_assert_nonnull (strstr (flat, "{Before the game.}"));
+  /* The start's evaluation goes before the comment on the game. */
+  g_assert_nonnull (strstr (flat, "{[%eval 0.30] Before the game.}"));
   g_assert_nonnull (strstr (flat, "1. e4 {[%clk 0:05:00] [%eval 0.30] Kings pawn.}"));
   g_assert_nonnull (strstr (flat, "1... e5 {[%clk 0:05:00] [%eval 0.30]}"));
   g_assert_nonnull (strstr (flat, "2... d6 $6 {[%eval 1.10]} (2... exd4 {[%eval 0.30]} 3. Qxd4)"));

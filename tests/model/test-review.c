@@ -298,6 +298,10 @@ test_apply (void)
   g_assert_cmpuint (qg4->parent->n_children, ==, 2);
   g_assert_cmpuint (qg4->parent->children[1]->move, ==, chess_review_get_move (review, 4)->best_move);
   g_assert_cmpstr (chess_game_get_node_at (game, 1)->comment, ==, "A comment.");
+  /* The start has its evaluation too: the graph begins with it. */
+  const ChessTreeNode *start = chess_game_get_tree (game)->root;
+  g_assert_cmpint (start->eval.kind, ==, CHESS_TREE_EVAL_CENTIPAWNS);
+  g_assert_cmpint (start->eval.value, ==, chess_review_get_move (review, 0)->eval_before);
   /* The line being played and the move count are as they were. */
   g_assert_cmpuint (chess_game_get_move_count (game), ==, 6);
 
@@ -307,6 +311,8 @@ test_apply (void)
   g_assert_nonnull (strstr (text, "[%eval"));
   g_autoptr(ChessGame) back = game_from_pgn (text);
   pgn_test_assert_same_tree (chess_game_get_tree (game), chess_game_get_tree (back));
+  g_assert_cmpint (chess_game_get_tree (back)->root->eval.kind, ==, CHESS_TREE_EVAL_CENTIPAWNS);
+  g_assert_cmpint (chess_game_get_tree (back)->root->eval.value, ==, start->eval.value);
 
   /* A game whose moves are others gets nothing. */
   g_autoptr(ChessGame) other = game_from_pgn ("1. d4 d5 *\n");
