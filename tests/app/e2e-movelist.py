@@ -67,8 +67,9 @@ class App(tree_e2e.App):
         ext = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
         return (ext.y, ext.y + ext.height)
 
-    def shown(self, move_list, buttons):
-        """The indexes of the buttons wholly inside the list's view."""
+    def shown(self, move_list):
+        """The indexes of the moves wholly inside the list's view."""
+        buttons = self.move_buttons(move_list)
         top, bottom = self.box(move_list)
         return [i for i, b in enumerate(buttons)
                 if self.box(b)[0] >= top and self.box(b)[1] <= bottom]
@@ -86,17 +87,20 @@ def viewing(ply):
     return review_e2e.viewing(ply // 2 + 1, ply % 2 == 1)
 
 
-def places(app, buttons, indexes):
+def places(app, move_list, indexes):
+    """The y of moves `indexes` on the screen. (Their buttons read anew:
+    a list built anew has new ones.)"""
+    buttons = app.move_buttons(move_list)
     return {i: app.box(buttons[i])[0] for i in indexes}
 
 
-def check_still(app, buttons, before, what):
+def check_still(app, move_list, before, what):
     """The buttons are where they were (a pixel of rounding allowed)."""
     # Wait out a layout still to come: the places read twice the same.
     def settled():
-        first = places(app, buttons, before)
+        first = places(app, move_list, before)
         time.sleep(0.3)
-        return first if first == places(app, buttons, before) else None
+        return first if first == places(app, move_list, before) else None
     now = wait_until(settled, "the list to settle", 5)
     moved = {i: (before[i], now[i]) for i in before if abs(before[i] - now[i]) > 1}
     check(not moved, "%s: moves changed place on the screen (y before, after): %r" % (what, moved))
@@ -105,33 +109,33 @@ def check_still(app, buttons, before, what):
 def scenario_keep_place(app):
     app.open_game()
     move_list = app.move_list()
-    buttons = app.move_buttons(move_list)
-    wait_until(lambda: PLIES - 1 in app.shown(move_list, buttons), "the last move shown", 5)
+    wait_until(lambda: PLIES - 1 in app.shown(move_list), "the last move shown", 5)
 
     # The wheel up to the middle of the game.
     x, y = e2e_common.node_center(app.origin, move_list)
     xdotool("mousemove", x, y)
     for _ in range(40):
         xdotool("click", 4)
-        if min(app.shown(move_list, buttons) or [0]) < 40:
+        if min(app.shown(move_list) or [0]) < 40:
             break
         time.sleep(0.05)
     time.sleep(0.5)
-    shown = [i for i in app.shown(move_list, buttons) if i < PLIES - 12]
+    shown = [i for i in app.shown(move_list) if i < PLIES - 12]
     check(len(shown) >= 3, "too few moves shown in the list's middle: %r" % shown)
     app.shot("movelist-scrolled")
 
     # A click on the second move shown: nothing moves.
-    before = places(app, buttons, shown)
-    app.click_button(buttons[shown[1]])
+    before = places(app, move_list, shown)
+    app.click_button(app.move_buttons(move_list)[shown[1]])
     app.wait_viewing(viewing(shown[1]), "the move clicked viewed")
-    check_still(app, buttons, before, "a click on a move")
+    check_still(app, move_list, before, "a click on a move")
 
     # Clicks in a quick row on the others, then the first again.
+    buttons = app.move_buttons(move_list)
     for i in shown[2:] + [shown[0]]:
         app.click_button(buttons[i], pause=False)
     app.wait_viewing(viewing(shown[0]), "the last move clicked viewed")
-    check_still(app, buttons, before, "quick clicks")
+    check_still(app, move_list, before, "quick clicks")
     app.shot("movelist-clicked")
 
     # → through ten moves, a pause after each: the move viewed stays in
@@ -143,7 +147,7 @@ def scenario_keep_place(app):
         ply += 1
         app.key("Right")
         app.wait_viewing(viewing(ply), "move %d viewed" % ply)
-        check(ply in app.shown(move_list, buttons),
+        check(ply in app.shown(move_list),
               "after → to move %d, it is out of the list's view" % ply)
         check(app.box(move_list) == frame,
               "after → to move %d the list moved from %r to %r: the words above it "
@@ -155,7 +159,7 @@ def scenario_keep_place(app):
     ply += 10
     app.wait_viewing(viewing(ply), "move %d viewed after ten → at once" % ply)
     time.sleep(0.5)
-    check(ply in app.shown(move_list, buttons), "move %d is out of the list's view" % ply)
+    check(ply in app.shown(move_list), "move %d is out of the list's view" % ply)
     check(app.box(move_list) == frame, "the list moved from %r to %r" % (frame, app.box(move_list)))
 
 
