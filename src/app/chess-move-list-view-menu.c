@@ -128,6 +128,21 @@ secondary_pressed_cb (GtkGestureClick   *gesture,
   chess_move_list_view_popup_menu (self, node, x, y);
 }
 
+/* A long press on a touch screen: the same menu. */
+static void
+long_pressed_cb (GtkGestureLongPress *gesture,
+                 double               x,
+                 double               y,
+                 ChessMoveListView   *self)
+{
+  ChessTreeNode *node = node_at (self, x, y);
+
+  if (node == NULL || self->game == NULL)
+    return;
+  gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+  chess_move_list_view_popup_menu (self, node, x, y);
+}
+
 static void
 comment_action (GtkWidget  *widget,
                 const char *action_name,
@@ -270,11 +285,21 @@ _chess_move_list_view_class_init_menu (GtkWidgetClass *widget_class)
 void
 _chess_move_list_view_init_menu (ChessMoveListView *self)
 {
-  /* Right-click (or a long press) on a move: the context menu. */
+  /* Right-click on a move: the context menu. Before the move's own
+   * widget sees the press: a variation is a label with links, which
+   * would offer its own menu (Open Link, Copy Link Address). */
   GtkGesture *click = gtk_gesture_click_new ();
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_SECONDARY);
+  gtk_event_controller_set_propagation_phase (GTK_EVENT_CONTROLLER (click), GTK_PHASE_CAPTURE);
   g_signal_connect (click, "pressed", G_CALLBACK (secondary_pressed_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
+
+  /* A long press on a touch screen; the mouse's is a click held. */
+  GtkGesture *hold = gtk_gesture_long_press_new ();
+  gtk_gesture_single_set_touch_only (GTK_GESTURE_SINGLE (hold), TRUE);
+  gtk_event_controller_set_propagation_phase (GTK_EVENT_CONTROLLER (hold), GTK_PHASE_CAPTURE);
+  g_signal_connect (hold, "pressed", G_CALLBACK (long_pressed_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (hold));
 
   /* The same menu from the keyboard, before a focused variation's label
    * offers its own (link) menu for these keys. */

@@ -6,11 +6,24 @@
 
 G_BEGIN_DECLS
 
+/* A variation's text: what it is drawn from, so that it can be drawn
+ * again (with another move marked as viewed) under the same link indexes. */
+typedef struct
+{
+  GtkWidget           *label;
+  const ChessTreeNode *start;        /* its first move                       */
+  ChessBoard           before;       /* the position before it               */
+  guint                first_node;   /* its first link's index in `nodes`    */
+  guint                n_nodes;
+  guint                first_comment; /* its first index in `long_comments`   */
+} ChessVariationText;
+
 struct _ChessMoveListView
 {
   GtkWidget      parent_instance;
 
   GtkWidget     *scroller;
+  GtkWidget     *viewport;
   GtkWidget     *grid;
   GtkWidget     *menu;           /* the context menu (a GtkPopoverMenu)    */
   GtkWidget     *comment_editor; /* a ChessCommentEditor                  */
@@ -20,9 +33,11 @@ struct _ChessMoveListView
   GPtrArray     *long_comments;  /* const char *, shown cut short, whole behind
                                   * their "Show All" links ("c<index>")    */
   GPtrArray     *annotations;    /* GtkWidget * or NULL, after each main move */
+  GArray        *variations;     /* ChessVariationText, each variation's label */
   GtkWidget     *opening;        /* the comment before the first move, or NULL */
   ChessGame     *game;           /* owned */
   ChessTreeNode *menu_node;      /* the move the context menu is about     */
+  const ChessTreeNode *viewed;   /* the move marked as viewed (compared, not read) */
   ChessNotation  notation;
   int            current;
   guint          rows;

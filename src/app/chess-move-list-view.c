@@ -25,22 +25,44 @@ move_clicked_cb (GtkButton         *button,
     chess_game_select_node (self->game, node);
 }
 
-/* Scrolls the current move into view; called right after the scroller
- * (and so the grid) got its size, when the rows' places are known. */
+/* The variation text that shows `node` (compares pointers only). */
+static ChessVariationText *
+variation_showing (ChessMoveListView   *self,
+                   const ChessTreeNode *node)
+{
+  for (guint i = 0; node != NULL && i < self->variations->len; i++)
+    {
+      ChessVariationText *v = &g_array_index (self->variations, ChessVariationText, i);
+      for (guint k = v->first_node; k < v->first_node + v->n_nodes; k++)
+        if (g_ptr_array_index (self->nodes, k) == node)
+          return v;
+    }
+  return NULL;
+}
+
+/* Scrolls the move viewed into view, as little as needed: not at all when
+ * it is shown already (a click on it must not move it away from under the
+ * pointer). A move of a variation is its text; the start position, the
+ * top. Called right after the scroller (and so the grid) got its size,
+ * when the rows' places are known. */
 static void
 scroll_to_current (ChessMoveListView *self)
 {
   GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scroller));
+  ChessVariationText *variation;
+  GtkWidget *shown = NULL;
   graphene_rect_t bounds;
 
-  if (self->current < 0 || (guint) self->current >= self->buttons->len)
+  if (self->current >= 0 && (guint) self->current < self->buttons->len)
+    shown = g_ptr_array_index (self->buttons, self->current);
+  else if ((variation = variation_showing (self, self->viewed)) != NULL)
+    shown = variation->label;
+  else if (self->game == NULL || chess_game_get_view_ply (self->game) == 0)
     {
-      if (self->current < 0)
-        gtk_adjustment_set_value (adj, 0);
+      gtk_adjustment_set_value (adj, 0);
       return;
     }
-  if (gtk_widget_compute_bounds (g_ptr_array_index (self->buttons, self->current),
-                                 self->grid, &bounds))
+  if (shown != NULL && gtk_widget_compute_bounds (shown, self->grid, &bounds))
     gtk_adjustment_clamp_page (adj, bounds.origin.y, bounds.origin.y + bounds.size.height);
 }
 
@@ -158,6 +180,21 @@ show_move_text (GtkWidget           *button,
   gtk_label_set_markup (label, markup->str);
 }
 
+/* Where the next link and the next cut-short comment go in `nodes` and
+ * `long_comments`: at their ends while the list is built; at a
+ * variation's own indexes when its text is drawn again. */
+typedef struct
+{
+  guint node;
+  guint comment;
+} LinkCursor;
+
+static LinkCursor
+cursor_at_end (ChessMoveListView *self)
+{
+  return (LinkCursor) { self->nodes->len, self->long_comments->len };
+}
+
 static void update_current (ChessMoveListView *self);
 static void rebuild (ChessMoveListView *self);
 
@@ -213,10 +250,12 @@ append_link (ChessMoveListView   *self,
              GString             *markup,
              const ChessBoard    *before,
              const ChessTreeNode *node,
-             gboolean             number)
+             gboolean             number,
+             LinkCursor          *cursor)
 {
   g_autoptr(GString) text = g_string_new (NULL);
-  gboolean viewed = self->game != NULL && chess_game_get_view_node (self->game) == node;
+  gboolean viewed = node == self->viewed;
+  guint index = cursor->node++;
 
   if (number && before->side == CHESS_COLOR_WHITE)
     g_string_append_printf (text, "%u. ", before->fullmove_number);
@@ -226,34 +265,39 @@ append_link (ChessMoveListView   *self,
   g_autofree char *escaped = g_markup_escape_text (text->str, -1);
   g_string_append_printf (markup, "%s<a href=\"n%u\">%s%s%s</a>",
                           markup->len > 0 && markup->str[markup->len - 1] != '(' ? " " : "",
-                          self->nodes->len, viewed ? "<b>" : "", escaped, viewed ? "</b>" : "");
+                          index, viewed ? "<b>" : "", escaped, viewed ? "</b>" : "");
   append_eval_markup (node, markup);
-  g_ptr_array_add (self->nodes, (gpointer) node);
+  if (index == self->nodes->len)
+    g_ptr_array_add (self->nodes, (gpointer) node);
+  g_assert (g_ptr_array_index (self->nodes, index) == node);
 }
 
 /* A comment as markup: a long one cut short (a wrapping label of megabytes
  * takes minutes to lay out), with a link that shows it whole. */
 static char *
 comment_markup (ChessMoveListView *self,
-                const char        *comment)
+                const char        *comment,
+                LinkCursor        *cursor)
 {
   g_autofree char *shortened = chess_comment_text_shorten (comment, CHESS_COMMENT_SHORT_CHARS);
   g_autofree char *escaped = g_markup_escape_text (shortened != NULL ? shortened : comment, -1);
 
   if (shortened == NULL)
     return g_steal_pointer (&escaped);
-  g_ptr_array_add (self->long_comments, (gpointer) comment);
+  guint index = cursor->comment++;
+  if (index == self->long_comments->len)
+    g_ptr_array_add (self->long_comments, (gpointer) comment);
   /* Translators: the link after a long comment cut short in the move list. */
-  return g_strdup_printf ("%s <a href=\"c%u\">%s</a>", escaped, self->long_comments->len - 1,
-                          _("Show All"));
+  return g_strdup_printf ("%s <a href=\"c%u\">%s</a>", escaped, index, _("Show All"));
 }
 
 static void
 append_comment (ChessMoveListView *self,
                 GString           *markup,
-                const char        *comment)
+                const char        *comment,
+                LinkCursor        *cursor)
 {
-  g_autofree char *text = comment_markup (self, comment);
+  g_autofree char *text = comment_markup (self, comment, cursor);
   g_string_append_printf (markup, "%s<i>%s</i>", markup->len > 0 ? " " : "", text);
 }
 
@@ -271,7 +315,8 @@ typedef struct
 static char *
 variation_markup (ChessMoveListView   *self,
                   const ChessTreeNode *start,
-                  const ChessBoard    *before)
+                  const ChessBoard    *before,
+                  LinkCursor          *cursor)
 {
   GString *markup = g_string_new (NULL);
   GArray *stack = g_array_new (FALSE, FALSE, sizeof (Frame));
@@ -287,13 +332,13 @@ variation_markup (ChessMoveListView   *self,
       if (f->next == 0)
         {
           if (f->node->comment_before != NULL)
-            append_comment (self, markup, f->node->comment_before);
+            append_comment (self, markup, f->node->comment_before, cursor);
           append_link (self, markup, &f->before, f->node,
-                       number || f->before.side == CHESS_COLOR_WHITE);
+                       number || f->before.side == CHESS_COLOR_WHITE, cursor);
           number = FALSE;
           if (f->node->comment != NULL)
             {
-              append_comment (self, markup, f->node->comment);
+              append_comment (self, markup, f->node->comment, cursor);
               number = TRUE;
             }
           f->next = 1;
@@ -361,17 +406,38 @@ annotation_box (ChessMoveListView   *self,
   gtk_widget_add_css_class (box, "annotation");
   if (node->comment != NULL)
     {
-      g_autofree char *markup = comment_markup (self, node->comment);
+      LinkCursor end = cursor_at_end (self);
+      g_autofree char *markup = comment_markup (self, node->comment, &end);
       gtk_box_append (GTK_BOX (box), markup_label (self, markup, "comment"));
     }
   for (guint i = 1; i < parent->n_children; i++)
     {
-      g_autofree char *markup = variation_markup (self, parent->children[i], before);
-      GtkWidget *label = markup_label (self, markup, "variation");
-      gtk_widget_set_margin_start (label, 12);
-      gtk_box_append (GTK_BOX (box), label);
+      ChessVariationText v = { NULL, parent->children[i], *before,
+                               self->nodes->len, 0, self->long_comments->len };
+      LinkCursor cursor = cursor_at_end (self);
+      g_autofree char *markup = variation_markup (self, v.start, before, &cursor);
+
+      v.label = markup_label (self, markup, "variation");
+      v.n_nodes = cursor.node - v.first_node;
+      g_array_append_val (self->variations, v);
+      gtk_widget_set_margin_start (v.label, 12);
+      gtk_box_append (GTK_BOX (box), v.label);
     }
   return box;
+}
+
+/* Draws a variation's text again, with the move viewed marked now. */
+static void
+redraw_variation (ChessMoveListView  *self,
+                  ChessVariationText *v)
+{
+  LinkCursor cursor = { v->first_node, v->first_comment };
+  g_autofree char *markup = variation_markup (self, v->start, &v->before, &cursor);
+
+  if (g_strcmp0 (markup, gtk_label_get_label (GTK_LABEL (v->label))) == 0)
+    return;
+  gtk_label_set_markup (GTK_LABEL (v->label), markup);
+  chess_figurine_label_fit (GTK_LABEL (v->label));
 }
 
 static GtkWidget *
@@ -420,7 +486,9 @@ clear (ChessMoveListView *self)
   g_ptr_array_set_size (self->nodes, 0);
   g_ptr_array_set_size (self->long_comments, 0);
   g_ptr_array_set_size (self->annotations, 0);
+  g_array_set_size (self->variations, 0);
   self->opening = NULL;
+  self->viewed = NULL;
   self->rows = 0;
   self->current = -1;
 }
@@ -435,9 +503,12 @@ rebuild_rows (ChessMoveListView *self)
   GtkWidget *row_number = NULL;
   gboolean row_open = FALSE;   /* White's move is on the row, Black's to come */
 
+  self->viewed = chess_game_get_view_node (self->game);
+
   if (tree->root->comment != NULL)
     {
-      g_autofree char *markup = comment_markup (self, tree->root->comment);
+      LinkCursor end = cursor_at_end (self);
+      g_autofree char *markup = comment_markup (self, tree->root->comment, &end);
       self->opening = markup_label (self, markup, "comment");
       gtk_widget_add_css_class (self->opening, "opening");
       gtk_grid_attach (GTK_GRID (self->grid), self->opening, 0, self->rows++, 3, 1);
@@ -544,8 +615,13 @@ rebuild (ChessMoveListView *self)
   if (self->game == NULL)
     return;
   rebuild_rows (self);
+  /* The move's new button is not placed yet: the viewport would scroll to
+   * where it thinks it is (the top). The move is shown where it was, and
+   * scroll_to_current brings it into view if needed. */
+  gtk_viewport_set_scroll_to_focus (GTK_VIEWPORT (self->viewport), FALSE);
   if (focused != NULL)
     restore_focus (self, focused);
+  gtk_viewport_set_scroll_to_focus (GTK_VIEWPORT (self->viewport), TRUE);
 }
 static void
 game_moved_cb (ChessGame         *game,
@@ -563,14 +639,25 @@ game_taken_back_cb (ChessGame         *game,
   rebuild (self);
 }
 
+/* Another move viewed: only its mark moves. (Building the list anew
+ * would lose its place and the keyboard focus.) */
 static void
 view_changed_cb (ChessMoveListView *self)
 {
+  const ChessTreeNode *was = self->viewed;
+  ChessVariationText *before, *after;
+
+  if (self->game == NULL)
+    return;
+  self->viewed = chess_game_get_view_node (self->game);
   /* A variation's viewed move is marked inside its text: redraw those. */
-  if (self->nodes->len > 0)
-    rebuild (self);
-  else
-    update_current (self);
+  before = variation_showing (self, was);
+  after = variation_showing (self, self->viewed);
+  if (before != NULL)
+    redraw_variation (self, before);
+  if (after != NULL && after != before)
+    redraw_variation (self, after);
+  update_current (self);
 }
 
 void
@@ -588,7 +675,8 @@ chess_move_list_view_set_game (ChessMoveListView *self,
       g_signal_connect (game, "moved", G_CALLBACK (game_moved_cb), self);
       g_signal_connect (game, "taken-back", G_CALLBACK (game_taken_back_cb), self);
       g_signal_connect_swapped (game, "reset", G_CALLBACK (rebuild), self);
-      g_signal_connect_swapped (game, "line-changed", G_CALLBACK (rebuild), self);
+      /* Another line followed changes no move shown; its notify::view-ply
+       * moves the mark. */
       g_signal_connect_swapped (game, "tree-changed", G_CALLBACK (rebuild), self);
       g_signal_connect_swapped (game, "notify::view-ply", G_CALLBACK (view_changed_cb), self);
     }
@@ -687,6 +775,7 @@ chess_move_list_view_finalize (GObject *object)
   g_ptr_array_unref (self->nodes);
   g_ptr_array_unref (self->long_comments);
   g_ptr_array_unref (self->annotations);
+  g_array_unref (self->variations);
 
   G_OBJECT_CLASS (chess_move_list_view_parent_class)->finalize (object);
 }
@@ -712,6 +801,7 @@ chess_move_list_view_init (ChessMoveListView *self)
   self->nodes = g_ptr_array_new ();
   self->long_comments = g_ptr_array_new ();
   self->annotations = g_ptr_array_new ();
+  self->variations = g_array_new (FALSE, FALSE, sizeof (ChessVariationText));
   self->current = -1;
   self->notation = CHESS_NOTATION_SAN;
 
@@ -723,7 +813,10 @@ chess_move_list_view_init (ChessMoveListView *self)
   gtk_grid_set_column_spacing (GTK_GRID (self->grid), 4);
   gtk_grid_set_column_homogeneous (GTK_GRID (self->grid), FALSE);
   gtk_widget_set_valign (self->grid, GTK_ALIGN_START);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scroller), self->grid);
+  self->viewport = gtk_viewport_new (NULL, NULL);
+  gtk_viewport_set_scroll_to_focus (GTK_VIEWPORT (self->viewport), TRUE);
+  gtk_viewport_set_child (GTK_VIEWPORT (self->viewport), self->grid);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scroller), self->viewport);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Moves"),
                                   -1);

@@ -33,6 +33,7 @@ struct _ChessReviewPanel
   GtkWidget         *judge;               /* who judged, with what budget */
   char              *summary[2];          /* the figures in words */
   GtkWidget         *verdict_box;
+  GtkWidget         *verdict_scroller;
   GtkWidget         *verdict;
   GtkWidget         *retry_button;
   GtkWidget         *retry_box;
@@ -222,7 +223,13 @@ update_verdict (ChessReviewPanel *self)
         arrow = move->best_move;
     }
   gtk_label_set_text (GTK_LABEL (self->verdict), text != NULL ? text : "");
-  gtk_widget_set_visible (self->verdict_box, text != NULL && self->retry == NULL);
+  /* While a review is there, its words keep their place (empty on a move
+   * without a verdict): the move list under them does not jump. */
+  gtk_widget_set_visible (self->verdict_box,
+                          self->retry == NULL
+                          && (text != NULL || chess_eval_graph_get_n_known (self->graph) > 0
+                              || chess_review_panel_is_running (self)));
+  gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->verdict_scroller)), 0);
   gtk_widget_set_visible (self->retry_button,
                           move != NULL && judged && move->klass >= CHESS_REVIEW_CLASS_INACCURACY);
   gtk_widget_set_sensitive (self->retry_button, !chess_review_panel_is_running (self));
@@ -866,10 +873,21 @@ chess_review_panel_init (ChessReviewPanel *self)
   gtk_grid_attach (GTK_GRID (self->summary_box), self->judge, 0, 2, 2, 1);
   gtk_box_append (GTK_BOX (self->box), self->summary_box);
 
-  /* The move viewed, and Retry. */
+  /* The move viewed, and Retry, in a place of a fixed height (style.css:
+   * .review-words) as the person steps through the moves: a verdict of one
+   * line, of six or none, and Retry shown or not, would move the list
+   * under it at each step, away from the pointer. The words scroll when
+   * longer; cut short they would lose the better move, said last. */
   self->verdict_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
+  gtk_widget_add_css_class (self->verdict_box, "review-words");
+  self->verdict_scroller = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->verdict_scroller),
+                                  GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_widget_set_vexpand (self->verdict_scroller, TRUE);
   self->verdict = wrapping_label ("review-verdict");
-  gtk_box_append (GTK_BOX (self->verdict_box), self->verdict);
+  gtk_widget_set_valign (self->verdict, GTK_ALIGN_START);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->verdict_scroller), self->verdict);
+  gtk_box_append (GTK_BOX (self->verdict_box), self->verdict_scroller);
   self->retry_button = labelled_button (_("_Retry This Move"));
   gtk_widget_set_halign (self->retry_button, GTK_ALIGN_START);
   g_signal_connect_swapped (self->retry_button, "clicked", G_CALLBACK (retry_clicked_cb), self);

@@ -56,8 +56,8 @@ class App(flows.App):
             xdotool("keyup", modifier)
         time.sleep(0.5)
 
-    def click_label_start(self, label):
-        """Clicks a label's first link where the screen shows it: near the
+    def click_label_start(self, label, button=1):
+        """Clicks (with `button`) a label's first link where the screen shows it: near the
         label's place from AT-SPI, which GTK 4.18 reports some 15 px off
         (client-side decorations), too far for a line of text."""
         ext = label.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
@@ -78,7 +78,7 @@ class App(flows.App):
         y = (min(y for _, y in first) + max(y for _, y in first)) // 2
         xdotool("mousemove", x, y)
         time.sleep(0.1)
-        xdotool("click", 1)
+        xdotool("click", button)
         time.sleep(0.6)
 
     def focus_move(self, text):

@@ -269,18 +269,193 @@ test_evaluations (void)
   app_test_destroy_window (window);
 }
 
+/* ---- Keeping the viewed move in view (issue 27) ---- */
+
+/* tests/data/app/reviewed-long.pgn: 41 moves reviewed by thinkchess-cli,
+ * [%eval] after each, the better lines as variations. */
+static ChessGame *
+load_reviewed_long (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "..", "data", "app",
+                                                 "reviewed-long.pgn", NULL);
+  g_autofree char *text = NULL;
+  gsize length;
+  g_autoptr(GError) error = NULL;
+  ChessGame *game = chess_game_new ();
+
+  g_assert_true (g_file_get_contents (path, &text, &length, &error));
+  g_autoptr(ChessPgnGame) pgn = chess_pgn_parse_game (text, length, 1, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (chess_game_load_pgn (game, pgn, &error));
+  g_assert_no_error (error);
+  return game;
+}
+
+/* The first variation's label after main-line move `ply`, or NULL. */
+static GtkWidget *
+find_variation (ChessMoveListView *list,
+                guint              ply)
+{
+  GtkWidget *box = chess_move_list_view_get_annotation (list, ply);
+
+  for (GtkWidget *c = box != NULL ? gtk_widget_get_first_child (box) : NULL; c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    if (gtk_widget_has_css_class (c, "variation"))
+      return c;
+  return NULL;
+}
+
+static GtkAdjustment *
+list_adjustment (ChessMoveListView *list)
+{
+  GtkWidget *scroller = gtk_widget_get_first_child (GTK_WIDGET (list));
+
+  g_assert_true (GTK_IS_SCROLLED_WINDOW (scroller));
+  return gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
+}
+
+/* Where move `ply`'s button is in the list as the list shows it (y from
+ * the list's top, so a scroll moves it). */
+static graphene_rect_t
+button_place (ChessMoveListView *list,
+              guint              ply)
+{
+  graphene_rect_t bounds;
+
+  g_assert_true (gtk_widget_compute_bounds (chess_move_list_view_get_move_button (list, ply),
+                                            GTK_WIDGET (list), &bounds));
+  return bounds;
+}
+
+static gboolean
+button_fully_shown (ChessMoveListView *list,
+                    guint              ply)
+{
+  graphene_rect_t b = button_place (list, ply);
+
+  return b.origin.y >= -0.5
+         && b.origin.y + b.size.height <= gtk_widget_get_height (GTK_WIDGET (list)) + 0.5;
+}
+
+/* Two frames: the layout after a change, and what it queued. */
+static void
+settle (ChessWindow *window)
+{
+  app_test_spin ();
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+  app_test_spin ();
+}
+
+static void
+test_keeps_place (void)
+{
+  ChessWindow *window = app_test_new_window ();
+  g_autoptr(ChessGame) game = load_reviewed_long ();
+  ChessMoveListView *list = CHESS_MOVE_LIST_VIEW (app_test_window_child (window, "move_list"));
+  GtkAdjustment *adj = list_adjustment (list);
+
+  /* Room for a few rows of moves under the review. */
+  gtk_window_set_default_size (GTK_WINDOW (window), 1000, 950);
+  chess_window_set_game (window, game);
+  settle (window);
+  /* Opened at its end, the last move shown. */
+  guint n = chess_game_get_view_ply (game);
+  g_assert_cmpuint (n, ==, 82);
+  g_assert_true (button_fully_shown (list, n - 1));
+  g_assert_cmpfloat (gtk_adjustment_get_upper (adj), >, 3 * gtk_adjustment_get_page_size (adj));
+
+  /* Scrolled by hand to the middle; a move there clicked: nothing moves. */
+  gtk_adjustment_set_value (adj, (gtk_adjustment_get_upper (adj) - gtk_adjustment_get_page_size (adj)) / 2);
+  settle (window);
+  double value = gtk_adjustment_get_value (adj);
+  guint ply = 0;
+  while (ply + 1 < n && !button_fully_shown (list, ply))
+    ply++;
+  g_assert_cmpuint (ply + 12, <, n);
+  graphene_rect_t before = button_place (list, ply);
+  /* As a click does, the button takes the keyboard focus first. */
+  gtk_widget_grab_focus (chess_move_list_view_get_move_button (list, ply));
+  g_signal_emit_by_name (chess_move_list_view_get_move_button (list, ply), "clicked");
+  settle (window);
+  g_assert_cmpuint (chess_game_get_view_ply (game), ==, ply + 1);
+  g_assert_cmpfloat_with_epsilon (gtk_adjustment_get_value (adj), value, 0.5);
+  g_assert_cmpfloat_with_epsilon (button_place (list, ply).origin.y, before.origin.y, 0.5);
+
+  /* → through ten moves: the list scrolls
+   * only when the move would leave the view, just enough to show it;
+   * the list keeps its height (the review's words above it do not grow
+   * and shrink). */
+  int height = gtk_widget_get_height (GTK_WIDGET (list));
+  for (guint step = 1; step <= 10; step++)
+    {
+      gboolean was_shown = button_fully_shown (list, ply + step);
+      double was = gtk_adjustment_get_value (adj);
+
+      chess_game_set_view_ply (game, ply + 1 + step);
+      settle (window);
+      g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (list)), ==, height);
+      g_assert_true (button_fully_shown (list, ply + step));
+      if (was_shown)
+        g_assert_cmpfloat_with_epsilon (gtk_adjustment_get_value (adj), was, 0.5);
+      else
+        {
+          graphene_rect_t b = button_place (list, ply + step);
+          /* Minimal: the move at the bottom edge. */
+          g_assert_cmpfloat_with_epsilon (b.origin.y + b.size.height, height, 1.0);
+        }
+    }
+
+  /* The list built anew (a comment added to the move viewed): the move
+   * stays where it was. */
+  before = button_place (list, ply + 10);
+  value = gtk_adjustment_get_value (adj);
+  g_autoptr(GError) error = NULL;
+  g_assert_true (chess_game_set_comment (game, chess_game_get_view_node (game), "Seen.", &error));
+  settle (window);
+  g_assert_cmpfloat_with_epsilon (gtk_adjustment_get_value (adj), value, 0.5);
+  g_assert_cmpfloat_with_epsilon (button_place (list, ply + 10).origin.y, before.origin.y, 0.5);
+
+  /* A move of a variation clicked (it marks the move in the variation's
+   * text): the list stays where it is. The variation after move k
+   * scrolled to the top of the list first. */
+  guint k = ply + 10;
+  while (k < n && find_variation (list, k) == NULL)
+    k++;
+  g_assert_cmpuint (k, <, n);
+  graphene_rect_t row;
+  g_assert_true (gtk_widget_compute_bounds (find_variation (list, k), GTK_WIDGET (list), &row));
+  gtk_adjustment_set_value (adj, gtk_adjustment_get_value (adj) + row.origin.y);
+  settle (window);
+  value = gtk_adjustment_get_value (adj);
+  ChessTreeNode *node = chess_game_get_node_at (game, k + 1)->parent;
+  g_assert_cmpuint (node->n_children, >, 1);
+  chess_game_select_node (game, node->children[1]);
+  settle (window);
+  g_assert_false (chess_tree_node_is_main_line (chess_game_get_view_node (game)));
+  g_assert_cmpfloat_with_epsilon (gtk_adjustment_get_value (adj), value, 0.5);
+
+  /* A move far away (Home): scrolled to it. */
+  chess_game_set_view_ply (game, 1);
+  settle (window);
+  g_assert_true (button_fully_shown (list, 0));
+
+  app_test_destroy_window (window);
+}
+
 int
 main (int    argc,
       char **argv)
 {
   if (!app_test_begin (&argc, &argv, "thinkchess-test-XXXXXX",
-                       APP_TEST_ENGLISH))
+                       APP_TEST_ENGLISH | APP_TEST_APP_STYLE))
     return 0;
 
   g_test_add_func ("/app/move-list/annotations", test_shows_annotations);
   g_test_add_func ("/app/move-list/context-menu", test_context_menu);
   g_test_add_func ("/app/move-list/symbols-drawn", test_symbols_drawn);
   g_test_add_func ("/app/move-list/evaluations", test_evaluations);
+  g_test_add_func ("/app/move-list/keeps-place", test_keeps_place);
 
   return app_test_end (g_test_run ());
 }
