@@ -42,6 +42,10 @@ GAME = "reviewed-long.pgn"
 PLIES = 82
 
 
+# The list's frame and a pixel of rounding.
+FRAME = 3
+
+
 class App(tree_e2e.App):
     status = review_e2e.App.status
     wait_viewing = review_e2e.App.wait_viewing
@@ -67,12 +71,15 @@ class App(tree_e2e.App):
         ext = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
         return (ext.y, ext.y + ext.height)
 
-    def shown(self, move_list):
-        """The indexes of the moves wholly inside the list's view."""
+    def shown(self, move_list, margin=0):
+        """The indexes of the moves wholly inside the list's view, `margin`
+        pixels clear of its box. The box includes the list's frame, which
+        may cover a row's first or last pixels; a click on a row cut so
+        rightly scrolls it into view."""
         buttons = self.move_buttons(move_list)
         top, bottom = self.box(move_list)
         return [i for i, b in enumerate(buttons)
-                if self.box(b)[0] >= top and self.box(b)[1] <= bottom]
+                if self.box(b)[0] >= top + margin and self.box(b)[1] <= bottom - margin]
 
     def click_button(self, button, pause=True):
         x, y = e2e_common.node_center(self.origin, button)
@@ -120,7 +127,7 @@ def scenario_keep_place(app):
             break
         time.sleep(0.05)
     time.sleep(0.5)
-    shown = [i for i in app.shown(move_list) if i < PLIES - 12]
+    shown = [i for i in app.shown(move_list, FRAME) if i < PLIES - 12]
     check(len(shown) >= 3, "too few moves shown in the list's middle: %r" % shown)
     app.shot("movelist-scrolled")
 
