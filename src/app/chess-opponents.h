@@ -29,6 +29,11 @@ void chess_opponent_clear (ChessOpponent *opponent);
 void chess_opponent_from_settings (ChessOpponent *opponent,
                                    GSettings     *settings,
                                    ChessColor     color);
+/* Writes the opponent into the new-game settings for `color` (the
+ * player's kind, engine and level; not the person's name). */
+void chess_opponent_to_settings   (const ChessOpponent *opponent,
+                                   GSettings           *settings,
+                                   ChessColor           color);
 /* What the game's tags say (a human when they say nothing). */
 void chess_opponent_from_game     (ChessOpponent *opponent,
                                    ChessGame     *game,

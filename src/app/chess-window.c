@@ -317,6 +317,9 @@ chess_window_class_init (ChessWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ChessWindow, start_subtitle);
   gtk_widget_class_bind_template_child (widget_class, ChessWindow, start_game_label);
   gtk_widget_class_bind_template_child (widget_class, ChessWindow, continue_button);
+  gtk_widget_class_bind_template_child (widget_class, ChessWindow, play_computer_button);
+  gtk_widget_class_bind_template_child (widget_class, ChessWindow, start_level);
+  gtk_widget_class_bind_template_child (widget_class, ChessWindow, two_players_button);
   gtk_widget_class_bind_template_child (widget_class, ChessWindow, start_new_button);
   gtk_widget_class_bind_template_child (widget_class, ChessWindow, result_screen);
   gtk_widget_class_bind_template_child (widget_class, ChessWindow, result_label);
