@@ -21,8 +21,6 @@ import re
 import sys
 import time
 
-import pyatspi
-
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
@@ -83,6 +81,7 @@ def scenario_computer(app):
 def scenario_two_players(app):
     app.start(card=True)
     app.check_card()
+    app.shot("start-card")
     # From the keyboard: the mnemonic, keys going to the window under the
     # pointer (no window manager).
     app.point_at(app.button(T("_Two Players")))
@@ -99,10 +98,8 @@ def scenario_two_players(app):
         time.sleep(0.2)
     pgn = app.autosave()
     check('"program"' not in pgn, "a computer plays a side:\n" + pgn)
-    status = " | ".join(n.name for n in app.find_all(
-        lambda n: n.getRole() == pyatspi.ROLE_LABEL and n.name and app.visible(n)
-        and "to move" in n.name))
-    check("Black to move" in status, "the status line: " + status)
+    black_to_move = T("%s to move.") % T("Black")
+    check(app.has_label(black_to_move), "no %r in the status line" % black_to_move)
 
 
 SCENARIOS = {
