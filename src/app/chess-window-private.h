@@ -120,6 +120,9 @@ void chess_window_update_orientation  (ChessWindow *self);
 
 /* chess-window-start.c */
 
+/* From init, before the game: the card's level list and its choices. */
+void chess_window_start_init          (ChessWindow *self);
+
 /* Shows the start card over the window's game (not playing): with
  * `resume`, that game is the unfinished last one, offered first; else the
  * card asks who plays a fresh game. */

@@ -104,7 +104,6 @@ chess_window_continue_last_game (ChessWindow *self)
                                                   : GTK_WIDGET (self->board)));
 }
 
-
 /* ---- The quick choices ---- */
 
 /* Writes who plays into the new-game settings, at once (the time control
@@ -168,6 +167,20 @@ level_changed_cb (ChessWindow *self)
 }
 
 void
+chess_window_start_init (ChessWindow *self)
+{
+  g_autoptr(GListModel) levels = chess_opponents_level_model ();
+
+  gtk_drop_down_set_model (GTK_DROP_DOWN (self->start_level), levels);
+  g_signal_connect_swapped (self->start_level, "notify::selected",
+                            G_CALLBACK (level_changed_cb), self);
+  g_signal_connect_swapped (self->play_computer_button, "clicked",
+                            G_CALLBACK (play_computer_clicked_cb), self);
+  g_signal_connect_swapped (self->two_players_button, "clicked",
+                            G_CALLBACK (two_players_clicked_cb), self);
+}
+
+void
 chess_window_start_hide (ChessWindow *self)
 {
   GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
@@ -187,17 +200,6 @@ chess_window_start_show (ChessWindow *self,
   GtkDropDown *level = GTK_DROP_DOWN (self->start_level);
   GtkWidget *suggested = resume ? self->continue_button : self->play_computer_button;
 
-  if (gtk_drop_down_get_model (level) == NULL)
-    {
-      g_autoptr(GListModel) levels = chess_opponents_level_model ();
-
-      gtk_drop_down_set_model (level, levels);
-      g_signal_connect_swapped (level, "notify::selected", G_CALLBACK (level_changed_cb), self);
-      g_signal_connect_swapped (self->play_computer_button, "clicked",
-                                G_CALLBACK (play_computer_clicked_cb), self);
-      g_signal_connect_swapped (self->two_players_button, "clicked",
-                                G_CALLBACK (two_players_clicked_cb), self);
-    }
   gtk_drop_down_set_selected (level, suggested_level (self));
   level_changed_cb (self);
 

@@ -402,6 +402,7 @@ chess_window_init (ChessWindow *self)
   g_signal_connect_swapped (self->board, "refused", G_CALLBACK (board_refused_cb), self);
 
   chess_window_panel_init (self);
+  chess_window_start_init (self);
   chess_window_game_init (self);
   chess_window_browse_keys_init (self);
 

@@ -407,7 +407,7 @@ test_start_card_play_computer (void)
   g_assert_true (gtk_widget_get_visible (app_test_window_child (window, "start_screen")));
   /* A first start suggests the settings' default level, Casual. */
   g_assert_cmpuint (gtk_drop_down_get_selected (level), ==, 2);
-  gtk_drop_down_set_selected (level, 0);
+  gtk_drop_down_set_selected (level, 1);
   g_signal_emit_by_name (app_test_window_child (window, "play_computer_button"), "clicked");
   app_test_spin ();
   g_assert_cmpuint (chess_alert_get_n_open (), ==, 0);
@@ -416,14 +416,14 @@ test_start_card_play_computer (void)
   g_assert_true (gtk_widget_has_focus (GTK_WIDGET (chess_window_get_board (window))));
   g_assert_cmpstr (chess_game_get_tag (game, "WhiteType"), ==, "human");
   g_assert_cmpstr (chess_game_get_tag (game, "BlackType"), ==, "program");
-  g_assert_cmpstr (chess_game_get_tag (game, "BlackEngine"), ==, "builtin 0");
+  g_assert_cmpstr (chess_game_get_tag (game, "BlackEngine"), ==, "builtin 1");
   g_assert_cmpstr (chess_game_get_player_display_name (game, CHESS_COLOR_BLACK), ==,
-                   "ThinkChess (Beginner)");
+                   "ThinkChess (Novice)");
   g_assert_null (chess_window_computer_get_player (window, CHESS_COLOR_WHITE));
   g_assert_nonnull (chess_window_computer_get_player (window, CHESS_COLOR_BLACK));
   /* Remembered as the New Game dialog remembers its choices. */
   g_assert_cmpint (g_settings_get_enum (settings, "black-player"), ==, 1);
-  g_assert_cmpint (g_settings_get_int (settings, "black-level"), ==, 0);
+  g_assert_cmpint (g_settings_get_int (settings, "black-level"), ==, 1);
   play (window, "e4");
   g_assert_true (wait_for (window, has_moves, GUINT_TO_POINTER (2), 10));
   app_test_destroy_window (window);
@@ -437,7 +437,7 @@ test_start_card_play_computer (void)
                                            "suggested-action"));
   g_assert_false (gtk_widget_has_css_class (app_test_window_child (window, "play_computer_button"),
                                             "suggested-action"));
-  g_assert_cmpuint (gtk_drop_down_get_selected (level), ==, 0);
+  g_assert_cmpuint (gtk_drop_down_get_selected (level), ==, 1);
   g_signal_emit_by_name (app_test_window_child (window, "two_players_button"), "clicked");
   app_test_spin ();
   g_assert_cmpuint (chess_alert_get_n_open (), ==, 0);
@@ -445,6 +445,9 @@ test_start_card_play_computer (void)
   g_assert_cmpuint (chess_game_get_move_count (game), ==, 0);
   g_assert_cmpstr (chess_game_get_tag (game, "BlackType"), ==, "human");
   g_assert_null (chess_window_computer_get_player (window, CHESS_COLOR_BLACK));
+  /* The level stays remembered for the next game against the computer. */
+  g_assert_cmpint (g_settings_get_enum (settings, "black-player"), ==, 0);
+  g_assert_cmpint (g_settings_get_int (settings, "black-level"), ==, 1);
   play (window, "e4");
   model_test_run_for (1500);
   g_assert_cmpuint (chess_game_get_move_count (game), ==, 1);
