@@ -176,15 +176,15 @@ save_side (ChessNewGameDialog *self,
 {
   Side side = get_side (self, color);
   g_autofree char *name = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (side.name))));
-  const char *engine_id = chess_opponents_engine_at (self->engines,
-                                                     gtk_drop_down_get_selected (side.engine));
+  ChessOpponent opponent = {
+    .computer = gtk_toggle_button_get_active (side.computer),
+    .engine_id = (char *) chess_opponents_engine_at (self->engines,
+                                                     gtk_drop_down_get_selected (side.engine)),
+    .level = (int) gtk_drop_down_get_selected (side.level),
+  };
 
-  g_settings_set_enum (self->settings, side.player_key,
-                       gtk_toggle_button_get_active (side.computer) ? 1 : 0);
+  chess_opponent_to_settings (&opponent, self->settings, color);
   g_settings_set_string (self->settings, side.name_key, name);
-  g_settings_set_string (self->settings, side.engine_key, engine_id != NULL ? engine_id : "");
-  g_settings_set_int (self->settings, side.level_key,
-                      (int) gtk_drop_down_get_selected (side.level));
 }
 
 static void

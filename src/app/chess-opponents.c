@@ -41,6 +41,25 @@ chess_opponent_from_settings (ChessOpponent *opponent,
 }
 
 void
+chess_opponent_to_settings (const ChessOpponent *opponent,
+                            GSettings           *settings,
+                            ChessColor           color)
+{
+  gboolean white = color == CHESS_COLOR_WHITE;
+
+  g_settings_set_enum (settings, white ? "white-player" : "black-player",
+                       opponent->computer ? 1 : 0);
+  /* A person leaves the computer's engine and level as they were, for the
+   * next game against it. */
+  if (!opponent->computer)
+    return;
+  g_settings_set_string (settings, white ? "white-engine" : "black-engine",
+                         opponent->engine_id != NULL ? opponent->engine_id : "");
+  g_settings_set_int (settings, white ? "white-level" : "black-level",
+                      clamp_level (opponent->level));
+}
+
+void
 chess_opponent_from_game (ChessOpponent *opponent,
                           ChessGame     *game,
                           ChessColor     color)

@@ -29,6 +29,12 @@ void chess_opponent_clear (ChessOpponent *opponent);
 void chess_opponent_from_settings (ChessOpponent *opponent,
                                    GSettings     *settings,
                                    ChessColor     color);
+/* Writes the opponent into the new-game settings for `color`: a person or
+ * a computer, and a computer's engine and level (a person's name is the
+ * caller's; a person keeps the engine and level last chosen). */
+void chess_opponent_to_settings   (const ChessOpponent *opponent,
+                                   GSettings           *settings,
+                                   ChessColor           color);
 /* What the game's tags say (a human when they say nothing). */
 void chess_opponent_from_game     (ChessOpponent *opponent,
                                    ChessGame     *game,

@@ -492,9 +492,8 @@ chess_window_actions_check_unsaved (ChessWindow                 *window,
 
 /* ---- New game ---- */
 
-static void
-new_game_start_cb (ChessNewGameDialog *dialog,
-                   ChessWindow        *window)
+void
+chess_window_actions_start_new_game (ChessWindow *window)
 {
   ChessWindowActions *self = chess_window_actions_state (window);
 
@@ -502,6 +501,13 @@ new_game_start_cb (ChessNewGameDialog *dialog,
     return;
   chess_window_new_game (window);
   chess_window_actions_state_adopt_game (self, NULL, 0);
+}
+
+static void
+new_game_start_cb (ChessNewGameDialog *dialog,
+                   ChessWindow        *window)
+{
+  chess_window_actions_start_new_game (window);
 }
 
 static void

@@ -28,6 +28,12 @@ void chess_window_actions_dispose    (ChessWindow    *self);
 void chess_window_actions_open_file  (ChessWindow    *self,
                                       GFile          *file);
 
+/* Starts a fresh game as the new-game settings describe it (who plays,
+ * the computer's engine and level, the time control) and follows it as a
+ * new game: what the New Game dialog's Start does, and the start card's
+ * choices after they wrote the settings. Asks nothing. */
+void chess_window_actions_start_new_game (ChessWindow *self);
+
 /* Called with `proceed` FALSE when the player cancelled. */
 typedef void (*ChessWindowActionsContinue) (ChessWindow *window,
                                             gboolean     proceed,

@@ -6,7 +6,6 @@
 
 #include <glib/gi18n.h>
 
-#include "chess-opponents.h"
 #include "chess-window-computer.h"
 #include "chess-window-private.h"
 
@@ -221,7 +220,7 @@ show_result (ChessWindow *self)
   gtk_label_set_text (GTK_LABEL (self->result_label), text);
   gtk_label_set_text (GTK_LABEL (self->result_score),
                       result_as_written (chess_game_get_result (self->game)));
-  gtk_widget_set_visible (self->start_screen, FALSE);
+  chess_window_start_hide (self);
   gtk_widget_set_visible (self->result_screen, TRUE);
 }
 
@@ -379,7 +378,7 @@ chess_window_set_game (ChessWindow *self,
   g_return_if_fail (CHESS_IS_GAME (game));
 
   attach_game (self, game);
-  gtk_widget_set_visible (self->start_screen, FALSE);
+  chess_window_start_hide (self);
   chess_window_set_playing (self, TRUE);
   if (chess_game_is_over (game))
     show_result (self);
@@ -394,7 +393,7 @@ chess_window_open_game (ChessWindow *self,
   g_return_if_fail (CHESS_IS_GAME (game));
 
   attach_game (self, game);
-  gtk_widget_set_visible (self->start_screen, FALSE);
+  chess_window_start_hide (self);
   chess_window_set_playing (self, TRUE);
   gtk_widget_grab_focus (GTK_WIDGET (self->board));
 }
@@ -444,106 +443,14 @@ chess_window_keep_game (ChessWindow *self)
     autosave (self);
 }
 
-/* ---- The start screen ---- */
-
-/* Who plays: "Against ThinkChess (Casual)" for a person against the
- * computer, else both names. */
-static char *
-describe_opponents (ChessGame *game)
-{
-  ChessOpponent white = { 0 }, black = { 0 };
-  char *text;
-
-  chess_opponent_from_game (&white, game, CHESS_COLOR_WHITE);
-  chess_opponent_from_game (&black, game, CHESS_COLOR_BLACK);
-  if (white.computer != black.computer)
-    /* Translators: on the start screen, %s is the computer's name, as
-     * "ThinkChess (Casual)" or "Stockfish". */
-    text = g_strdup_printf (_("Against %s"),
-                            chess_game_get_player_display_name (game, white.computer
-                                                                ? CHESS_COLOR_WHITE
-                                                                : CHESS_COLOR_BLACK));
-  else
-    /* Translators: on the start screen, White's name and Black's. */
-    text = g_strdup_printf (_("%s against %s"),
-                            chess_game_get_player_display_name (game, CHESS_COLOR_WHITE),
-                            chess_game_get_player_display_name (game, CHESS_COLOR_BLACK));
-  chess_opponent_clear (&white);
-  chess_opponent_clear (&black);
-  return text;
-}
-
-/* The time control as players say it: "5 min", "3 + 2"; NULL untimed. */
-static char *
-describe_time_control (ChessClock *clock)
-{
-  gint64 initial = chess_clock_get_initial_ms (clock);
-  gint64 extra_s = chess_clock_get_increment_ms (clock) / 1000;
-  g_autofree char *base = initial % 60000 == 0
-                          ? g_strdup_printf ("%" G_GINT64_FORMAT, initial / 60000)
-                          : chess_clock_format_time (initial);
-
-  switch (chess_clock_get_mode (clock))
-    {
-    case CHESS_CLOCK_SUDDEN_DEATH:
-      /* Translators: a time control of so many minutes, as "5 min". */
-      return g_strdup_printf (_("%s min"), base);
-    case CHESS_CLOCK_FISCHER:
-      /* Translators: minutes plus an increment in seconds a move, as
-       * "3 + 2". */
-      return g_strdup_printf (_("%s + %d"), base, (int) extra_s);
-    case CHESS_CLOCK_BRONSTEIN:
-      /* Translators: minutes and a delay in seconds a move, as
-       * "3 min, 2 s delay". */
-      return g_strdup_printf (_("%s min, %d s delay"), base, (int) extra_s);
-    case CHESS_CLOCK_UNTIMED:
-    default:
-      return NULL;
-    }
-}
-
-/* "Against ThinkChess (Casual) · 3 + 2 · move 14, White to play". */
-static char *
-describe_last_game (ChessGame *game)
-{
-  const ChessBoard *board = chess_game_get_board (game);
-  g_autofree char *players = describe_opponents (game);
-  g_autofree char *time_control = describe_time_control (chess_game_get_clock (game));
-  g_autofree char *move = NULL;
-
-  if (board->side == CHESS_COLOR_WHITE)
-    /* Translators: on the start screen, the move the last game stopped at. */
-    move = g_strdup_printf (_("move %u, White to play"), (guint) board->fullmove_number);
-  else
-    move = g_strdup_printf (_("move %u, Black to play"), (guint) board->fullmove_number);
-  if (time_control == NULL)
-    return g_strdup_printf ("%s \u00b7 %s", players, move);
-  return g_strdup_printf ("%s \u00b7 %s \u00b7 %s", players, time_control, move);
-}
-
-void
-chess_window_continue_last_game (ChessWindow *self)
-{
-  g_return_if_fail (CHESS_IS_WINDOW (self));
-
-  gtk_widget_set_visible (self->start_screen, FALSE);
-  chess_window_set_playing (self, TRUE);
-  /* Paused before its clock starts, so that no time runs. */
-  if (chess_game_get_paused (self->game))
-    chess_window_set_paused (self, TRUE);
-  chess_game_start_clock (self->game);
-  gtk_widget_grab_focus (GTK_WIDGET (self->paused ? self->resume_button
-                                                  : GTK_WIDGET (self->board)));
-}
-
 void
 chess_window_game_init (ChessWindow *self)
 {
   g_autoptr(ChessGame) game = NULL;
   gboolean resume = FALSE;
 
-  /* An unfinished last game is offered on the start screen; otherwise the
-   * window opens on a fresh board, ready to play. */
+  /* An unfinished last game is offered on the start card; otherwise the
+   * card asks who plays, the fresh board behind it. */
   if (chess_game_autosave_is_unfinished ())
     {
       g_autoptr(GError) error = NULL;
@@ -556,12 +463,5 @@ chess_window_game_init (ChessWindow *self)
   if (game == NULL)
     game = create_game (self);
   attach_game (self, game);
-  if (resume)
-    {
-      g_autofree char *details = describe_last_game (game);
-
-      gtk_label_set_text (GTK_LABEL (self->start_game_label), details);
-    }
-  gtk_widget_set_visible (self->start_screen, resume);
-  chess_window_set_playing (self, !resume);
+  chess_window_start_show (self, resume);
 }

@@ -34,6 +34,9 @@ struct _ChessWindow
   GtkWidget         *start_subtitle;
   GtkWidget         *start_game_label;
   GtkWidget         *continue_button;
+  GtkWidget         *play_computer_button;
+  GtkWidget         *start_level;
+  GtkWidget         *two_players_button;
   GtkWidget         *start_new_button;
   GtkWidget         *result_screen;
   GtkWidget         *result_label;
@@ -115,6 +118,22 @@ void chess_window_clear_message       (ChessWindow *self);
 /* Which side is at the bottom: the setting, then the user's flips. */
 void chess_window_update_orientation  (ChessWindow *self);
 
+/* chess-window-start.c */
+
+/* From init, before the game: the card's level list and its choices. */
+void chess_window_start_init          (ChessWindow *self);
+
+/* Shows the start card over the window's game (not playing): with
+ * `resume`, that game is the unfinished last one, offered first; else the
+ * card asks who plays a fresh game. */
+void chess_window_start_show          (ChessWindow *self,
+                                       gboolean     resume);
+/* Hides the start card; the focus it held goes to the board. */
+void chess_window_start_hide          (ChessWindow *self);
+/* The start card's Continue Last Game: played on where it was left,
+ * paused if it was paused. */
+void chess_window_continue_last_game  (ChessWindow *self);
+
 /* chess-window-browse-keys.c */
 
 /* ← and → browse the moves wherever the focus is (but where the arrows
@@ -124,11 +143,8 @@ void chess_window_browse_keys_init    (ChessWindow *self);
 /* chess-window-game.c */
 
 /* From init, after the panel: the unfinished last game on the start
- * screen, or a fresh game ready to play. */
+ * card, or a fresh game behind the card. */
 void chess_window_game_init           (ChessWindow *self);
-/* The start screen's Continue Last Game: played on where it was left,
- * paused if it was paused. */
-void chess_window_continue_last_game  (ChessWindow *self);
 /* Behind the start screen (FALSE) or playing (TRUE). */
 void chess_window_set_playing         (ChessWindow *self,
                                        gboolean     playing);

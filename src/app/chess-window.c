@@ -317,6 +317,9 @@ chess_window_class_init (ChessWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ChessWindow, start_subtitle);
   gtk_widget_class_bind_template_child (widget_class, ChessWindow, start_game_label);
   gtk_widget_class_bind_template_child (widget_class, ChessWindow, continue_button);
+  gtk_widget_class_bind_template_child (widget_class, ChessWindow, play_computer_button);
+  gtk_widget_class_bind_template_child (widget_class, ChessWindow, start_level);
+  gtk_widget_class_bind_template_child (widget_class, ChessWindow, two_players_button);
   gtk_widget_class_bind_template_child (widget_class, ChessWindow, start_new_button);
   gtk_widget_class_bind_template_child (widget_class, ChessWindow, result_screen);
   gtk_widget_class_bind_template_child (widget_class, ChessWindow, result_label);
@@ -399,6 +402,7 @@ chess_window_init (ChessWindow *self)
   g_signal_connect_swapped (self->board, "refused", G_CALLBACK (board_refused_cb), self);
 
   chess_window_panel_init (self);
+  chess_window_start_init (self);
   chess_window_game_init (self);
   chess_window_browse_keys_init (self);
 

@@ -115,7 +115,7 @@ def scenario_open_study(app):
     app.start()
     card = app.label_containing("White against Black")
     check("move 2, White to play" in card.name, "the start card: " + card.name)
-    app.press(flows.T("Continue Last Game"))
+    app.press(flows.T("_Continue Last Game"))
     # Quickly, all at once.
     app.find_board()
     entry = app.find(lambda n: n.name == flows.T("Move entry"), "the move entry")
@@ -205,12 +205,12 @@ def scenario_pause_continue(app):
         f.write(PAUSED_GAME)
 
     app.start()
-    app.button(flows.T("Continue Last Game"))
+    app.button(flows.T("_Continue Last Game"))
     # What the start card says is checked at the end, after the pause.
     card = [n.name for n in app.find_all(lambda n: n.getRole() == pyatspi.ROLE_LABEL
                                          and n.name and "move 3" in n.name)]
     app.shot("pause-continue-card")
-    app.press(flows.T("Continue Last Game"))
+    app.press(flows.T("_Continue Last Game"))
     wait_until(lambda: "2:58" not in app.clocks(), "White's clock to run: %r" % app.clocks())
     app.key("ctrl+p")
     app.button(flows.T("Resume"))
@@ -221,7 +221,7 @@ def scenario_pause_continue(app):
 
     # Continued at once: paused, its clock standing for three seconds.
     app.start()
-    app.press(flows.T("Continue Last Game"))
+    app.press(flows.T("_Continue Last Game"))
     app.button(flows.T("Resume"))
     check(app.clocks() == paused_at, "the clocks %r, paused at %r" % (app.clocks(), paused_at))
     end = time.monotonic() + 3

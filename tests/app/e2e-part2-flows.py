@@ -51,7 +51,9 @@ class App:
 
     # ---- Life cycle ----
 
-    def start(self, *args):
+    def start(self, *args, card=False):
+        """Starts the app on `args`, or without them past a fresh start
+        card (Two Players) unless `card` leaves it for the scenario."""
         env = app_environment(self.home)
         env["GTK_USE_PORTAL"] = "0"
         env.setdefault("LANGUAGE", "C")
@@ -65,6 +67,9 @@ class App:
 
         self.window = wait_until(find_window, "the main window", 30)
         self.atspi_app()
+        if not args and not card:
+            e2e_common.leave_fresh_start_card(self.atspi_app(), T("_Two Players"),
+                                              T("_Continue Last Game"))
         time.sleep(0.5)
         self.locate()
         self.point_at_window()

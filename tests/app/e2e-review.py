@@ -411,7 +411,7 @@ def continue_game(app, pgn):
     with open(os.path.join(folder, "last-game.pgn"), "w", encoding="utf-8") as f:
         f.write(pgn)
     app.start()
-    app.press(T("Continue Last Game"))
+    app.press(T("_Continue Last Game"))
     app.find_board()
 
 

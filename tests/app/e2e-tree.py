@@ -213,7 +213,7 @@ def scenario_clock_quit(app):
     with open(last, "w", encoding="utf-8") as f:
         f.write(LAST_GAME)
     app.start()
-    app.press(flows.T("Continue Last Game"))
+    app.press(flows.T("_Continue Last Game"))
     # Black thinks for a while, then the app is closed mid-move.
     time.sleep(4)
     app.key("ctrl+q")
@@ -249,7 +249,7 @@ def scenario_clock_kill(app):
     with open(os.path.join(folder, "last-game.pgn"), "w", encoding="utf-8") as f:
         f.write(SHORT_CLOCK_GAME)
     app.start()
-    app.press(flows.T("Continue Last Game"))
+    app.press(flows.T("_Continue Last Game"))
     # Black's clock runs from 0:12. When it first shows tenths it has just
     # passed 10 s (the label follows within a tick, 0.1 s).
     clock = app.find(lambda n: n.getRole() == pyatspi.ROLE_LABEL and n.name
@@ -277,7 +277,7 @@ def scenario_clock_kill(app):
     # (minus what runs while the test reads it).
     app.start()
     pressed = time.monotonic()
-    app.press(flows.T("Continue Last Game"))
+    app.press(flows.T("_Continue Last Game"))
     shown_label = app.find(lambda n: n.getRole() == pyatspi.ROLE_LABEL
                            and tenths(n.name) is not None, "Black's clock with tenths")
     shown = tenths(shown_label.name)

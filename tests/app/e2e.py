@@ -22,7 +22,7 @@ import time
 import pyatspi
 
 from e2e_common import (Failure, app_environment, atspi_app, check, find_all, launch,
-                        log_tail, movetext, node_center, read_autosave, screenshot,
+                        leave_fresh_start_card, log_tail, movetext, node_center, read_autosave, screenshot,
                         stop_process, visible, window_origin, xdotool)
 
 
@@ -44,7 +44,9 @@ class App:
 
     # ---- Life cycle ----
 
-    def start(self, *files):
+    def start(self, *files, card=False):
+        """Starts the app on `files`, or without them past a fresh start
+        card (Two Players) unless `card` leaves it for the scenario."""
         env = app_environment(self.home)
         env.update({"LANGUAGE": "C", "LC_ALL": "C.UTF-8"})
         env.update(self.extra_env)
@@ -58,6 +60,8 @@ class App:
             else:
                 time.sleep(0.1)
         check(self.window is not None, "the window did not appear")
+        if not files and not card:
+            leave_fresh_start_card(atspi_app(self.proc.pid))
         self.find_board()
         # Keyboard input goes where the pointer is (no window manager).
         self.move_to(self.board_x + self.board_size / 2, self.board_y + self.board_size / 2)

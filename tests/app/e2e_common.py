@@ -176,6 +176,34 @@ def node_center(origin, node):
     return (origin[0] + ext.x + ext.width // 2, origin[1] + ext.y + ext.height // 2)
 
 
+# ---- The start card ----
+
+def button_named(node, label):
+    """A shown push button named `label` (GTK 4.8 names a mnemonic button
+    "_Two Players Two Players": its name's last words are matched)."""
+    if node.getRole() != pyatspi.ROLE_PUSH_BUTTON or not visible(node):
+        return False
+    name = (node.name or "").replace("_", "")
+    return name == label or name.endswith(" " + label)
+
+
+def leave_fresh_start_card(root, two_players="Two Players", continue_label="Continue Last Game",
+                           timeout=10):
+    """A start without a game to continue shows the start card, which asks
+    who plays. Scenarios that are not about it play as two people at one
+    screen, as they did before the card asked: Two Players is pressed over
+    AT-SPI. A card that offers an unfinished game is left to the scenario.
+    Returns whether it pressed."""
+    button = wait_until(lambda: (find_all(root, lambda n: button_named(n, two_players))
+                                 or [None])[0], "the start card's " + two_players, timeout)
+    if find_all(root, lambda n: button_named(n, continue_label)):
+        return False
+    button.queryAction().doAction(0)
+    wait_until(lambda: not find_all(root, lambda n: button_named(n, two_players)),
+               "the start card to close", timeout)
+    return True
+
+
 # ---- A script's main() ----
 
 DARK_ENV = {"ADW_DEBUG_COLOR_SCHEME": "prefer-dark"}

@@ -1206,7 +1206,8 @@ test_open_keeps_last_game (Fixture       *f,
   app_test_spin ();
 }
 
-/* New Game chosen on the start screen asks nothing. */
+/* Custom Game… on the start card (over an unfinished last game) opens the
+ * New Game dialog and asks nothing. */
 static void
 test_start_screen_new_game (Fixture       *f,
                             gconstpointer  data)
@@ -1219,6 +1220,8 @@ test_start_screen_new_game (Fixture       *f,
   gtk_window_present (GTK_WINDOW (window));
   app_test_spin ();
   g_assert_true (gtk_widget_get_visible (app_test_window_child (window, "start_screen")));
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (app_test_window_child (window, "start_new_button")),
+                                       GTK_ACCESSIBLE_PROPERTY_LABEL, "Custom Game…");
   g_signal_emit_by_name (app_test_window_child (window, "start_new_button"), "clicked");
   app_test_spin ();
   g_assert_cmpuint (chess_alert_get_n_open (), ==, 0);

@@ -389,6 +389,71 @@ test_continue_last_game (void)
   app_test_destroy_window (window);
 }
 
+/* The start card's Play the Computer, on a first start and over an
+ * unfinished last game: the person plays White against the built-in engine
+ * at the level the card shows (the remembered one, changed there), and the
+ * computer answers 1. e4. Two Players then asks no computer. */
+static void
+test_start_card_play_computer (void)
+{
+  g_autoptr(GSettings) settings = app_test_fresh_settings ();
+  ChessWindow *window;
+  ChessGame *game;
+  GtkDropDown *level;
+
+  app_test_remove_autosave ();
+  window = app_test_new_window ();
+  level = GTK_DROP_DOWN (app_test_window_child (window, "start_level"));
+  g_assert_true (gtk_widget_get_visible (app_test_window_child (window, "start_screen")));
+  /* A first start suggests the settings' default level, Casual. */
+  g_assert_cmpuint (gtk_drop_down_get_selected (level), ==, 2);
+  gtk_drop_down_set_selected (level, 1);
+  g_signal_emit_by_name (app_test_window_child (window, "play_computer_button"), "clicked");
+  app_test_spin ();
+  g_assert_cmpuint (chess_alert_get_n_open (), ==, 0);
+  game = chess_window_get_game (window);
+  g_assert_false (gtk_widget_get_visible (app_test_window_child (window, "start_screen")));
+  g_assert_true (gtk_widget_has_focus (GTK_WIDGET (chess_window_get_board (window))));
+  g_assert_cmpstr (chess_game_get_tag (game, "WhiteType"), ==, "human");
+  g_assert_cmpstr (chess_game_get_tag (game, "BlackType"), ==, "program");
+  g_assert_cmpstr (chess_game_get_tag (game, "BlackEngine"), ==, "builtin 1");
+  g_assert_cmpstr (chess_game_get_player_display_name (game, CHESS_COLOR_BLACK), ==,
+                   "ThinkChess (Novice)");
+  g_assert_null (chess_window_computer_get_player (window, CHESS_COLOR_WHITE));
+  g_assert_nonnull (chess_window_computer_get_player (window, CHESS_COLOR_BLACK));
+  /* Remembered as the New Game dialog remembers its choices. */
+  g_assert_cmpint (g_settings_get_enum (settings, "black-player"), ==, 1);
+  g_assert_cmpint (g_settings_get_int (settings, "black-level"), ==, 1);
+  play (window, "e4");
+  g_assert_true (wait_for (window, has_moves, GUINT_TO_POINTER (2), 10));
+  app_test_destroy_window (window);
+
+  /* The next start offers that game, and suggests the level it was at;
+   * Two Players replaces it with no question and no computer. */
+  window = app_test_new_window ();
+  level = GTK_DROP_DOWN (app_test_window_child (window, "start_level"));
+  g_assert_true (gtk_widget_get_visible (app_test_window_child (window, "continue_button")));
+  g_assert_true (gtk_widget_has_css_class (app_test_window_child (window, "continue_button"),
+                                           "suggested-action"));
+  g_assert_false (gtk_widget_has_css_class (app_test_window_child (window, "play_computer_button"),
+                                            "suggested-action"));
+  g_assert_cmpuint (gtk_drop_down_get_selected (level), ==, 1);
+  g_signal_emit_by_name (app_test_window_child (window, "two_players_button"), "clicked");
+  app_test_spin ();
+  g_assert_cmpuint (chess_alert_get_n_open (), ==, 0);
+  game = chess_window_get_game (window);
+  g_assert_cmpuint (chess_game_get_move_count (game), ==, 0);
+  g_assert_cmpstr (chess_game_get_tag (game, "BlackType"), ==, "human");
+  g_assert_null (chess_window_computer_get_player (window, CHESS_COLOR_BLACK));
+  /* The level stays remembered for the next game against the computer. */
+  g_assert_cmpint (g_settings_get_enum (settings, "black-player"), ==, 0);
+  g_assert_cmpint (g_settings_get_int (settings, "black-level"), ==, 1);
+  play (window, "e4");
+  model_test_run_for (1500);
+  g_assert_cmpuint (chess_game_get_move_count (game), ==, 1);
+  app_test_destroy_window (window);
+}
+
 /* Against the computer, the person resigns, and the computer answers a
  * draw offer itself: no question to a person. */
 static void
@@ -708,6 +773,7 @@ main (int    argc,
   g_test_add_func ("/computer/new-game-while-thinking", test_new_game_while_thinking);
   g_test_add_func ("/computer/computer-vs-computer", test_computer_vs_computer_timed);
   g_test_add_func ("/computer/continue-last-game", test_continue_last_game);
+  g_test_add_func ("/computer/start-card", test_start_card_play_computer);
   g_test_add_func ("/computer/plays-white", test_computer_plays_white);
   g_test_add_func ("/computer/draw-and-resignation", test_draw_offer_and_resignation);
   g_test_add_func ("/computer/engine-crash", test_engine_crash);

@@ -30,7 +30,7 @@ test_template (void)
     "white_row", "white_name", "white_clock", "white_marker",
     "captured_by_black", "captured_by_white", "eval_bar", "eval_label", "move_list",
     "status_label", "move_entry", "start_screen", "continue_button",
-    "start_new_button", "result_screen", "result_label", "result_new_button",
+    "play_computer_button", "start_level", "two_players_button", "start_new_button", "result_screen", "result_label", "result_new_button",
     "past_return_button", "layout_box",
   };
   ChessWindow *window;
@@ -50,8 +50,36 @@ test_template (void)
   g_assert_cmpstr (gtk_menu_button_get_icon_name (GTK_MENU_BUTTON (menu_button)), ==,
                    "open-menu-symbolic");
 
-  /* No unfinished last game: a fresh board, ready to play. */
+  /* No unfinished last game: the start card asks who plays, the computer
+   * (at the level it names) suggested, nothing to continue. */
+  g_assert_true (gtk_widget_get_visible (app_test_window_child (window, "start_screen")));
+  g_assert_false (gtk_widget_get_visible (app_test_window_child (window, "continue_button")));
+  g_assert_true (gtk_widget_has_css_class (app_test_window_child (window, "play_computer_button"),
+                                           "suggested-action"));
+  g_assert_false (gtk_widget_has_css_class (app_test_window_child (window, "two_players_button"),
+                                            "suggested-action"));
+  g_assert_true (gtk_widget_has_focus (app_test_window_child (window, "play_computer_button")));
+  g_assert_false (chess_window_get_can_play (window));
+  {
+    GtkDropDown *level = GTK_DROP_DOWN (app_test_window_child (window, "start_level"));
+
+    g_assert_cmpuint (gtk_drop_down_get_selected (level), ==, 2);
+    g_assert_cmpstr (gtk_string_object_get_string (gtk_drop_down_get_selected_item (level)), ==,
+                     "Casual (Elo 1050)");
+  }
+  /* Named without the mnemonic marks; the computer's button says its level. */
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (app_test_window_child (window, "play_computer_button")),
+                                       GTK_ACCESSIBLE_PROPERTY_LABEL, "Play the Computer");
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (app_test_window_child (window, "play_computer_button")),
+                                       GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, "Casual (Elo 1050)");
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (app_test_window_child (window, "two_players_button")),
+                                       GTK_ACCESSIBLE_PROPERTY_LABEL, "Two Players");
+
+  /* Two Players: the fresh board, both sides people, ready to play. */
+  g_signal_emit_by_name (app_test_window_child (window, "two_players_button"), "clicked");
   g_assert_false (gtk_widget_get_visible (app_test_window_child (window, "start_screen")));
+  g_assert_true (chess_window_get_can_play (window));
+  g_assert_cmpstr (chess_game_get_tag (chess_window_get_game (window), "BlackType"), ==, "human");
   g_assert_false (gtk_widget_get_visible (app_test_window_child (window, "result_screen")));
   g_assert_cmpstr (label_text (window, "white_name"), ==, "White");
   g_assert_cmpstr (label_text (window, "black_name"), ==, "Black");

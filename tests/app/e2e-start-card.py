@@ -1,0 +1,111 @@
+#!/usr/bin/python3
+"""End to end: the start card asks who plays (issue 27, suite 'e2e').
+
+Run through `e2e.sh e2e-start-card.py THINKCHESS SCENARIO [--shots DIR] [--dark]`.
+The real thinkchess on a fresh start (no last game, default settings), real
+clicks, keys and drags (xdotool), the card read over AT-SPI, the autosave of
+the test's XDG_DATA_HOME read back.
+
+Scenarios:
+  computer     Play the Computer, clicked, at the level the card names
+               (Casual on a first start): after 1. e4, dragged on the board,
+               the built-in engine answers as Black, and the autosave's
+               Black tags name ThinkChess (Casual).
+  two-players  Two Players, chosen with its mnemonic (Alt+T) from the
+               keyboard: 1. e4, dragged quickly, is answered by nobody; the
+               autosave holds that one move, both sides people.
+"""
+
+import os
+import re
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+import e2e_common  # noqa: E402
+from e2e_common import check, movetext, wait_until, xdotool  # noqa: E402
+
+flows = e2e_common.load_script("flows", "e2e-part2-flows.py")
+T = flows.T
+
+
+class App(flows.App):
+    def card_shown(self):
+        return bool(self.find_all(lambda n: e2e_common.button_named(n, T("_Two Players"))))
+
+    def check_card(self):
+        """The fresh card: both choices, the computer's level named, nothing
+        to continue, and every button named once, without its mnemonic."""
+        self.button(T("_Play the Computer"))
+        self.button(T("_Two Players"))
+        self.label_containing(T("Casual"))
+        check(not self.find_all(lambda n: e2e_common.button_named(n, T("_Continue Last Game"))),
+              "a fresh start offers a last game to continue")
+        self.check_button_names(self.atspi_app(), "the start card")
+
+    def wait_card_gone(self):
+        wait_until(lambda: not self.card_shown(), "the start card to close")
+
+
+def black_tags(pgn):
+    return {m.group(1): m.group(2)
+            for m in re.finditer(r'^\[(Black\w*) "([^"]*)"\]$', pgn, re.MULTILINE)}
+
+
+def scenario_computer(app):
+    app.start(card=True)
+    app.check_card()
+    app.shot("start-card")
+    # A real click on the suggested choice.
+    app.point_at(app.button(T("_Play the Computer")))
+    xdotool("click", 1)
+    app.wait_card_gone()
+    app.find_board()
+    app.drag("e2", "e4", settle=0.1)
+
+    # The computer's answer, as Black, lands in the autosave.
+    def answered():
+        pgn = app.autosave()
+        return pgn if re.search(r"1\. e4 \S+ \*", movetext(pgn)) else None
+    pgn = wait_until(answered, "the computer's answer in the autosave:\n" + app.autosave(), 30)
+    tags = black_tags(pgn)
+    check(tags.get("Black") == T("ThinkChess (%s)") % T("Casual"), "the Black player: %r" % tags)
+    check(tags.get("BlackType") == "program" and tags.get("BlackEngine") == "builtin 2",
+          "the Black player's tags: %r" % tags)
+    check('[WhiteType "human"]' in pgn, "White is not the person:\n" + pgn)
+    app.shot("computer-answered")
+
+
+def scenario_two_players(app):
+    app.start(card=True)
+    app.check_card()
+    app.shot("start-card")
+    # From the keyboard: the mnemonic, keys going to the window under the
+    # pointer (no window manager).
+    app.point_at(app.button(T("_Two Players")))
+    app.key("alt+t")
+    app.wait_card_gone()
+    app.find_board()
+    app.drag("e2", "e4", settle=0)
+    app.wait_autosave("1. e4 *")
+    # Nobody answers: the game stays at one move for a while.
+    deadline = time.time() + 4
+    while time.time() < deadline:
+        check(movetext(app.autosave()).split() == ["1.", "e4", "*"],
+              "a move nobody should have played:\n" + app.autosave())
+        time.sleep(0.2)
+    pgn = app.autosave()
+    check('"program"' not in pgn, "a computer plays a side:\n" + pgn)
+    black_to_move = T("%s to move.") % T("Black")
+    check(app.has_label(black_to_move), "no %r in the status line" % black_to_move)
+
+
+SCENARIOS = {
+    "computer": scenario_computer,
+    "two-players": scenario_two_players,
+}
+
+if __name__ == "__main__":
+    sys.exit(e2e_common.run_scenarios("e2e-start-card", SCENARIOS, App))
