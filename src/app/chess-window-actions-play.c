@@ -10,6 +10,7 @@
 #include <glib/gi18n.h>
 
 #include "chess-alerts.h"
+#include "chess-draw-offer.h"
 #include "chess-window-actions-private.h"
 #include "chess-window-computer.h"
 
@@ -102,6 +103,88 @@ draw_offer_answered_cb (int      response,
   game_question_free (offer);
 }
 
+/* An offer to the computer, judged by a search (chess-draw-offer.h)
+ * while the window goes on; the game shows the offer meanwhile. */
+typedef struct
+{
+  GameQuestion *question;
+  GCancellable *cancellable;   /* the window's draw_offer when it was made */
+  ChessColor    computer;
+} ComputerOffer;
+
+static void
+computer_offer_free (ComputerOffer *offer)
+{
+  game_question_free (offer->question);
+  g_object_unref (offer->cancellable);
+  g_free (offer);
+}
+
+static void
+computer_judged_cb (GObject      *source,
+                    GAsyncResult *result,
+                    gpointer      user_data)
+{
+  ComputerOffer *offer = user_data;
+  ChessGame *game = offer->question->game;
+  ChessWindowActions *self = chess_window_actions_state (offer->question->window);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *notice = NULL;
+  gboolean accepts = FALSE;
+
+  if (self != NULL && self->draw_offer == offer->cancellable)
+    g_clear_object (&self->draw_offer);
+  /* A move, a take-back, another game or the window's end came first:
+   * the offer went with it. */
+  if (!chess_draw_offer_judge_finish (result, &accepts, &error)
+      && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      computer_offer_free (offer);
+      return;
+    }
+  if (error != NULL)
+    g_debug ("The draw offer was not judged: %s", error->message);
+  if (self != NULL && chess_game_get_draw_offered (game, NULL))
+    {
+      if (accepts)
+        chess_game_agree_draw (game);
+      else
+        {
+          chess_game_decline_draw (game);
+          /* Translators: %s is an engine's name. */
+          notice = g_strdup_printf (_("%s declines the draw."),
+                                    chess_game_get_player_display_name (game, offer->computer));
+          chess_window_show_notice (offer->question->window, notice);
+        }
+    }
+  computer_offer_free (offer);
+}
+
+/* A person facing the computer offers it a draw: it answers for itself,
+ * on a search of the position, whatever its level. FALSE when the offer
+ * is not the computer's to answer. */
+static gboolean
+offer_draw_to_computer (ChessWindowActions *self,
+                        ChessColor          by)
+{
+  ChessColor computer = chess_color_other (by);
+  ComputerOffer *offer;
+
+  if (chess_window_computer_get_player (self->window, computer) == NULL
+      || chess_window_computer_get_player (self->window, by) != NULL)
+    return FALSE;
+  offer = g_new0 (ComputerOffer, 1);
+  offer->question = game_question_new (self->window, self->game);
+  offer->question->side = by;
+  offer->computer = computer;
+  self->draw_offer = g_cancellable_new ();
+  offer->cancellable = g_object_ref (self->draw_offer);
+  chess_game_offer_draw (self->game, by);
+  chess_draw_offer_judge_async (chess_game_get_line (self->game), computer,
+                                offer->cancellable, computer_judged_cb, offer);
+  return TRUE;
+}
+
 static void
 offer_draw_activated (GtkWidget  *widget,
                       const char *action_name,
@@ -110,13 +193,16 @@ offer_draw_activated (GtkWidget  *widget,
   ChessWindow *window = CHESS_WINDOW (widget);
   ChessWindowActions *self = chess_window_actions_state (window);
   ChessGame *game = self->game;
+  ChessColor to_move = chess_game_get_side_to_move (game);
   GameQuestion *offer;
 
+  /* An offer that went with a move may still be ending its search. */
+  if (self->draw_offer != NULL && g_cancellable_is_cancelled (self->draw_offer))
+    g_clear_object (&self->draw_offer);
   if (chess_game_is_over (game) || self->draw_offer != NULL)
     return;
-  /* The computer answers for itself. */
-  if (chess_window_computer_offer_draw (window, chess_game_get_side_to_move (game))
-      || chess_window_computer_offer_draw (window, chess_color_other (chess_game_get_side_to_move (game))))
+  if (offer_draw_to_computer (self, to_move)
+      || offer_draw_to_computer (self, chess_color_other (to_move)))
     return;
 
   offer = game_question_new (window, game);

@@ -24,8 +24,6 @@
 #define PACE_MIN_BASE_MS 300
 #define PACE_MIN_PER_LEVEL_MS 100
 #define PACE_CLOCK_SHARE 100
-/* The computer accepts a draw offer when it judges itself this much worse. */
-#define DRAW_ACCEPT_CP (-150)
 
 typedef struct _Request Request;
 
@@ -36,8 +34,6 @@ typedef struct
   ChessOpponent      opponents[2];
   ChessEnginePlayer *players[2];      /* NULL: a person, or an engine that failed */
   gboolean           started[2];
-  int                last_score[2];   /* each engine's last judgement, its view */
-  gboolean           has_score[2];
   Request           *pending;         /* the start or search under way */
   guint              generation;
   guint              idle_id;
@@ -123,7 +119,6 @@ drop_player (Computer   *self,
   g_signal_handlers_disconnect_by_data (player, self);
   self->players[side] = NULL;
   self->started[side] = FALSE;
-  self->has_score[side] = FALSE;
   /* A search still under way holds its own reference: the engine stops
    * when its cancelled reply has come back. */
   g_object_unref (player);
@@ -363,14 +358,6 @@ play_reply (Computer         *self,
   g_autoptr(GError) error = NULL;
   g_autofree char *name = player_name (self, side);
   g_autofree char *message = NULL;
-
-  if (reply->last_info != NULL && (reply->last_info->has & CHESS_ENGINE_INFO_HAS_SCORE))
-    {
-      self->has_score[side] = TRUE;
-      self->last_score[side] = reply->last_info->is_mate
-                               ? (reply->last_info->score_mate > 0 ? 10000 : -10000)
-                               : reply->last_info->score_cp;
-    }
 
   switch (reply->kind)
     {
@@ -792,29 +779,6 @@ chess_window_computer_redo (ChessWindow *window)
   if (self->players[chess_game_get_side_to_move (game)] != NULL
       && self->players[chess_color_other (chess_game_get_side_to_move (game))] == NULL)
     chess_game_redo (game);
-}
-
-gboolean
-chess_window_computer_offer_draw (ChessWindow *window,
-                                  ChessColor   by)
-{
-  Computer *self = get_state (window);
-  ChessColor other = chess_color_other (by);
-  g_autofree char *name = NULL;
-  g_autofree char *notice = NULL;
-
-  if (self == NULL || self->players[other] == NULL || self->players[by] != NULL)
-    return FALSE;
-  name = player_name (self, other);
-  if (self->has_score[other] && self->last_score[other] <= DRAW_ACCEPT_CP)
-    {
-      chess_game_agree_draw (self->game);
-      return TRUE;
-    }
-  /* Translators: %s is an engine's name. */
-  notice = g_strdup_printf (_("%s declines the draw."), name);
-  chess_window_show_notice (window, notice);
-  return TRUE;
 }
 
 ChessColor

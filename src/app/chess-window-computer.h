@@ -44,11 +44,6 @@ void     chess_window_computer_update       (ChessWindow *window);
  * and the computer's answer), so it is the person's turn again. */
 void     chess_window_computer_take_back    (ChessWindow *window);
 void     chess_window_computer_redo         (ChessWindow *window);
-/* A person offers the computer a draw: it accepts when it judges its
- * position worse, and the window says what it answered. TRUE when the
- * computer was the one asked. */
-gboolean chess_window_computer_offer_draw   (ChessWindow *window,
-                                             ChessColor   by);
 /* The person resigning when it is the computer's turn: the side a
  * resignation is for (the person's, when one side is the computer). */
 ChessColor chess_window_computer_resigning_side (ChessWindow *window);

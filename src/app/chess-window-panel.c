@@ -56,13 +56,19 @@ describe_status (ChessWindow *self)
   const char *name = chess_game_get_player_display_name (game, chess_game_get_side_to_move (game));
   g_autofree char *turn = NULL;
   char last[CHESS_MOVE_TEXT_MAX];
+  ChessColor offered_by;
 
   if (!chess_game_is_viewing_live (game))
     return describe_viewing (self);
   if (chess_game_is_over (game))
     return chess_window_describe_result (self);
 
-  if (chess_window_computer_is_thinking (self))
+  if (chess_game_get_draw_offered (game, &offered_by))
+    /* Translators: %s is the name of the player who was offered a draw
+     * and has not answered yet, e.g. "ThinkChess (Beginner)". */
+    turn = g_strdup_printf (_("%s is considering the draw offer…"),
+                            chess_game_get_player_display_name (game, chess_color_other (offered_by)));
+  else if (chess_window_computer_is_thinking (self))
     /* Translators: %s is the computer player's name, e.g. "ThinkChess (Beginner)". */
     turn = g_strdup_printf (_("%s is thinking…"), name);
   else if (chess_game_is_in_check (game))

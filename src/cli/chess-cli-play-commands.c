@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "chess-cli-play-private.h"
+#include "chess-draw-offer.h"
 
 void
 chess_play_say (ChessPlay  *self,
@@ -218,9 +219,16 @@ cmd_draw (ChessPlay *self)
   if (self->players[chess_color_other (side)] != NULL)
     {
       ChessColor computer = chess_color_other (side);
+      g_autoptr(GError) error = NULL;
+      gboolean accepts = FALSE;
 
-      /* The computer takes a draw only when it thinks it is losing. */
-      if (self->last_score[computer] <= -200)
+      /* The computer answers on a search of the position, as in the
+       * window, whatever its level or engine (chess-draw-offer.h). */
+      fflush (stdout);
+      if (!chess_draw_offer_judge_sync (chess_game_get_line (self->game), computer,
+                                        NULL, &accepts, &error))
+        g_debug ("The draw offer was not judged: %s", error->message);
+      if (accepts)
         {
           g_string_append_printf (self->messages, _("%s accepts the draw.\n"),
                                   chess_play_side_name (self, computer));
@@ -326,7 +334,6 @@ cmd_new (ChessPlay *self)
     {
       g_autoptr(GError) error = NULL;
 
-      self->last_score[color] = 0;
       if (self->players[color] && !chess_engine_player_new_game (self->players[color], &error))
         chess_play_computer_gone (self, color, error);
     }

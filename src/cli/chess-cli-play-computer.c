@@ -91,11 +91,6 @@ chess_play_computer_move (ChessPlay *self)
       chess_play_computer_gone (self, color, error);
       return;
     }
-  if (reply->last_info && (reply->last_info->has & CHESS_ENGINE_INFO_HAS_SCORE))
-    self->last_score[color] = reply->last_info->is_mate
-                              ? (reply->last_info->score_mate > 0 ? 10000 : -10000)
-                              : reply->last_info->score_cp;
-
   switch (reply->kind)
     {
     case CHESS_ENGINE_REPLY_MOVE:

@@ -38,7 +38,6 @@ typedef struct
   gint64         movetime_ms;     /* --movetime, or 0: the level's pace    */
   gint64         computer_us;     /* the move being played took this long  */
   gboolean       computer_moving;
-  int            last_score[CHESS_N_COLORS];   /* its own view, centipawns */
 } ChessPlay;
 
 /* ---- chess-cli-play-input.c: reading lines ------------------------------ */

@@ -454,6 +454,127 @@ test_start_card_play_computer (void)
   app_test_destroy_window (window);
 }
 
+static gboolean
+is_over (ChessWindow *window,
+         gpointer     data)
+{
+  return chess_game_is_over (chess_window_get_game (window));
+}
+
+static gboolean
+offer_answered (ChessWindow *window,
+                gpointer     data)
+{
+  return !chess_game_get_draw_offered (chess_window_get_game (window), NULL);
+}
+
+static const char *
+status_text (ChessWindow *window)
+{
+  return gtk_label_get_text (GTK_LABEL (app_test_window_child (window, "status_label")));
+}
+
+/* Whether a label showing `text` is mapped below `widget` (the toast). */
+static gboolean
+shows_label (GtkWidget  *widget,
+             const char *text)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget)
+      && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0)
+    return TRUE;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (shows_label (child, text))
+      return TRUE;
+  return FALSE;
+}
+
+/* Black, the computer, has no knight on g8; White, the person, to move. */
+#define BLACK_KNIGHT_DOWN "rnbqkb1r/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+/* White has no knight on g1: the computer is a knight up. */
+#define BLACK_KNIGHT_UP "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKB1R w KQkq - 0 1"
+
+/* A draw offered to the computer (Black) at `level` in `fen`, the person
+ * to move: it is pending while the computer judges, and the window goes
+ * on meanwhile; TRUE when it was accepted. */
+static gboolean
+offer_draw (int         level,
+            const char *fen,
+            const char *before)
+{
+  g_autoptr(GSettings) settings = settings_for ("human", "builtin", 0);
+  ChessWindow *window;
+  ChessGame *game;
+  gboolean accepted;
+  g_autofree char *thinking = NULL;
+  g_autofree char *declined = NULL;
+
+  g_settings_set_int (settings, "black-level", level);
+  window = app_test_new_window ();
+  chess_window_new_game (window);
+  game = chess_window_get_game (window);
+  chess_window_actions_paste (window, fen);
+  app_test_spin ();
+  if (before != NULL)
+    {
+      play (window, before);
+      g_assert_true (wait_for (window, has_moves, GUINT_TO_POINTER (2), 10));
+    }
+  thinking = g_strdup_printf ("%s is considering the draw offer…",
+                              chess_engine_player_get_name (chess_window_computer_get_player (window, CHESS_COLOR_BLACK)));
+  declined = g_strdup_printf ("%s declines the draw.",
+                              chess_engine_player_get_name (chess_window_computer_get_player (window, CHESS_COLOR_BLACK)));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.offer-draw", NULL);
+  /* No question to a person: the offer is pending, the answer not given
+   * in the click. */
+  g_assert_cmpuint (chess_alert_get_n_open (), ==, 0);
+  g_assert_true (chess_game_get_draw_offered (game, NULL));
+  g_assert_false (chess_game_is_over (game));
+  /* A second offer meanwhile asks nothing more. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.offer-draw", NULL);
+  g_assert_cmpuint (chess_alert_get_n_open (), ==, 0);
+  app_test_spin ();
+  if (chess_game_get_draw_offered (game, NULL))
+    g_assert_true (g_str_has_prefix (status_text (window), thinking));
+  g_assert_true (wait_for (window, offer_answered, NULL, 20));
+  accepted = chess_game_is_over (game);
+  if (accepted)
+    {
+      g_autofree char *saved = NULL;
+
+      g_assert_cmpint (chess_game_get_result (game), ==, CHESS_GAME_RESULT_DRAW);
+      g_assert_cmpint (chess_game_get_reason (game), ==, CHESS_GAME_REASON_AGREEMENT);
+      g_assert_true (g_file_get_contents (chess_game_get_autosave_file (game), &saved, NULL, NULL));
+      g_assert_nonnull (strstr (saved, "[Result \"1/2-1/2\"]"));
+    }
+  else
+    {
+      gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+      g_assert_true (shows_label (app_test_window_child (window, "toast_overlay"), declined));
+      g_assert_cmpuint (chess_game_get_move_count (game), ==, before != NULL ? 2 : 0);
+    }
+  app_test_destroy_window (window);
+  return accepted;
+}
+
+/* The computer answers on a search of the position, not on its level's
+ * weakened judgement: a knight down it takes the draw, a knight up it
+ * plays on, at Beginner as at Maximum. */
+static void
+test_draw_offer_level_independent (void)
+{
+  int levels[] = { 0, CHESS_ENGINE_LEVEL_MAX };
+
+  for (guint i = 0; i < G_N_ELEMENTS (levels); i++)
+    {
+      g_test_message ("level %d", levels[i]);
+      g_assert_true (offer_draw (levels[i], BLACK_KNIGHT_DOWN, NULL));
+      g_assert_false (offer_draw (levels[i], BLACK_KNIGHT_UP, NULL));
+    }
+  /* After the Beginner's own move, on its judgement of it. */
+  g_assert_true (offer_draw (0, BLACK_KNIGHT_DOWN, "e4"));
+}
+
 /* Against the computer, the person resigns, and the computer answers a
  * draw offer itself: no question to a person. */
 static void
@@ -465,26 +586,27 @@ test_draw_offer_and_resignation (void)
 
   chess_window_new_game (window);
   game = chess_window_get_game (window);
-  /* Black has only its king: the computer judges itself lost. */
+  /* Black has only its king: the computer cannot win. */
   chess_window_actions_paste (window, "4k3/8/8/8/8/8/QQ6/4K3 w - - 0 1");
   app_test_spin ();
   g_assert_cmpuint (chess_alert_get_n_open (), ==, 0);
   play (window, "Kd2");
   g_assert_true (wait_for (window, has_moves, GUINT_TO_POINTER (2), 10));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.offer-draw", NULL);
-  app_test_spin ();
+  g_assert_true (wait_for (window, is_over, NULL, 10));
   g_assert_cmpuint (chess_alert_get_n_open (), ==, 0);
-  g_assert_true (chess_game_is_over (game));
   g_assert_cmpint (chess_game_get_reason (game), ==, CHESS_GAME_REASON_AGREEMENT);
 
-  /* A fair position: declined, the game goes on. */
+  /* A move while the computer judges withdraws the offer: the game goes
+   * on, and a later answer changes nothing. */
   chess_window_new_game (window);
   game = chess_window_get_game (window);
-  play (window, "e4");
-  g_assert_true (wait_for (window, has_moves, GUINT_TO_POINTER (2), 10));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.offer-draw", NULL);
-  app_test_spin ();
-  g_assert_cmpuint (chess_alert_get_n_open (), ==, 0);
+  g_assert_true (chess_game_get_draw_offered (game, NULL));
+  play (window, "e4");
+  g_assert_false (chess_game_get_draw_offered (game, NULL));
+  g_assert_true (wait_for (window, has_moves, GUINT_TO_POINTER (2), 10));
+  model_test_run_for (300);
   g_assert_false (chess_game_is_over (game));
 
   /* Resigning while the computer thinks: the person (White) resigns. */
@@ -776,6 +898,7 @@ main (int    argc,
   g_test_add_func ("/computer/start-card", test_start_card_play_computer);
   g_test_add_func ("/computer/plays-white", test_computer_plays_white);
   g_test_add_func ("/computer/draw-and-resignation", test_draw_offer_and_resignation);
+  g_test_add_func ("/computer/draw-offer-level-independent", test_draw_offer_level_independent);
   g_test_add_func ("/computer/engine-crash", test_engine_crash);
   g_test_add_func ("/computer/engine-illegal", test_engine_illegal_then_human);
   g_test_add_func ("/computer/engine-hang", test_engine_hang);

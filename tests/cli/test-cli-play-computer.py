@@ -166,11 +166,45 @@ def computer_against_computer_to_mate():
     expect(s.tag("White") == "ThinkChess (Maximum)", "White's name: %r" % s.tag("White"))
 
 
+# Black, the computer, has no knight on g8 (a knight down), or White, the
+# person, has none on g1 (the computer a knight up); White to move.
+BLACK_KNIGHT_DOWN = "rnbqkb1r/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+BLACK_KNIGHT_UP = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKB1R w KQkq - 0 1"
+
+
 @case
-def draw_offer_declined_by_computer():
-    s = Session(["e4", "draw", "quit"], ["--black", "computer", "--level", "0"] + FAST)
-    expect_in("ThinkChess (Beginner) declines the draw.", s.out)
-    expect(s.tag("Result") == "*", "the game goes on")
+def draw_offer_accepted_a_knight_down():
+    # On a search of the position, not on its level's judgement: Beginner
+    # and Maximum alike, asked at once or after the Beginner's own move.
+    for level, name, script in (("0", "Beginner", ["draw"]),
+                                ("9", "Maximum", ["draw"]),
+                                ("0", "Beginner", ["e4", "draw"])):
+        s = Session(script + ["quit"], ["--black", "computer", "--level", level,
+                                        "--fen", BLACK_KNIGHT_DOWN] + FAST)
+        expect_in("ThinkChess (%s) accepts the draw." % name, s.out)
+        expect(s.tag("Result") == "1/2-1/2", "drawn at level %s: %r" % (level, s.tag("Result")))
+
+
+@case
+def draw_offer_declined_a_knight_up():
+    for level, name in (("0", "Beginner"), ("9", "Maximum")):
+        s = Session(["draw", "e4", "quit"], ["--black", "computer", "--level", level,
+                                             "--fen", BLACK_KNIGHT_UP] + FAST)
+        expect_in("ThinkChess (%s) declines the draw." % name, s.out)
+        expect(s.tag("Result") == "*" and len(s.moves()) == 2,
+               "the game goes on at level %s: %r %r" % (level, s.tag("Result"), s.moves()))
+
+
+@case
+def draw_offer_typed_with_gaps():
+    outputs = run_prompted(CLI, ["draw", "e4"], ["--black", "computer", "--level", "0",
+                                                 "--fen", BLACK_KNIGHT_UP] + FAST)
+    expect_re(r"^ThinkChess \(Beginner\) declines the draw\.$", outputs[1])
+    # The game goes on: the move is played and answered.
+    expect_re(r"^ThinkChess \(Beginner\) played 1… ", outputs[2])
+    outputs = run_prompted(CLI, ["e4", "draw"], ["--black", "computer", "--level", "0",
+                                                 "--fen", BLACK_KNIGHT_DOWN] + FAST)
+    expect_re(r"^ThinkChess \(Beginner\) accepts the draw\.$", outputs[2])
 
 
 @case
