@@ -15,6 +15,21 @@ chess_draw_offer_can_win (const ChessBoard *board,
   return chess_board_can_mate (board, computer);
 }
 
+/* No queens, and at most two knights, bishops or rooks a side. */
+static gboolean
+is_quiet_ending (const ChessBoard *board)
+{
+  ChessBitboard pieces = board->by_type[CHESS_KNIGHT] | board->by_type[CHESS_BISHOP]
+                         | board->by_type[CHESS_ROOK];
+
+  if (board->by_type[CHESS_QUEEN] != 0)
+    return FALSE;
+  for (int color = 0; color < CHESS_N_COLORS; color++)
+    if (__builtin_popcountll (pieces & board->by_color[color]) > 2)
+      return FALSE;
+  return TRUE;
+}
+
 gboolean
 chess_draw_offer_accepts (const ChessBoard       *board,
                           ChessColor              computer,
@@ -35,7 +50,9 @@ chess_draw_offer_accepts (const ChessBoard       *board,
   /* Mating: never; being mated: always. */
   if (info->is_mate)
     return sign * info->score_mate < 0;
-  return sign * info->score_cp <= CHESS_DRAW_OFFER_ACCEPT_CP;
+  if (sign * info->score_cp <= CHESS_DRAW_OFFER_ACCEPT_CP)
+    return TRUE;
+  return is_quiet_ending (board) && ABS (info->score_cp) <= CHESS_DRAW_OFFER_LEVEL_ENDING_CP;
 }
 
 typedef struct

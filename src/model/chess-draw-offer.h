@@ -26,11 +26,15 @@ G_BEGIN_DECLS
 #define CHESS_DRAW_OFFER_NODES 150000
 
 /* The computer takes the draw when its score is at most this (centipawns,
- * its own view): level or worse. A short search gives the side to move of
- * a quiet opening about a fifth of a pawn; within a third of a pawn the
- * position is even and a draw is the fair result, as between two people.
- * Clearly better (a pawn up, a piece up) it plays on for the win. */
-#define CHESS_DRAW_OFFER_ACCEPT_CP 30
+ * its own view): clearly worse, as a person would. In a level middlegame
+ * it plays on, as engines and people at a club do: otherwise anyone could
+ * draw the strongest level in two moves. */
+#define CHESS_DRAW_OFFER_ACCEPT_CP (-50)
+
+/* In a level ending, within this of equality, it takes the draw too: no
+ * queens and at most two pieces a side (pawns aside) leave little to play
+ * for. */
+#define CHESS_DRAW_OFFER_LEVEL_ENDING_CP 30
 
 /* Whether the computer, playing `computer` in `board`, takes the draw on
  * `reply`, the search of `board` (scores from its side to move). */

@@ -1,9 +1,9 @@
 /* test-draw-offer.c — the computer's answer to a draw offer
  * (chess-draw-offer.h): the rule on scores and mates from either side,
  * and the judgement by a search of real positions — a knight down it
- * accepts, a knight up it refuses, the opening's level position is a
- * draw it takes, a king against king and bishop it takes without a
- * search — the same every time, asynchronously as the window asks and
+ * accepts, a knight up it refuses, the opening's level position it plays
+ * on, a level rook ending it takes, a king against king and bishop it
+ * takes without a search — the same every time, asynchronously as the window asks and
  * synchronously as the terminal does. The judgement takes no level: the
  * window and the terminal test that a Beginner and Maximum answer alike. */
 #include "config.h"
@@ -14,6 +14,9 @@
 #define BLACK_KNIGHT_DOWN "rnbqkb1r/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 /* After 1. e4 e5: level. */
 #define OPEN_GAME "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"
+/* A level rook ending, White to move. */
+#define ROOK_ENDING "6k1/5ppp/8/8/8/8/5PPP/5RK1 w - - 0 1"
+#define ROOK_ENDING_LEVEL "5rk1/5ppp/8/8/8/8/5PPP/5RK1 w - - 0 1"
 /* A king against king and bishop: nobody can mate. */
 #define KING_AND_BISHOP "8/8/4k3/8/8/3BK3/8/8 w - - 0 1"
 
@@ -101,6 +104,15 @@ test_rule (void)
   g_assert_true (reply_accepts (OPEN_GAME, CHESS_COLOR_BLACK, FALSE, 300));
   g_assert_true (reply_accepts (OPEN_GAME, CHESS_COLOR_BLACK, FALSE, -CHESS_DRAW_OFFER_ACCEPT_CP));
   g_assert_false (reply_accepts (OPEN_GAME, CHESS_COLOR_BLACK, FALSE, -CHESS_DRAW_OFFER_ACCEPT_CP - 1));
+  /* Level in a middlegame: it plays on; level in a quiet ending (no
+   * queens, at most two pieces a side): it takes the draw. */
+  g_assert_false (reply_accepts (OPEN_GAME, CHESS_COLOR_WHITE, FALSE, 0));
+  g_assert_false (reply_accepts (OPEN_GAME, CHESS_COLOR_BLACK, FALSE, 0));
+  g_assert_true (reply_accepts (ROOK_ENDING_LEVEL, CHESS_COLOR_WHITE, FALSE, 0));
+  g_assert_true (reply_accepts (ROOK_ENDING_LEVEL, CHESS_COLOR_BLACK, FALSE,
+                                CHESS_DRAW_OFFER_LEVEL_ENDING_CP));
+  g_assert_false (reply_accepts (ROOK_ENDING_LEVEL, CHESS_COLOR_WHITE, FALSE,
+                                 CHESS_DRAW_OFFER_LEVEL_ENDING_CP + 1));
   /* Mating it refuses, being mated it accepts. */
   g_assert_false (reply_accepts (OPEN_GAME, CHESS_COLOR_WHITE, TRUE, 3));
   g_assert_true (reply_accepts (OPEN_GAME, CHESS_COLOR_WHITE, TRUE, -3));
@@ -132,15 +144,20 @@ test_knight_up_refuses (void)
                               CHESS_COLOR_BLACK));
 }
 
-/* A level opening: the draw is taken, by either side, every time. */
+/* A level opening: it plays on, either side, every time; a level rook
+ * ending it takes, a rook up it refuses. */
 static void
-test_level_opening_accepts (void)
+test_level_positions (void)
 {
   for (int i = 0; i < 2; i++)
     {
-      g_assert_true (judge_sync (OPEN_GAME, CHESS_COLOR_BLACK));
-      g_assert_true (judge_async (OPEN_GAME, CHESS_COLOR_WHITE));
+      g_assert_false (judge_sync (OPEN_GAME, CHESS_COLOR_BLACK));
+      g_assert_false (judge_async (OPEN_GAME, CHESS_COLOR_WHITE));
     }
+  g_assert_true (judge_sync (ROOK_ENDING_LEVEL, CHESS_COLOR_BLACK));
+  g_assert_true (judge_async (ROOK_ENDING_LEVEL, CHESS_COLOR_WHITE));
+  g_assert_false (judge_sync (ROOK_ENDING, CHESS_COLOR_WHITE));
+  g_assert_true (judge_sync (ROOK_ENDING, CHESS_COLOR_BLACK));
 }
 
 static void
@@ -181,7 +198,7 @@ main (int argc, char **argv)
   g_test_add_func ("/draw-offer/rule", test_rule);
   g_test_add_func ("/draw-offer/knight-down-accepts", test_knight_down_accepts);
   g_test_add_func ("/draw-offer/knight-up-refuses", test_knight_up_refuses);
-  g_test_add_func ("/draw-offer/level-opening-accepts", test_level_opening_accepts);
+  g_test_add_func ("/draw-offer/level-positions", test_level_positions);
   g_test_add_func ("/draw-offer/dead-draw-accepts", test_dead_draw_accepts);
   g_test_add_func ("/draw-offer/cancelled", test_cancelled);
   return g_test_run ();
