@@ -58,7 +58,7 @@ test_template (void)
                                            "suggested-action"));
   g_assert_false (gtk_widget_has_css_class (app_test_window_child (window, "two_players_button"),
                                             "suggested-action"));
-  g_assert_true (gtk_widget_has_focus (app_test_window_child (window, "play_computer_button")));
+  g_assert_true (gtk_widget_is_focus (app_test_window_child (window, "play_computer_button")));
   g_assert_false (chess_window_get_can_play (window));
   {
     GtkDropDown *level = GTK_DROP_DOWN (app_test_window_child (window, "start_level"));
