@@ -113,6 +113,21 @@ menu_key_cb (GtkWidget *widget,
   return TRUE;
 }
 
+/* The move menu at (x, y), when a move is there; the gesture is ours then. */
+static void
+popup_menu_at (ChessMoveListView *self,
+               GtkGesture        *gesture,
+               double             x,
+               double             y)
+{
+  ChessTreeNode *node = node_at (self, x, y);
+
+  if (node == NULL || self->game == NULL)
+    return;
+  gtk_gesture_set_state (gesture, GTK_EVENT_SEQUENCE_CLAIMED);
+  chess_move_list_view_popup_menu (self, node, x, y);
+}
+
 static void
 secondary_pressed_cb (GtkGestureClick   *gesture,
                       int                n_press,
@@ -120,12 +135,7 @@ secondary_pressed_cb (GtkGestureClick   *gesture,
                       double             y,
                       ChessMoveListView *self)
 {
-  ChessTreeNode *node = node_at (self, x, y);
-
-  if (node == NULL || self->game == NULL)
-    return;
-  gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
-  chess_move_list_view_popup_menu (self, node, x, y);
+  popup_menu_at (self, GTK_GESTURE (gesture), x, y);
 }
 
 /* A long press on a touch screen: the same menu. */
@@ -135,12 +145,7 @@ long_pressed_cb (GtkGestureLongPress *gesture,
                  double               y,
                  ChessMoveListView   *self)
 {
-  ChessTreeNode *node = node_at (self, x, y);
-
-  if (node == NULL || self->game == NULL)
-    return;
-  gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
-  chess_move_list_view_popup_menu (self, node, x, y);
+  popup_menu_at (self, GTK_GESTURE (gesture), x, y);
 }
 
 static void

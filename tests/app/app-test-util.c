@@ -173,6 +173,20 @@ app_test_child (gpointer    widget,
   return object;
 }
 
+gboolean
+app_test_shows_label (GtkWidget  *widget,
+                      const char *text)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget)
+      && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0)
+    return TRUE;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (app_test_shows_label (child, text))
+      return TRUE;
+  return FALSE;
+}
+
 GdkTexture *
 app_test_render (GtkWidget *widget)
 {

@@ -47,6 +47,9 @@ GtkWidget   *app_test_window_child   (ChessWindow *window,
 gpointer     app_test_child (gpointer     widget,
                                       GType        type,
                                       const char  *name);
+/* Whether a mapped label below `widget` (a toast, say) shows `text`. */
+gboolean     app_test_shows_label    (GtkWidget   *widget,
+                                      const char  *text);
 /* What `widget` shows now, drawn by its window's renderer. */
 GdkTexture  *app_test_render         (GtkWidget   *widget);
 

@@ -58,21 +58,6 @@ type_move (ChessWindow *window,
   app_test_spin ();
 }
 
-/* Some label below `widget` shows `text`. */
-static gboolean
-shows_label (GtkWidget  *widget,
-             const char *text)
-{
-  if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget)
-      && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0)
-    return TRUE;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    if (shows_label (child, text))
-      return TRUE;
-  return FALSE;
-}
-
 static void
 run_main_loop_for (guint ms)
 {
@@ -161,7 +146,7 @@ test_status_line (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.copy-fen", NULL));
   app_test_spin ();
   gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
-  g_assert_true (shows_label (app_test_window_child (window, "toast_overlay"), "Position copied as FEN"));
+  g_assert_true (app_test_shows_label (app_test_window_child (window, "toast_overlay"), "Position copied as FEN"));
   g_assert_cmpstr (status (window), ==, "Black to move. Last move: e4");
   g_assert_false (gtk_widget_has_css_class (label, "refusal"));
 

@@ -475,21 +475,6 @@ status_text (ChessWindow *window)
   return gtk_label_get_text (GTK_LABEL (app_test_window_child (window, "status_label")));
 }
 
-/* Whether a label showing `text` is mapped below `widget` (the toast). */
-static gboolean
-shows_label (GtkWidget  *widget,
-             const char *text)
-{
-  if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget)
-      && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0)
-    return TRUE;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    if (shows_label (child, text))
-      return TRUE;
-  return FALSE;
-}
-
 /* Black, the computer, has no knight on g8; White, the person, to move. */
 #define BLACK_KNIGHT_DOWN "rnbqkb1r/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 /* White has no knight on g1: the computer is a knight up. */
@@ -551,7 +536,7 @@ offer_draw (int         level,
   else
     {
       gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
-      g_assert_true (shows_label (app_test_window_child (window, "toast_overlay"), declined));
+      g_assert_true (app_test_shows_label (app_test_window_child (window, "toast_overlay"), declined));
       g_assert_cmpuint (chess_game_get_move_count (game), ==, before != NULL ? 2 : 0);
     }
   app_test_destroy_window (window);
