@@ -6,6 +6,10 @@
 #include "chess-analysis-panel.h"
 #include "chess-figurine-label.h"
 
+/* The rows the best line wraps over before it ends in "…"; the other
+ * lines and the threat keep one row each. */
+#define BEST_LINE_ROWS 3
+
 struct _ChessAnalysisPanel
 {
   GtkWidget  parent_instance;
@@ -14,11 +18,17 @@ struct _ChessAnalysisPanel
   GtkWidget *box;
   GtkWidget *bar;
   GtkWidget *score_label;
+  GtkWidget *expand_button;
   GtkWidget *threat_button;
   GtkWidget *menu_button;
   GtkWidget *status_label;
   GtkWidget *line_labels[CHESS_ANALYSIS_MAX_LINES];
   GtkWidget *threat_label;
+
+  /* Whether a line ends in "…" at the size last allocated: Show Full
+   * Lines is sensitive while one does or while it is on. */
+  gboolean   some_line_cut;
+  guint      expand_sensitivity_idle;
 };
 
 G_DEFINE_FINAL_TYPE (ChessAnalysisPanel, chess_analysis_panel, GTK_TYPE_WIDGET)
@@ -61,6 +71,23 @@ chess_analysis_panel_set_status (ChessAnalysisPanel *self,
   gtk_label_set_text (GTK_LABEL (self->status_label), text != NULL ? text : "");
 }
 
+/* A line cut short on the screen is whole in its tooltip and, for screen
+ * readers, in its description. */
+static void
+set_line_text (GtkLabel   *label,
+               const char *text)
+{
+  gtk_label_set_text (label, text != NULL ? text : "");
+  gtk_widget_set_tooltip_text (GTK_WIDGET (label), text);
+  if (text != NULL)
+    gtk_accessible_update_property (GTK_ACCESSIBLE (label),
+                                    GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text,
+                                    -1);
+  else
+    gtk_accessible_reset_property (GTK_ACCESSIBLE (label),
+                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+}
+
 void
 chess_analysis_panel_set_lines (ChessAnalysisPanel *self,
                                 const char *const  *lines,
@@ -75,8 +102,7 @@ chess_analysis_panel_set_lines (ChessAnalysisPanel *self,
 
       if (g_strcmp0 (gtk_label_get_text (label), text != NULL ? text : "") != 0)
         {
-          gtk_label_set_text (label, text != NULL ? text : "");
-          gtk_widget_set_tooltip_text (GTK_WIDGET (label), text);
+          set_line_text (label, text);
           /* Figurines as tall as the letters, as in the move list. */
           chess_figurine_label_fit (label);
         }
@@ -97,8 +123,7 @@ chess_analysis_panel_set_threat (ChessAnalysisPanel *self,
   label = GTK_LABEL (self->threat_label);
   if (g_strcmp0 (gtk_label_get_text (label), text != NULL ? text : "") != 0)
     {
-      gtk_label_set_text (label, text != NULL ? text : "");
-      gtk_widget_set_tooltip_text (self->threat_label, text);
+      set_line_text (label, text);
       chess_figurine_label_fit (label);
     }
   gtk_widget_set_visible (self->threat_label, text != NULL);
@@ -159,19 +184,126 @@ chess_analysis_panel_get_threat (ChessAnalysisPanel *self)
   return gtk_label_get_text (GTK_LABEL (self->threat_label));
 }
 
+/* A line of moves that wraps over `rows` rows and then ends in "…" (the
+ * tooltip and Show Full Lines have it all). */
 static GtkWidget *
-new_line_label (void)
+new_line_label (int rows)
 {
   GtkWidget *label = gtk_label_new (NULL);
 
   gtk_label_set_xalign (GTK_LABEL (label), 0);
-  /* One line each: a long line ends in "…" (the tooltip has it all), and
-   * the panel's height does not change with what the engine finds. */
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
   gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-  gtk_label_set_single_line_mode (GTK_LABEL (label), TRUE);
+  gtk_label_set_lines (GTK_LABEL (label), rows);
   gtk_label_set_width_chars (GTK_LABEL (label), 12);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 30);
   gtk_widget_add_css_class (label, "analysis-line");
   return label;
+}
+
+/* `label` in a box as tall as `rows` rows of its text, however many it
+ * fills: the engine sends lines many times a second, and the panel must
+ * not jump with their lengths. An empty label of `rows` rows beside it in
+ * a homogeneous stack gives the height, in the font and size shown. */
+static GtkWidget *
+fixed_rows_box (GtkWidget *label,
+                int        rows)
+{
+  GtkWidget *stack = gtk_stack_new ();
+  GtkWidget *sizer = new_line_label (rows);
+  g_autoptr (GString) empty_rows = g_string_new (NULL);
+
+  for (int i = 1; i < rows; i++)
+    g_string_append_c (empty_rows, '\n');
+  gtk_label_set_text (GTK_LABEL (sizer), empty_rows->str);
+  gtk_stack_set_vhomogeneous (GTK_STACK (stack), TRUE);
+  gtk_stack_set_hhomogeneous (GTK_STACK (stack), FALSE);
+  gtk_stack_add_child (GTK_STACK (stack), sizer);
+  gtk_stack_add_child (GTK_STACK (stack), label);
+  gtk_stack_set_visible_child (GTK_STACK (stack), label);
+  return stack;
+}
+
+static gboolean
+update_expand_sensitivity_cb (gpointer data)
+{
+  ChessAnalysisPanel *self = data;
+  gboolean expanded = gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (self->expand_button));
+
+  self->expand_sensitivity_idle = 0;
+  gtk_widget_set_sensitive (self->expand_button, expanded || self->some_line_cut);
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean
+line_is_cut (GtkWidget *label)
+{
+  return gtk_widget_get_mapped (label)
+         && pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (label)));
+}
+
+/* Show Full Lines is for lines cut short: whether one is shows only once
+ * they have their width, so the button follows after the allocation. */
+static void
+note_cut_lines (ChessAnalysisPanel *self)
+{
+  gboolean expanded = gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (self->expand_button));
+
+  self->some_line_cut = line_is_cut (self->threat_label);
+  for (guint i = 0; i < CHESS_ANALYSIS_MAX_LINES; i++)
+    self->some_line_cut = self->some_line_cut || line_is_cut (self->line_labels[i]);
+  if ((expanded || self->some_line_cut) != gtk_widget_get_sensitive (self->expand_button)
+      && self->expand_sensitivity_idle == 0)
+    self->expand_sensitivity_idle = g_idle_add (update_expand_sensitivity_cb, self);
+}
+
+static void
+expand_toggled_cb (GtkToggleButton    *button,
+                   ChessAnalysisPanel *self)
+{
+  gboolean expanded = gtk_toggle_button_get_active (button);
+
+  for (guint i = 0; i < CHESS_ANALYSIS_MAX_LINES + 1; i++)
+    {
+      GtkWidget *label = i < CHESS_ANALYSIS_MAX_LINES ? self->line_labels[i] : self->threat_label;
+
+      gtk_label_set_ellipsize (GTK_LABEL (label), expanded ? PANGO_ELLIPSIZE_NONE : PANGO_ELLIPSIZE_END);
+    }
+  gtk_button_set_icon_name (GTK_BUTTON (button), expanded ? "pan-up-symbolic" : "pan-down-symbolic");
+}
+
+static void
+chess_analysis_panel_measure (GtkWidget      *widget,
+                              GtkOrientation  orientation,
+                              int             for_size,
+                              int            *minimum,
+                              int            *natural,
+                              int            *minimum_baseline,
+                              int            *natural_baseline)
+{
+  ChessAnalysisPanel *self = CHESS_ANALYSIS_PANEL (widget);
+
+  gtk_widget_measure (self->box, orientation, for_size,
+                      minimum, natural, minimum_baseline, natural_baseline);
+}
+
+static void
+chess_analysis_panel_size_allocate (GtkWidget *widget,
+                                    int        width,
+                                    int        height,
+                                    int        baseline)
+{
+  ChessAnalysisPanel *self = CHESS_ANALYSIS_PANEL (widget);
+
+  gtk_widget_allocate (self->box, width, height, baseline, NULL);
+  note_cut_lines (self);
+}
+
+static GtkSizeRequestMode
+chess_analysis_panel_get_request_mode (GtkWidget *widget)
+{
+  return GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH;
 }
 
 GtkWidget *
@@ -185,6 +317,7 @@ chess_analysis_panel_dispose (GObject *object)
 {
   ChessAnalysisPanel *self = CHESS_ANALYSIS_PANEL (object);
 
+  g_clear_handle_id (&self->expand_sensitivity_idle, g_source_remove);
   g_clear_pointer (&self->box, gtk_widget_unparent);
 
   G_OBJECT_CLASS (chess_analysis_panel_parent_class)->dispose (object);
@@ -198,7 +331,9 @@ chess_analysis_panel_class_init (ChessAnalysisPanelClass *klass)
 
   object_class->dispose = chess_analysis_panel_dispose;
 
-  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  widget_class->measure = chess_analysis_panel_measure;
+  widget_class->size_allocate = chess_analysis_panel_size_allocate;
+  widget_class->get_request_mode = chess_analysis_panel_get_request_mode;
   gtk_widget_class_set_css_name (widget_class, "analysispanel");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
 }
@@ -235,6 +370,19 @@ chess_analysis_panel_init (ChessAnalysisPanel *self)
   gtk_widget_add_css_class (self->score_label, "eval-label");
   gtk_box_append (GTK_BOX (row), self->score_label);
 
+  /* Long lines whole: no "…", as many rows as they need. */
+  self->expand_button = gtk_toggle_button_new ();
+  gtk_button_set_icon_name (GTK_BUTTON (self->expand_button), "pan-down-symbolic");
+  gtk_widget_set_valign (self->expand_button, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (self->expand_button, "flat");
+  gtk_widget_set_tooltip_text (self->expand_button, _("Show Full Lines"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->expand_button),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Show Full Lines"),
+                                  -1);
+  gtk_widget_set_sensitive (self->expand_button, FALSE);
+  g_signal_connect (self->expand_button, "toggled", G_CALLBACK (expand_toggled_cb), self);
+  gtk_box_append (GTK_BOX (row), self->expand_button);
+
   /* The threat's toggle: win.threat (Ctrl+T) of the window around it. */
   self->threat_button = gtk_toggle_button_new ();
   gtk_button_set_icon_name (GTK_BUTTON (self->threat_button), "dialog-warning-symbolic");
@@ -268,11 +416,15 @@ chess_analysis_panel_init (ChessAnalysisPanel *self)
 
   for (guint i = 0; i < CHESS_ANALYSIS_MAX_LINES; i++)
     {
-      self->line_labels[i] = new_line_label ();
-      gtk_box_append (GTK_BOX (self->box), self->line_labels[i]);
+      /* The best line has rows to spare; the others one each. */
+      int rows = i == 0 ? BEST_LINE_ROWS : 1;
+
+      self->line_labels[i] = new_line_label (rows);
+      gtk_box_append (GTK_BOX (self->box),
+                      i == 0 ? fixed_rows_box (self->line_labels[i], rows) : self->line_labels[i]);
     }
   /* The threat: a line of its own under the best lines. */
-  self->threat_label = new_line_label ();
+  self->threat_label = new_line_label (1);
   gtk_widget_add_css_class (self->threat_label, "analysis-threat");
   gtk_box_append (GTK_BOX (self->box), self->threat_label);
   chess_analysis_panel_set_score (self, NULL);

@@ -4,7 +4,11 @@
  * user's notation. A menu button beside the score offers the options
  * (a menu model the window gives, e.g. how many lines and which engine);
  * a toggle before it turns win.threat on and off, and the threat is a
- * line of its own under the best lines.
+ * line of its own under the best lines. The best line wraps over three
+ * rows, the others keep one; a longer line ends in "…", has the whole in
+ * its tooltip and accessible description, and Show Full Lines (a toggle
+ * beside the score) shows every line whole. Collapsed, the panel's height
+ * does not change with what the engine sends.
  *
  * The panel only shows what it is told (chess-window-analysis.c feeds it).
  * CSS name: analysispanel.

@@ -18,6 +18,10 @@ Scenarios:
             on) shows the opponent's threat in words and as an orange-red
             arrow; a move that parries it changes the words; Ctrl+T again
             takes the words and the arrow away and leaves the analysis.
+  full-line With three best lines, the second and third keep one row and
+            end in "…" once long: Show Full Lines (clicked) turns sensitive,
+            and a click shows a line over several rows, read whole over
+            AT-SPI, its description the same line.
 """
 
 import os
@@ -258,7 +262,93 @@ def scenario_threat(app):
     app.shot("threat-off")
 
 
-SCENARIOS = {"hint": scenario_hint, "analysis": scenario_analysis, "threat": scenario_threat}
+def options_item(app, index):
+    """The `index`th item of the open analysis options (its lines first:
+    1 Line, 2 Lines, 3 Lines; by place, as GTK 4.18 leaves their names
+    empty over AT-SPI)."""
+    items = app.find_all(lambda n: n.getRole() in (pyatspi.ROLE_RADIO_MENU_ITEM, pyatspi.ROLE_CHECK_MENU_ITEM,
+                                                   pyatspi.ROLE_MENU_ITEM) and app.visible(n))
+    return items[index] if len(items) > index else None
+
+
+def scenario_full_line(app):
+    app.start()
+    app.find_board()
+    app.play("e4", "e5", "Nf3")
+    app.wait_autosave("2. Nf3")
+    app.point_at_window()
+    app.key("ctrl+e")
+    wait_for_analysis(app, "2\u2026 ")
+
+    # Three best lines, chosen in the panel's menu with the mouse.
+    options = app.find(lambda n: n.name == T("Analysis Options") and app.visible(n),
+                       "the analysis options button")
+    app.point_at(options)
+    xdotool("click", 1)
+    item = wait_until(lambda: options_item(app, 2), "the menu item 3 Lines", 10)
+    item.queryAction().doAction(0)
+    wait_until(lambda: options_item(app, 0) is None, "the analysis options closed", 10)
+
+    def line_labels():
+        """The panel's best lines (each starts with Black's move 2 or with
+        its score and then that move)."""
+        panels = app.find_all(lambda n: n.name == T("Analysis") and app.visible(n)
+                              and n.getRole() != pyatspi.ROLE_CHECK_MENU_ITEM)
+        if not panels:
+            return []
+        return app.find_all(lambda n: n.getRole() == pyatspi.ROLE_LABEL and app.visible(n)
+                            and n.name and (n.name.startswith("2\u2026 ") or ": 2\u2026 " in n.name),
+                            panels[0])
+
+    wait_until(lambda: len(line_labels()) == 3, "three best lines (shown: %r)" % (app.panel_texts(),), 30)
+    toggle = app.find(lambda n: n.name == T("Show Full Lines") and app.visible(n),
+                      "the Show Full Lines button")
+    # The engine's lines grow with its depth: one soon does not fit.
+    wait_until(lambda: toggle.getState().contains(pyatspi.STATE_SENSITIVE),
+               "Show Full Lines sensitive once a line is cut short (lines: %r)"
+               % ([n.name for n in line_labels()],), 60)
+    row = min(n.queryComponent().getExtents(pyatspi.WINDOW_COORDS).height for n in line_labels()[1:])
+    app.shot("full-line-collapsed")
+
+    def pressed():
+        state = toggle.getState()
+        return state.contains(pyatspi.STATE_PRESSED) or state.contains(pyatspi.STATE_CHECKED)
+
+    # Right after a popover closed, clicks can go unheard until the pointer
+    # enters the window anew: each try comes from the board.
+    for attempt in range(5):
+        app.point_at_window()
+        app.point_at(toggle)
+        time.sleep(0.3)
+        xdotool("mousedown", 1)
+        time.sleep(0.1)
+        xdotool("mouseup", 1)
+        try:
+            wait_until(pressed, "Show Full Lines pressed", 3)
+            break
+        except e2e_common.Failure:
+            continue
+    check(pressed(), "Show Full Lines not pressed after five clicks")
+
+    def whole_line():
+        """A best line over more than one row, its description the whole
+        line as its name is."""
+        for node in line_labels():
+            height = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS).height
+            if height >= 2 * row and node.description == node.name:
+                return node.name
+        return None
+    line = wait_until(whole_line, "a best line shown whole over several rows (lines: %r)"
+                      % ([(n.name, n.description, n.queryComponent().getExtents(pyatspi.WINDOW_COORDS).height)
+                          for n in line_labels()],), 10)
+    # The line in SAN with move numbers, ending with a move, not "…".
+    check(re.search(r"\b\d+\. \S+", line) and not line.endswith("\u2026"), "not a whole line: %r" % line)
+    app.point_at_window()
+    app.shot("full-line-expanded")
+
+
+SCENARIOS = {"hint": scenario_hint, "analysis": scenario_analysis, "threat": scenario_threat,
+             "full-line": scenario_full_line}
 
 
 def main():

@@ -217,19 +217,19 @@ test_score_bar (void)
   g_assert_cmpfloat_with_epsilon (bar_for (TRUE, -1, CHESS_COLOR_BLACK), 20.0, 1e-9);
 }
 
-static void
-line_of (const char    *fen,
-         const char    *uci_moves,
-         ChessNotation  notation,
-         const char    *expected)
+/* The line of `uci_moves` from `fen` as the panel writes it. */
+static char *
+format_line (const char    *fen,
+             const char    *uci_moves,
+             ChessNotation  notation)
 {
   ChessBoard board, position;
   g_auto(GStrv) texts = g_strsplit (uci_moves, " ", -1);
-  ChessMove moves[32];
+  ChessMove moves[64];
   gsize n = 0;
   g_autoptr(GError) error = NULL;
-  g_autofree char *line = NULL;
 
+  g_assert_cmpuint (g_strv_length (texts), <=, G_N_ELEMENTS (moves));
   g_assert_true (chess_board_from_fen (&board, fen, &error));
   position = board;
   for (; texts[n] != NULL; n++)
@@ -239,7 +239,17 @@ line_of (const char    *fen,
       g_assert_true (chess_move_parse (&position, texts[n], &moves[n], &error));
       chess_board_make (&position, moves[n], &undo);
     }
-  line = chess_analysis_format_line (&board, moves, n, notation);
+  return chess_analysis_format_line (&board, moves, n, notation);
+}
+
+static void
+line_of (const char    *fen,
+         const char    *uci_moves,
+         ChessNotation  notation,
+         const char    *expected)
+{
+  g_autofree char *line = format_line (fen, uci_moves, notation);
+
   g_assert_cmpstr (line, ==, expected);
 }
 
@@ -294,6 +304,177 @@ test_panel (void)
 
   chess_analysis_panel_set_score (panel, NULL);
   g_assert_cmpfloat (chess_analysis_panel_get_bar_value (panel), ==, 10.0);
+  gtk_window_destroy (GTK_WINDOW (window));
+  app_test_spin ();
+}
+
+/* The first widget under `root` (itself included) that `matches`. */
+static GtkWidget *
+find_widget (GtkWidget  *root,
+             gboolean  (*matches) (GtkWidget *widget, gconstpointer data),
+             gconstpointer data)
+{
+  if (matches (root, data))
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_widget (child, matches, data);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static gboolean
+is_shown_label_with_text (GtkWidget     *widget,
+                          gconstpointer  text)
+{
+  return GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget)
+         && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0;
+}
+
+static gboolean
+is_toggle_with_tooltip (GtkWidget     *widget,
+                        gconstpointer  tooltip)
+{
+  return GTK_IS_TOGGLE_BUTTON (widget)
+         && g_strcmp0 (gtk_widget_get_tooltip_text (widget), tooltip) == 0;
+}
+
+static void
+count_frame_cb (GdkFrameClock *clock,
+                guint         *frames)
+{
+  (*frames)++;
+}
+
+static gboolean
+has_painted (gpointer frames)
+{
+  return *(guint *) frames > 0;
+}
+
+/* Waits for `widget`'s window to lay out and draw its last change. */
+static void
+wait_for_frame (GtkWidget *widget)
+{
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (widget);
+  guint frames = 0;
+  gulong handler = g_signal_connect (clock, "after-paint", G_CALLBACK (count_frame_cb), &frames);
+
+  gtk_widget_queue_draw (widget);
+  g_assert_true (spin_until (has_painted, &frames, 5));
+  g_signal_handler_disconnect (clock, handler);
+}
+
+static gboolean
+is_sensitive (gpointer widget)
+{
+  return gtk_widget_get_sensitive (widget);
+}
+
+static gboolean
+is_active (gpointer button)
+{
+  return gtk_toggle_button_get_active (button);
+}
+
+static gboolean
+is_inactive (gpointer button)
+{
+  return !gtk_toggle_button_get_active (button);
+}
+
+static gboolean
+is_insensitive (gpointer widget)
+{
+  return !gtk_widget_get_sensitive (widget);
+}
+
+/* Shows `text` as the best line; returns its label, laid out. */
+static GtkLabel *
+show_best_line (ChessAnalysisPanel *panel,
+                const char         *text)
+{
+  const char *lines[] = { text };
+  GtkWidget *label;
+
+  chess_analysis_panel_set_lines (panel, lines, 1);
+  label = find_widget (GTK_WIDGET (panel), is_shown_label_with_text, text);
+  g_assert_nonnull (label);
+  wait_for_frame (GTK_WIDGET (panel));
+  return GTK_LABEL (label);
+}
+
+/* A long best line can be read whole: it wraps over a few rows, then ends
+ * in "…" with the whole line in its tooltip, and Show Full Lines shows it
+ * all. Collapsed, the panel keeps its height whatever the engine sends. */
+static void
+test_panel_full_line (void)
+{
+  GtkWidget *window = gtk_window_new ();
+  ChessAnalysisPanel *panel = CHESS_ANALYSIS_PANEL (chess_analysis_panel_new ());
+  const char *ruy_lopez = "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5a4 g8f6 e1g1 f8e7 f1e1 b7b5 a4b3 d7d6 "
+                          "c2c3 e8g8 h2h3 c6a5 b3c2 c7c5 d2d4 d8c7 b1d2 c5d4 c3d4 a5c6 d2b3 a6a5 "
+                          "c1e3 a5a4 b3d2 c8d7";
+  g_autofree char *long_line = format_line (CHESS_START_FEN, ruy_lopez, CHESS_NOTATION_SAN);
+  g_autofree char *two_rows = format_line (CHESS_START_FEN, "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5a4 g8f6 e1g1 f8e7",
+                                           CHESS_NOTATION_SAN);
+  const char *updates[] = { "1. e4", long_line, two_rows, "1. d4 d5", long_line };
+  GtkWidget *expand;
+  GtkLabel *label;
+  int collapsed_height = -1;
+
+  g_assert_true (g_str_has_prefix (long_line, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 "));
+  g_assert_true (g_str_has_suffix (long_line, " 16. Nbd2 Bd7"));
+  gtk_window_set_default_size (GTK_WINDOW (window), 260, -1);
+  /* As tall as it asks, as in the window's side column. */
+  gtk_widget_set_valign (GTK_WIDGET (panel), GTK_ALIGN_START);
+  gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (panel));
+  gtk_window_present (GTK_WINDOW (window));
+
+  /* Collapsed: the same height for every line, short or long. */
+  for (guint i = 0; i < G_N_ELEMENTS (updates); i++)
+    {
+      show_best_line (panel, updates[i]);
+      if (collapsed_height < 0)
+        collapsed_height = gtk_widget_get_height (GTK_WIDGET (panel));
+      g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (panel)), ==, collapsed_height);
+    }
+
+  /* A line of two rows is shown whole without asking. */
+  label = show_best_line (panel, two_rows);
+  g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (label)));
+
+  /* A longer one ends in "…"; its tooltip has it all. */
+  label = show_best_line (panel, long_line);
+  g_assert_true (pango_layout_is_ellipsized (gtk_label_get_layout (label)));
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (GTK_WIDGET (label)), ==, long_line);
+
+  /* Show Full Lines: no "…", the whole line on the screen. */
+  expand = find_widget (GTK_WIDGET (panel), is_toggle_with_tooltip, "Show Full Lines");
+  g_assert_nonnull (expand);
+  g_assert_true (spin_until (is_sensitive, expand, 5));
+  gtk_widget_activate (expand);
+  g_assert_true (spin_until (is_active, expand, 5));
+  wait_for_frame (GTK_WIDGET (panel));
+  g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (label)));
+  g_assert_cmpstr (pango_layout_get_text (gtk_label_get_layout (label)), ==, long_line);
+  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (panel)), >, collapsed_height);
+
+  /* Off again: back to the collapsed height; with nothing cut short the
+   * button has nothing to show. */
+  gtk_widget_activate (expand);
+  g_assert_true (spin_until (is_inactive, expand, 5));
+  label = show_best_line (panel, long_line);
+  g_assert_true (pango_layout_is_ellipsized (gtk_label_get_layout (label)));
+  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (panel)), ==, collapsed_height);
+  show_best_line (panel, "1. e4");
+  g_assert_true (spin_until (is_insensitive, expand, 5));
+  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (panel)), ==, collapsed_height);
+
   gtk_window_destroy (GTK_WINDOW (window));
   app_test_spin ();
 }
@@ -832,6 +1013,7 @@ main (int    argc,
   g_test_add_func ("/app/analysis/score-bar", test_score_bar);
   g_test_add_func ("/app/analysis/line-format", test_line_format);
   g_test_add_func ("/app/analysis/panel", test_panel);
+  g_test_add_func ("/app/analysis/panel-full-line", test_panel_full_line);
   g_test_add_func ("/app/analysis/board-arrows", test_board_extra_arrows);
   g_test_add_func ("/app/analysis/hint", test_hint_shown_and_cleared);
   g_test_add_func ("/app/analysis/hint-disabled", test_hint_disabled_without_moves);
