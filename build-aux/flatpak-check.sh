@@ -55,9 +55,10 @@ platform_packages=(
   libreadline8t64 gettext-base shared-mime-info fontconfig fonts-cantarell
   fonts-dejavu-core hicolor-icon-theme adwaita-icon-theme locales
 )
-# The build: what build-aux/install-deps.sh installs, plus what
-# flatpak-builder runs inside the SDK (appstream-compose, eu-strip,
-# debugedit).
+# The build: what build-aux/install-deps.sh installs, plus appstream-compose,
+# which flatpak-builder runs inside the SDK, and the debug-info tools
+# (flatpak-builder 1.2 runs eu-strip and debugedit on the host, installed
+# below too).
 sdk_packages=(
   "${platform_packages[@]}"
   gcc libc6-dev pkg-config meson ninja-build gettext
@@ -91,8 +92,8 @@ is_installed () {
 step "installing what the check needs"
 host_packages=(
   mmdebstrap debian-archive-keyring git ca-certificates python3
-  flatpak flatpak-builder bubblewrap xdg-dbus-proxy
-  xvfb xauth xdotool dbus dbus-x11
+  flatpak flatpak-builder bubblewrap xdg-dbus-proxy elfutils debugedit
+  xvfb xauth xdotool dbus dbus-x11 at-spi2-core python3-pyatspi
   desktop-file-utils appstream
 )
 missing=()
@@ -272,20 +273,25 @@ echo "$out" | grep -qF "Unbekannter Befehl „no-such-command“." \
   || fail "the CLI's German message in the sandbox"
 step_done
 
-step "sandboxed: the window under Xvfb, with a D-Bus session of its own"
-# The app and xdotool share the display; the session bus is the app's own,
-# and flatpak kill ends it once its window is there.
-if ! timeout 120 bash "$top/build-aux/with-xvfb.sh" dbus-run-session -- bash -c '
-  app_id=$1 log=$2
+step "sandboxed: the window under Xvfb in German, with a D-Bus session of its own"
+# The app and xdotool share the display; the session bus is the app's own
+# (flatpak run proxies its accessibility bus into the sandbox, where the
+# status line is read back), and flatpak kill ends the app afterwards.
+if ! timeout 180 bash "$top/build-aux/with-xvfb.sh" dbus-run-session -- bash -c '
+  app_id=$1 log=$2 atspi=$3
   LANG=de_DE.UTF-8 LANGUAGE=de flatpak run "$app_id" >"$log" 2>&1 &
   app=$!
   ids=$(timeout 60 xdotool search --sync --onlyvisible --name "^ThinkChess$")
   status=$?
   echo "   window: $ids"
+  if [ $status -eq 0 ]; then
+    python3 "$atspi" "Weiß am Zug." 60
+    status=$?
+  fi
   flatpak kill "$app_id"
   wait $app
   exit $status
-' bash "$app_id" "$work/app-run.log"; then
+' bash "$app_id" "$work/app-run.log" "$top/build-aux/flatpak-check-atspi.py"; then
   tail -n 20 "$work/app-run.log" >&2
   fail "the app window under Xvfb"
 fi
