@@ -103,8 +103,9 @@ done
 if [ ${#missing[@]} -ne 0 ]; then
   echo "Installing: ${missing[*]}"
   export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq && apt-get install -y -qq --no-install-recommends "${missing[@]}" \
-    || fail "installing ${missing[*]}"
+  { apt-get update -qq && apt-get install -y -qq --no-install-recommends "${missing[@]}"; } \
+    >/var/log/thinkchess-flatpak-check-apt.log 2>&1 \
+    || { tail -n 20 /var/log/thinkchess-flatpak-check-apt.log >&2; fail "installing ${missing[*]}"; }
 fi
 step_done
 
@@ -253,8 +254,8 @@ flatpak remote-add --user --no-gpg-verify thinkchess-app "file://$work/app-repo"
 nice flatpak install --user -y --noninteractive thinkchess-app "$app_id" \
   >"$work/install-app.log" 2>&1 \
   || { tail -n 20 "$work/install-app.log" >&2; fail "installing $app_id"; }
-flatpak list --user --columns=application,branch,origin
-flatpak list --user --columns=application | grep -qx "$app_id.Locale" \
+flatpak list --user --all --columns=application,branch,origin | sed 's/^/   /'
+flatpak list --user --all --columns=application | grep -qx "$app_id.Locale" \
   || fail "the Locale extension of $app_id is not installed"
 step_done
 
@@ -274,7 +275,8 @@ echo "$out" | grep -qF "Unbekannter Befehl „no-such-command“." \
 step_done
 
 step "sandboxed: the window under Xvfb in German, with a D-Bus session of its own"
-# The app and xdotool share the display; the session bus is the app's own
+# Debian's own python3, whose pyatspi is installed above, even where
+# another python3 comes first in PATH. The app and xdotool share the display; the session bus is the app's own
 # (flatpak run proxies its accessibility bus into the sandbox, where the
 # status line is read back), and flatpak kill ends the app afterwards.
 if ! timeout 180 bash "$top/build-aux/with-xvfb.sh" dbus-run-session -- bash -c '
@@ -285,7 +287,7 @@ if ! timeout 180 bash "$top/build-aux/with-xvfb.sh" dbus-run-session -- bash -c 
   status=$?
   echo "   window: $ids"
   if [ $status -eq 0 ]; then
-    python3 "$atspi" "Weiß am Zug." 60
+    /usr/bin/python3 "$atspi" "Weiß am Zug." 60
     status=$?
   fi
   flatpak kill "$app_id"
@@ -301,10 +303,14 @@ step_done
 step "exports: desktop file, icons, metainfo"
 exports=$FLATPAK_USER_DIR/exports/share
 files=$FLATPAK_USER_DIR/app/$app_id/current/active/files
+# flatpak-builder 1.2 moves the metainfo to the old share/appdata name;
+# newer ones leave it in share/metainfo.
+metainfo=$files/share/metainfo/$app_id.metainfo.xml
+[ -f "$metainfo" ] || metainfo=$files/share/appdata/$app_id.appdata.xml
 for f in "$exports/applications/$app_id.desktop" \
          "$exports/icons/hicolor/scalable/apps/$app_id.svg" \
          "$exports/icons/hicolor/symbolic/apps/$app_id-symbolic.svg" \
-         "$files/share/metainfo/$app_id.metainfo.xml"; do
+         "$metainfo" "$files/share/app-info/xmls/$app_id.xml.gz"; do
   [ -f "$f" ] || fail "missing: $f"
   echo "   ${f#$work/}"
 done
@@ -312,7 +318,7 @@ grep -q "^Exec=.*flatpak run .*$app_id" "$exports/applications/$app_id.desktop" 
   || fail "the exported desktop file does not start the Flatpak"
 desktop-file-validate "$exports/applications/$app_id.desktop" \
   || fail "desktop-file-validate"
-appstreamcli validate --no-net "$files/share/metainfo/$app_id.metainfo.xml" \
+appstreamcli validate --no-net "$metainfo" \
   || fail "appstreamcli validate --no-net"
 step_done
 
