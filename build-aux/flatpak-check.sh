@@ -15,10 +15,13 @@
 #    own flatpak installations are not touched.
 # 4. In the sandbox: `thinkchess-cli perft 4` counts 197281; the CLI speaks
 #    German under LANG=de_DE.UTF-8 (the Locale extension is installed); the
-#    app opens its window under Xvfb with a D-Bus session of its own.
+#    app opens its window under Xvfb with a D-Bus session of its own, and
+#    its status line reads "Weiß am Zug." over AT-SPI
+#    (build-aux/flatpak-check-atspi.py).
 # 5. The exported desktop file, icons and metainfo carry the app id, and pass
 #    desktop-file-validate and appstreamcli validate --no-net.
-# Needs root (mmdebstrap). Installs what it needs with apt-get.
+# Needs root (mmdebstrap). Installs what it needs with apt-get. Not in
+# .ci/run: the first run makes the runtime (about 13 minutes here).
 #
 # The runtime repository is kept in /var/cache/thinkchess-flatpak-check/trixie
 # with a key of the package lists and of this script's runtime recipe, so a
