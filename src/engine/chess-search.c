@@ -821,9 +821,8 @@ chess_engine_run_search (ChessEngine *e, const ChessSearchLimits *limits,
   chess_tt_new_search (&e->tt);
   chess_timeman_init (&e->timeman, limits, (ChessColor) e->root.side);
 
+  /* A mate search ("go mate N") ends when the mate is found, below. */
   max_depth = limits->depth > 0 ? limits->depth : MAX_SEARCH_DEPTH;
-  if (limits->mate > 0 && (limits->depth <= 0 || limits->depth > 2 * limits->mate))
-    max_depth = limits->depth > 0 ? limits->depth : MAX_SEARCH_DEPTH;
   if (e->lvl->max_depth && max_depth > e->lvl->max_depth)
     max_depth = e->lvl->max_depth;
   e->node_limit = limits->nodes;
