@@ -119,18 +119,6 @@ mix64 (uint64_t x)
   return x;
 }
 
-static inline int
-score_to_tt (int s, int ply)
-{
-  return s >= CHESS_SCORE_MATE_BOUND ? s + ply : s <= -CHESS_SCORE_MATE_BOUND ? s - ply : s;
-}
-
-static inline int
-score_from_tt (int s, int ply)
-{
-  return s >= CHESS_SCORE_MATE_BOUND ? s - ply : s <= -CHESS_SCORE_MATE_BOUND ? s + ply : s;
-}
-
 static int
 evaluate (ChessEngine *e)
 {
@@ -377,7 +365,7 @@ qsearch (ChessEngine *e, int alpha, int beta, int ply)
   tte = chess_tt_probe (&e->tt, b->key);
   if (tte)
     {
-      int s = score_from_tt (tte->score, ply);
+      int s = chess_tt_score_from_tt (tte->score, ply);
       int bound = tte->age_bound & 3;
       tt_eval = tte->eval;
       if (!pv_node && (bound == CHESS_BOUND_EXACT
@@ -442,7 +430,7 @@ qsearch (ChessEngine *e, int alpha, int beta, int ply)
         }
     }
 
-  chess_tt_store (&e->tt, b->key, best_move, score_to_tt (best, ply),
+  chess_tt_store (&e->tt, b->key, best_move, chess_tt_score_to_tt (best, ply),
                   in_check ? 0 : stand_pat, 0,
                   best >= beta ? CHESS_BOUND_LOWER
                   : best > old_alpha ? CHESS_BOUND_EXACT : CHESS_BOUND_UPPER);
@@ -530,7 +518,7 @@ search (ChessEngine *e, int alpha, int beta, int depth, int ply, bool cut_node)
   if (tte)
     {
       tt_move = tte->move;
-      tt_score = score_from_tt (tte->score, ply);
+      tt_score = chess_tt_score_from_tt (tte->score, ply);
       tt_bound = tte->age_bound & 3;
       tt_depth = tte->depth;
       if (!pv_node && tt_depth >= depth
@@ -745,7 +733,7 @@ search (ChessEngine *e, int alpha, int beta, int depth, int ply, bool cut_node)
     /* Every move pruned or excluded (root: all searched lines excluded). */
     return root ? alpha : (in_check ? -CHESS_SCORE_MATE + ply : alpha);
 
-  chess_tt_store (&e->tt, b->key, best_move, score_to_tt (best, ply),
+  chess_tt_store (&e->tt, b->key, best_move, chess_tt_score_to_tt (best, ply),
                   f->eval == NO_EVAL ? 0 : f->eval, depth,
                   best >= beta ? CHESS_BOUND_LOWER
                   : pv_node && best_move != CHESS_MOVE_NONE && best > old_alpha ? CHESS_BOUND_EXACT
