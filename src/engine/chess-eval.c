@@ -5,43 +5,11 @@
 #include "chess-engine-bits.h"
 #include "chess-eval.h"
 
+#define CHESS_EVAL_SECTION_ENTRY(id, name, count) { name, CHESS_EVAL_##id, count },
 const ChessEvalSection chess_eval_sections[] = {
-  { "material", CHESS_EVAL_MATERIAL, 5 },
-  { "pawn squares", CHESS_EVAL_PST + 0 * 64, 64 },
-  { "knight squares", CHESS_EVAL_PST + 1 * 64, 64 },
-  { "bishop squares", CHESS_EVAL_PST + 2 * 64, 64 },
-  { "rook squares", CHESS_EVAL_PST + 3 * 64, 64 },
-  { "queen squares", CHESS_EVAL_PST + 4 * 64, 64 },
-  { "king squares", CHESS_EVAL_PST + 5 * 64, 64 },
-  { "knight mobility", CHESS_EVAL_MOB_KNIGHT, 9 },
-  { "bishop mobility", CHESS_EVAL_MOB_BISHOP, 14 },
-  { "rook mobility", CHESS_EVAL_MOB_ROOK, 15 },
-  { "queen mobility", CHESS_EVAL_MOB_QUEEN, 28 },
-  { "passed pawn by rank", CHESS_EVAL_PASSED, 8 },
-  { "passed pawn with a free stop square", CHESS_EVAL_PASSED_FREE, 8 },
-  { "passed pawn: own king distance", CHESS_EVAL_PASSED_OWN_KING, 8 },
-  { "passed pawn: enemy king distance", CHESS_EVAL_PASSED_THEIR_KING, 8 },
-  { "connected pawn by rank", CHESS_EVAL_CONNECTED, 8 },
-  { "isolated pawn", CHESS_EVAL_ISOLATED, 1 },
-  { "doubled pawn", CHESS_EVAL_DOUBLED, 1 },
-  { "backward pawn", CHESS_EVAL_BACKWARD, 1 },
-  { "king shield, near", CHESS_EVAL_SHIELD_NEAR, 1 },
-  { "king shield, far", CHESS_EVAL_SHIELD_FAR, 1 },
-  { "half-open file at the king", CHESS_EVAL_KING_SEMIOPEN, 1 },
-  { "open file at the king", CHESS_EVAL_KING_OPEN, 1 },
-  { "king zone attacks by N B R Q", CHESS_EVAL_KING_ATTACK, 4 },
-  { "king attackers by count", CHESS_EVAL_KING_ATTACKERS, 8 },
-  { "bishop pair", CHESS_EVAL_BISHOP_PAIR, 1 },
-  { "rook on open file", CHESS_EVAL_ROOK_OPEN, 1 },
-  { "rook on half-open file", CHESS_EVAL_ROOK_SEMIOPEN, 1 },
-  { "rook on the seventh", CHESS_EVAL_ROOK_SEVENTH, 1 },
-  { "threat by pawn", CHESS_EVAL_THREAT_BY_PAWN, 1 },
-  { "threat by minor on major", CHESS_EVAL_THREAT_BY_MINOR, 1 },
-  { "threat by rook on queen", CHESS_EVAL_THREAT_BY_ROOK, 1 },
-  { "hanging piece", CHESS_EVAL_HANGING, 1 },
-  { "pawn push threat", CHESS_EVAL_PAWN_PUSH_THREAT, 1 },
-  { "tempo", CHESS_EVAL_TEMPO, 1 },
+  CHESS_EVAL_SECTION_LIST (CHESS_EVAL_SECTION_ENTRY)
 };
+#undef CHESS_EVAL_SECTION_ENTRY
 const int chess_eval_n_sections = G_N_ELEMENTS (chess_eval_sections);
 
 /* What the terms share while one position is evaluated: the sums (or the

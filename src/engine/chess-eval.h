@@ -16,42 +16,62 @@ typedef struct
   int16_t eg;
 } ChessEvalScore;
 
-/* The parameters, one flat array; the sections are listed in
- * chess_eval_sections for the tuner's output. */
+/* The parameters, one flat array, in sections: X (ID, name, count). This
+ * list is the only place they are written down. The enum's offsets
+ * (CHESS_EVAL_ID), chess_eval_sections (the tuner's output) and the
+ * hand-set weights (tools/tuner/handset-weights.py reads this list) all
+ * come from it, so a section added here reaches all three. */
+#define CHESS_EVAL_SECTION_LIST(X) \
+  X (MATERIAL, "material", 5)                                 /* P N B R Q */ \
+  X (PST_PAWN, "pawn squares", 64)                            /* White's view */ \
+  X (PST_KNIGHT, "knight squares", 64) \
+  X (PST_BISHOP, "bishop squares", 64) \
+  X (PST_ROOK, "rook squares", 64) \
+  X (PST_QUEEN, "queen squares", 64) \
+  X (PST_KING, "king squares", 64) \
+  X (MOB_KNIGHT, "knight mobility", 9)                        /* by reachable squares */ \
+  X (MOB_BISHOP, "bishop mobility", 14) \
+  X (MOB_ROOK, "rook mobility", 15) \
+  X (MOB_QUEEN, "queen mobility", 28) \
+  X (PASSED, "passed pawn by rank", 8)                        /* by relative rank */ \
+  X (PASSED_FREE, "passed pawn with a free stop square", 8) \
+  X (PASSED_OWN_KING, "passed pawn: own king distance", 8)    /* × king distance */ \
+  X (PASSED_THEIR_KING, "passed pawn: enemy king distance", 8) \
+  X (CONNECTED, "connected pawn by rank", 8)                  /* by relative rank */ \
+  X (ISOLATED, "isolated pawn", 1) \
+  X (DOUBLED, "doubled pawn", 1) \
+  X (BACKWARD, "backward pawn", 1) \
+  X (SHIELD_NEAR, "king shield, near", 1)     /* own pawns one rank in front of the king */ \
+  X (SHIELD_FAR, "king shield, far", 1)       /* two ranks in front */ \
+  X (KING_SEMIOPEN, "half-open file at the king", 1) /* files at the king without an own pawn */ \
+  X (KING_OPEN, "open file at the king", 1)   /* … without any pawn */ \
+  X (KING_ATTACK, "king zone attacks by N B R Q", 4) /* squares attacked in the enemy king zone */ \
+  X (KING_ATTACKERS, "king attackers by count", 8)   /* attackers 0..7 */ \
+  X (BISHOP_PAIR, "bishop pair", 1) \
+  X (ROOK_OPEN, "rook on open file", 1) \
+  X (ROOK_SEMIOPEN, "rook on half-open file", 1) \
+  X (ROOK_SEVENTH, "rook on the seventh", 1) \
+  X (THREAT_BY_PAWN, "threat by pawn", 1)     /* enemy pieces attacked by our pawns */ \
+  X (THREAT_BY_MINOR, "threat by minor on major", 1) /* enemy rooks and queens attacked by our minors */ \
+  X (THREAT_BY_ROOK, "threat by rook on queen", 1)   /* enemy queens attacked by our rooks */ \
+  X (HANGING, "hanging piece", 1)             /* enemy pieces we attack that nothing defends */ \
+  X (PAWN_PUSH_THREAT, "pawn push threat", 1) /* safe pawn pushes that would attack a piece */ \
+  X (TEMPO, "tempo", 1)
+
+/* Each section's first index, and (…_LAST) its last: the next section
+ * starts after it. */
+#define CHESS_EVAL_SECTION_ENUM(id, name, count) \
+  CHESS_EVAL_##id, CHESS_EVAL_##id##_LAST = CHESS_EVAL_##id + (count) - 1,
 enum
 {
-  CHESS_EVAL_MATERIAL = 0,                               /* P N B R Q */
-  CHESS_EVAL_PST = CHESS_EVAL_MATERIAL + 5,              /* [piece][square], White's view */
-  CHESS_EVAL_MOB_KNIGHT = CHESS_EVAL_PST + 6 * 64,       /* by reachable squares */
-  CHESS_EVAL_MOB_BISHOP = CHESS_EVAL_MOB_KNIGHT + 9,
-  CHESS_EVAL_MOB_ROOK = CHESS_EVAL_MOB_BISHOP + 14,
-  CHESS_EVAL_MOB_QUEEN = CHESS_EVAL_MOB_ROOK + 15,
-  CHESS_EVAL_PASSED = CHESS_EVAL_MOB_QUEEN + 28,         /* by relative rank */
-  CHESS_EVAL_PASSED_FREE = CHESS_EVAL_PASSED + 8,        /* stop square empty */
-  CHESS_EVAL_PASSED_OWN_KING = CHESS_EVAL_PASSED_FREE + 8,   /* × king distance */
-  CHESS_EVAL_PASSED_THEIR_KING = CHESS_EVAL_PASSED_OWN_KING + 8,
-  CHESS_EVAL_CONNECTED = CHESS_EVAL_PASSED_THEIR_KING + 8,   /* by relative rank */
-  CHESS_EVAL_ISOLATED = CHESS_EVAL_CONNECTED + 8,
-  CHESS_EVAL_DOUBLED,
-  CHESS_EVAL_BACKWARD,
-  CHESS_EVAL_SHIELD_NEAR,        /* own pawns one rank in front of the king */
-  CHESS_EVAL_SHIELD_FAR,         /* two ranks in front */
-  CHESS_EVAL_KING_SEMIOPEN,      /* files at the king without an own pawn */
-  CHESS_EVAL_KING_OPEN,          /* … without any pawn */
-  CHESS_EVAL_KING_ATTACK,        /* [N B R Q] squares attacked in the enemy king zone */
-  CHESS_EVAL_KING_ATTACKERS = CHESS_EVAL_KING_ATTACK + 4, /* [attackers 0..7] */
-  CHESS_EVAL_BISHOP_PAIR = CHESS_EVAL_KING_ATTACKERS + 8,
-  CHESS_EVAL_ROOK_OPEN,
-  CHESS_EVAL_ROOK_SEMIOPEN,
-  CHESS_EVAL_ROOK_SEVENTH,
-  CHESS_EVAL_THREAT_BY_PAWN,     /* enemy pieces attacked by our pawns */
-  CHESS_EVAL_THREAT_BY_MINOR,    /* enemy rooks and queens attacked by our minors */
-  CHESS_EVAL_THREAT_BY_ROOK,     /* enemy queens attacked by our rooks */
-  CHESS_EVAL_HANGING,            /* enemy pieces we attack that nothing defends */
-  CHESS_EVAL_PAWN_PUSH_THREAT,   /* safe pawn pushes that would attack a piece */
-  CHESS_EVAL_TEMPO,
+  CHESS_EVAL_SECTION_LIST (CHESS_EVAL_SECTION_ENUM)
   CHESS_EVAL_N_PARAMS
 };
+#undef CHESS_EVAL_SECTION_ENUM
+
+/* The piece-square tables as one block: [piece][square]. */
+enum { CHESS_EVAL_PST = CHESS_EVAL_PST_PAWN };
+_Static_assert (CHESS_EVAL_PST_KING == CHESS_EVAL_PST + 5 * 64, "the piece-square tables follow one another");
 
 typedef struct
 {
@@ -60,6 +80,7 @@ typedef struct
   int         count;
 } ChessEvalSection;
 
+/* The sections of CHESS_EVAL_SECTION_LIST, in order. */
 extern const ChessEvalSection chess_eval_sections[];
 extern const int chess_eval_n_sections;
 

@@ -58,6 +58,14 @@ enum { LMR_MIN_DEPTH = 3, LMR_HISTORY_DIVISOR = 8000 };
 _Static_assert (sizeof ((ChessEngine *) 0)->lmr == (LMR_TABLE_LAST + 1) * (LMR_TABLE_LAST + 1) * sizeof (int),
                 "the reduction table is indexed up to LMR_TABLE_LAST");
 
+/* Check extension: only while the line is shorter than this many times
+ * the iteration's depth, so a perpetual check cannot run away. */
+#define CHECK_EXT_MAX_PLY_FACTOR 2
+
+/* Captures and promotions are reduced by this fraction of a quiet
+ * move's reduction: they are likelier to matter. */
+#define LMR_NOISY_DIVISOR 2
+
 /* Quiet moves remembered at a node for the history malus. */
 #define MAX_QUIETS 64
 
@@ -85,6 +93,22 @@ enum
 /* With a single legal move, a timed search stops at this depth. */
 #define SINGLE_MOVE_DEPTH 4
 
+/* The deepest iteration, a few plies below the frames' end so that the
+ * check extension and quiescence have room. */
+#define MAX_SEARCH_DEPTH (CHESS_ENGINE_MAX_PLY - 8)
+
+/* The fifty-move rule, in plies without a capture or a pawn move. */
+#define FIFTY_MOVE_PLIES 100
+
+/* The clock and the stop flag are read every this many nodes (a power
+ * of two): often enough to stop on time, rarely enough to cost nothing. */
+#define POLL_NODES 1024
+
+/* The weaker levels' natural moves: central pawn pushes count until this
+ * move, and the king stays home while the opponent has more than this
+ * much material (in phase units: N B 1, R 2, Q 4). */
+enum { NATURAL_CENTRE_UNTIL_MOVE = 12, NATURAL_KING_HOME_PHASE = 10 };
+
 /* A stateless 64-bit mix, for the weaker levels' per-game noise. */
 static inline uint64_t
 mix64 (uint64_t x)
@@ -93,18 +117,6 @@ mix64 (uint64_t x)
   x ^= x >> 27; x *= UINT64_C (0x94d049bb133111eb);
   x ^= x >> 31;
   return x;
-}
-
-static inline int
-score_to_tt (int s, int ply)
-{
-  return s >= CHESS_SCORE_MATE_BOUND ? s + ply : s <= -CHESS_SCORE_MATE_BOUND ? s - ply : s;
-}
-
-static inline int
-score_from_tt (int s, int ply)
-{
-  return s >= CHESS_SCORE_MATE_BOUND ? s - ply : s <= -CHESS_SCORE_MATE_BOUND ? s + ply : s;
 }
 
 static int
@@ -179,7 +191,7 @@ check_limits (ChessEngine *e)
 {
   if (e->node_limit && e->nodes >= e->node_limit)
     e->stopped = true;
-  if ((e->nodes & 1023) != 0)
+  if ((e->nodes & (POLL_NODES - 1)) != 0)
     return;
   if (atomic_load_explicit (&e->stop, memory_order_relaxed))
     e->stopped = true;
@@ -344,7 +356,7 @@ qsearch (ChessEngine *e, int alpha, int beta, int ply)
   if (ply > e->seldepth)
     e->seldepth = ply;
 
-  if (b->halfmove_clock >= 100 || insufficient_material (b) || is_repetition (e, ply))
+  if (b->halfmove_clock >= FIFTY_MOVE_PLIES || insufficient_material (b) || is_repetition (e, ply))
     return DRAW_SCORE;
   in_check = chess_board_in_check (b);
   if (ply >= CHESS_ENGINE_MAX_PLY - 1)
@@ -353,7 +365,7 @@ qsearch (ChessEngine *e, int alpha, int beta, int ply)
   tte = chess_tt_probe (&e->tt, b->key);
   if (tte)
     {
-      int s = score_from_tt (tte->score, ply);
+      int s = chess_tt_score_from_tt (tte->score, ply);
       int bound = tte->age_bound & 3;
       tt_eval = tte->eval;
       if (!pv_node && (bound == CHESS_BOUND_EXACT
@@ -418,7 +430,7 @@ qsearch (ChessEngine *e, int alpha, int beta, int ply)
         }
     }
 
-  chess_tt_store (&e->tt, b->key, best_move, score_to_tt (best, ply),
+  chess_tt_store (&e->tt, b->key, best_move, chess_tt_score_to_tt (best, ply),
                   in_check ? 0 : stand_pat, 0,
                   best >= beta ? CHESS_BOUND_LOWER
                   : best > old_alpha ? CHESS_BOUND_EXACT : CHESS_BOUND_UPPER);
@@ -445,9 +457,9 @@ natural_bonus (ChessEngine *e, ChessMove m)
   if ((t == CHESS_KNIGHT || t == CHESS_BISHOP)
       && (from >> 3) == (b->side == CHESS_COLOR_WHITE ? 0 : 7))
     bonus += lvl->natural_bonus * 3 / 4;     /* developing */
-  if (t == CHESS_PAWN && ((to & 7) == 3 || (to & 7) == 4) && b->fullmove_number < 12)
+  if (t == CHESS_PAWN && ((to & 7) == 3 || (to & 7) == 4) && b->fullmove_number < NATURAL_CENTRE_UNTIL_MOVE)
     bonus += lvl->natural_bonus / 2;          /* the centre */
-  if (t == CHESS_KING && !chess_move_is_castle (m) && chess_eval_phase_of (b, chess_color_other ((ChessColor) b->side)) > 10)
+  if (t == CHESS_KING && !chess_move_is_castle (m) && chess_eval_phase_of (b, chess_color_other ((ChessColor) b->side)) > NATURAL_KING_HOME_PHASE)
     bonus -= lvl->natural_bonus;              /* kings stay home */
   if (lvl->root_noise)
     bonus += (int) (mix64 (e->seed ^ e->search_count * UINT64_C (0x9e3779b97f4a7c15) ^ m)
@@ -489,7 +501,7 @@ search (ChessEngine *e, int alpha, int beta, int depth, int ply, bool cut_node)
   in_check = chess_board_in_check (b);
   if (!root)
     {
-      if (b->halfmove_clock >= 100 || insufficient_material (b) || is_repetition (e, ply))
+      if (b->halfmove_clock >= FIFTY_MOVE_PLIES || insufficient_material (b) || is_repetition (e, ply))
         return DRAW_SCORE;
       if (ply >= CHESS_ENGINE_MAX_PLY - 1)
         return in_check ? DRAW_SCORE : evaluate (e);
@@ -506,7 +518,7 @@ search (ChessEngine *e, int alpha, int beta, int depth, int ply, bool cut_node)
   if (tte)
     {
       tt_move = tte->move;
-      tt_score = score_from_tt (tte->score, ply);
+      tt_score = chess_tt_score_from_tt (tte->score, ply);
       tt_bound = tte->age_bound & 3;
       tt_depth = tte->depth;
       if (!pv_node && tt_depth >= depth
@@ -627,7 +639,7 @@ search (ChessEngine *e, int alpha, int beta, int depth, int ply, bool cut_node)
       make_move (e, ply, m, &u);
       gives_check = chess_board_in_check (b);
       /* Check extension, bounded so a perpetual check cannot run away. */
-      new_depth = depth - 1 + (gives_check && ply < 2 * e->root_depth
+      new_depth = depth - 1 + (gives_check && ply < CHECK_EXT_MAX_PLY_FACTOR * e->root_depth
                                && (e->features & CHESS_ENGINE_CHECK_EXT) ? 1 : 0);
 
       if ((e->features & CHESS_ENGINE_LMR)
@@ -637,7 +649,7 @@ search (ChessEngine *e, int alpha, int beta, int depth, int ply, bool cut_node)
           int d;
 
           if (!quiet)
-            r = r / 2;
+            r = r / LMR_NOISY_DIVISOR;
           r += !pv_node;
           r += cut_node;
           r -= improving;
@@ -721,7 +733,7 @@ search (ChessEngine *e, int alpha, int beta, int depth, int ply, bool cut_node)
     /* Every move pruned or excluded (root: all searched lines excluded). */
     return root ? alpha : (in_check ? -CHESS_SCORE_MATE + ply : alpha);
 
-  chess_tt_store (&e->tt, b->key, best_move, score_to_tt (best, ply),
+  chess_tt_store (&e->tt, b->key, best_move, chess_tt_score_to_tt (best, ply),
                   f->eval == NO_EVAL ? 0 : f->eval, depth,
                   best >= beta ? CHESS_BOUND_LOWER
                   : pv_node && best_move != CHESS_MOVE_NONE && best > old_alpha ? CHESS_BOUND_EXACT
@@ -797,9 +809,8 @@ chess_engine_run_search (ChessEngine *e, const ChessSearchLimits *limits,
   chess_tt_new_search (&e->tt);
   chess_timeman_init (&e->timeman, limits, (ChessColor) e->root.side);
 
-  max_depth = limits->depth > 0 ? limits->depth : CHESS_ENGINE_MAX_PLY - 8;
-  if (limits->mate > 0 && (limits->depth <= 0 || limits->depth > 2 * limits->mate))
-    max_depth = limits->depth > 0 ? limits->depth : CHESS_ENGINE_MAX_PLY - 8;
+  /* A mate search ("go mate N") ends when the mate is found, below. */
+  max_depth = limits->depth > 0 ? limits->depth : MAX_SEARCH_DEPTH;
   if (e->lvl->max_depth && max_depth > e->lvl->max_depth)
     max_depth = e->lvl->max_depth;
   e->node_limit = limits->nodes;

@@ -46,6 +46,11 @@ chess_tt_new_search (ChessTT *self)
   self->age = (self->age + 1) & 63;
 }
 
+/* Replacement: an entry of an older search counts as this many plies
+ * shallower per search since; and a deeper result for the same position
+ * is kept against a non-exact one more than this many plies shallower. */
+enum { TT_AGE_PENALTY = 8, TT_KEEP_DEEPER_BY = 3 };
+
 static inline ChessTTBucket *
 bucket_of (const ChessTT *self, uint64_t key)
 {
@@ -85,7 +90,7 @@ chess_tt_store (ChessTT *self, uint64_t key, ChessMove move, int score,
           break;
         }
       /* Replace the shallowest, older searches' entries first. */
-      value = c->depth - 8 * ((self->age - (c->age_bound >> 2)) & 63);
+      value = c->depth - TT_AGE_PENALTY * ((self->age - (c->age_bound >> 2)) & 63);
       if (value < worst)
         {
           worst = value;
@@ -95,7 +100,7 @@ chess_tt_store (ChessTT *self, uint64_t key, ChessMove move, int score,
 
   /* Keep a deeper result for the same position unless this one is exact. */
   if (e->key == k && e->age_bound && bound != CHESS_BOUND_EXACT
-      && depth + 3 < e->depth && (e->age_bound >> 2) == self->age)
+      && depth + TT_KEEP_DEEPER_BY < e->depth && (e->age_bound >> 2) == self->age)
     {
       if (move != CHESS_MOVE_NONE && e->move == CHESS_MOVE_NONE)
         e->move = move;

@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "chess-engine.h"
 #include "chess-types.h"
 
 typedef struct
@@ -42,3 +43,21 @@ const ChessTTEntry *chess_tt_probe (const ChessTT *self, uint64_t key);
 void chess_tt_store    (ChessTT *self, uint64_t key, ChessMove move, int score,
                         int eval, int depth, int bound);
 int  chess_tt_hashfull (const ChessTT *self);
+
+/* A mate score is stored as the distance from the node where it was
+ * found (`ply` from the root), not from the root: the same position
+ * reached at another ply then reads the right distance to the mate.
+ * Other scores are stored as they are. */
+static inline int
+chess_tt_score_to_tt (int score, int ply)
+{
+  return score >= CHESS_SCORE_MATE_BOUND ? score + ply
+         : score <= -CHESS_SCORE_MATE_BOUND ? score - ply : score;
+}
+
+static inline int
+chess_tt_score_from_tt (int score, int ply)
+{
+  return score >= CHESS_SCORE_MATE_BOUND ? score - ply
+         : score <= -CHESS_SCORE_MATE_BOUND ? score + ply : score;
+}

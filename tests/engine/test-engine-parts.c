@@ -2,13 +2,15 @@
  * symmetric (a position and its colour-mirrored twin score the same for the
  * side to move), static exchange evaluation gets the exchanges a player
  * counts by hand, and the transposition table keeps, finds and replaces
- * entries as the search relies on. */
+ * entries as the search relies on, moves mate scores by the ply, and a key
+ * collision cannot make the search play an illegal move. */
 #include "config.h"
 
 #include <string.h>
 
 #include "chess-board.h"
 #include "chess-engine.h"
+#include "chess-engine-private.h"
 #include "chess-eval.h"
 #include "chess-movepick.h"
 #include "chess-notation.h"
@@ -64,6 +66,51 @@ test_eval_symmetry (void)
   g_rand_free (rand);
   g_test_message ("%d positions and their mirrors score the same", positions);
   g_assert_cmpint (positions, >, 10000);
+}
+
+/* Hand-picked positions of every kind: castling rights on one side or
+ * both, en passant possible (and its mirror), promotions pending, bare
+ * endings, checks, and the middlegame. */
+static void
+test_eval_symmetry_varied (void)
+{
+  static const char *fens[] = {
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b Kq - 0 1",
+    "r3k2r/8/8/8/8/8/8/R3K2R w Qk - 0 1",
+    "r3k3/8/8/8/8/8/8/4K2R b K - 0 1",
+    "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+    "rnbqkbnr/pppp1ppp/8/8/3Pp3/8/PPP1PPPP/RNBQKBNR b KQkq d3 0 2",
+    "8/8/8/2k5/3Pp3/8/8/4K3 b - d3 0 1",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+    "r2q1rk1/pp2ppbp/2np1np1/8/3NP3/2N1BP2/PPPQ2PP/R3KB1R w KQ - 3 9",
+    "2r3k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1",
+    "8/P7/8/8/8/8/7p/K6k w - - 0 1",
+    "4k3/1P6/8/8/8/8/6p1/4K2R b K - 0 1",
+    "8/8/4k3/8/8/3K4/8/8 w - - 0 1",
+    "8/8/4k3/8/8/3KB3/8/8 b - - 0 1",
+    "6k1/5ppp/8/8/8/8/5PPP/6K1 w - - 0 1",
+    "4k3/8/8/8/8/8/8/4K2q w - - 0 1",
+    "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
+    "r1bq1rk1/ppp2ppp/2n2n2/3pp3/1bPP4/2N1PN2/PP3PPP/R1BQKB1R w KQ - 0 6",
+    "1k6/5ppp/8/3p4/8/5P2/P4KPP/8 w - - 0 32",
+    "rnbqkb1r/pp1p1ppp/5n2/2pPp3/8/8/PPP1PPPP/RNBQKBNR w KQkq c6 0 4",
+  };
+  int with_castling = 0, with_ep = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (fens); i++)
+    {
+      ChessBoard b = board_from (fens[i]);
+
+      assert_symmetric (&b);
+      with_castling += b.castling != 0;
+      with_ep += b.ep_square != CHESS_NO_SQUARE;
+    }
+  /* The set does hold what it is for. */
+  g_assert_cmpint (with_castling, >=, 8);
+  g_assert_cmpint (with_ep, >=, 3);
 }
 
 /* The search sees the same: a position and its mirror searched to the
@@ -222,6 +269,86 @@ test_tt (void)
   chess_tt_free (&tt);
 }
 
+/* A mate is stored as its distance from the node that found it: found
+ * at ply 5 as "mate at ply 8" (3 plies below), it reads "mate at ply 5"
+ * when the same position comes up at ply 2. */
+static void
+test_tt_mate_scores (void)
+{
+  ChessTT tt = { 0 };
+  uint64_t key = UINT64_C (0x5eed5eed12345678);
+  const ChessTTEntry *e;
+
+  g_assert_true (chess_tt_init (&tt, 1));
+
+  chess_tt_store (&tt, key, CHESS_MOVE_NONE, chess_tt_score_to_tt (CHESS_SCORE_MATE - 8, 5), 0, 4, CHESS_BOUND_EXACT);
+  e = chess_tt_probe (&tt, key);
+  g_assert_nonnull (e);
+  g_assert_cmpint (e->score, ==, CHESS_SCORE_MATE - 3);
+  g_assert_cmpint (chess_tt_score_from_tt (e->score, 2), ==, CHESS_SCORE_MATE - 5);
+  g_assert_cmpint (chess_tt_score_from_tt (e->score, 5), ==, CHESS_SCORE_MATE - 8);
+
+  /* Being mated: the same, with the sign turned. */
+  chess_tt_store (&tt, key, CHESS_MOVE_NONE, chess_tt_score_to_tt (-CHESS_SCORE_MATE + 7, 4), 0, 4, CHESS_BOUND_EXACT);
+  e = chess_tt_probe (&tt, key);
+  g_assert_cmpint (e->score, ==, -CHESS_SCORE_MATE + 3);
+  g_assert_cmpint (chess_tt_score_from_tt (e->score, 10), ==, -CHESS_SCORE_MATE + 13);
+
+  /* Other scores, the mate bound's neighbours included, are not moved. */
+  for (int score = -CHESS_SCORE_MATE_BOUND + 1; score < CHESS_SCORE_MATE_BOUND; score += 997)
+    {
+      g_assert_cmpint (chess_tt_score_to_tt (score, 9), ==, score);
+      g_assert_cmpint (chess_tt_score_from_tt (score, 9), ==, score);
+    }
+  g_assert_cmpint (chess_tt_score_to_tt (CHESS_SCORE_MATE_BOUND - 1, 9), ==, CHESS_SCORE_MATE_BOUND - 1);
+  g_assert_cmpint (chess_tt_score_to_tt (CHESS_SCORE_MATE_BOUND, 9), ==, CHESS_SCORE_MATE_BOUND + 9);
+  chess_tt_free (&tt);
+}
+
+/* Two positions whose keys share the upper half and the slot collide: the
+ * table cannot tell them apart and gives the one the other's entry. The
+ * search survives it because it only plays a table move that is legal. */
+static void
+test_tt_collision (void)
+{
+  ChessTT tt = { 0 };
+  ChessBoard b;
+  ChessMove e4, bogus = chess_move_make (12, 36, CHESS_MOVE_QUIET);   /* e2-e5 */
+  uint64_t key = UINT64_C (0x0badcafe00000000), twin = key | 1;
+  const ChessTTEntry *e;
+  ChessEngine *engine;
+  ChessSearchLimits limits;
+  ChessSearchResult r;
+  ChessMoveList legal;
+  bool found = false;
+
+  chess_board_set_start (&b);
+  e4 = move_from (&b, "e4");
+  g_assert_true (chess_tt_init (&tt, 1));
+  chess_tt_store (&tt, key, e4, 77, 0, 6, CHESS_BOUND_EXACT);
+  e = chess_tt_probe (&tt, twin);
+  g_assert_nonnull (e);
+  g_assert_cmpuint (e->move, ==, e4);
+  g_assert_cmpint (e->score, ==, 77);
+  chess_tt_free (&tt);
+
+  /* The root's entry, as a colliding position left it: a move that is
+   * not legal here. The search still answers with a legal move. */
+  engine = chess_engine_new (1);
+  chess_engine_set_position (engine, &b, NULL, 0);
+  chess_tt_store (&engine->tt, b.key, bogus, 0, 0, 40, CHESS_BOUND_EXACT);
+  g_assert_cmpuint (chess_tt_probe (&engine->tt, b.key)->move, ==, bogus);
+  chess_search_limits_init (&limits);
+  limits.depth = 4;
+  r = chess_engine_search (engine, &limits, NULL, NULL);
+  g_assert_cmpuint (r.best, !=, bogus);
+  chess_board_generate_legal (&b, &legal);
+  for (int i = 0; i < legal.count; i++)
+    found |= legal.moves[i] == r.best;
+  g_assert_true (found);
+  chess_engine_free (engine);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -230,8 +357,11 @@ main (int argc, char **argv)
 
   g_test_add_func ("/engine-parts/mirror-fen", test_mirror_fen);
   g_test_add_func ("/engine-parts/eval-symmetry", test_eval_symmetry);
+  g_test_add_func ("/engine-parts/eval-symmetry-varied", test_eval_symmetry_varied);
   g_test_add_func ("/engine-parts/search-symmetry", test_search_symmetry);
   g_test_add_func ("/engine-parts/see", test_see);
   g_test_add_func ("/engine-parts/tt", test_tt);
+  g_test_add_func ("/engine-parts/tt-mate-scores", test_tt_mate_scores);
+  g_test_add_func ("/engine-parts/tt-collision", test_tt_collision);
   return g_test_run ();
 }

@@ -5,9 +5,9 @@ Texel tuner (tuner.c) starts from. Kept so the tuned-vs-hand-set match
 can be repeated.
 
 The values are given by section name; the sections' order and sizes are
-read from chess_eval_sections in src/engine/chess-eval.c, so that list is
-written in one place only.
-    handset-weights.py OUTPUT SYMBOL CHESS_EVAL_C"""
+read from CHESS_EVAL_SECTION_LIST in src/engine/chess-eval.h, so that list
+is written in one place only.
+    handset-weights.py OUTPUT SYMBOL CHESS_EVAL_H"""
 import os
 import re
 import sys
@@ -71,13 +71,13 @@ add("tempo", [(15, 5)])
 here = os.path.dirname(os.path.abspath(__file__))
 out = sys.argv[1] if len(sys.argv) > 1 else "src/engine/chess-eval-weights.c"
 symbol = sys.argv[2] if len(sys.argv) > 2 else "chess_eval_weights"
-eval_c = sys.argv[3] if len(sys.argv) > 3 else os.path.join(here, "../../src/engine/chess-eval.c")
+eval_h = sys.argv[3] if len(sys.argv) > 3 else os.path.join(here, "../../src/engine/chess-eval.h")
 
-with open(eval_c, encoding="utf-8") as f:
+with open(eval_h, encoding="utf-8") as f:
     sections = [(m.group(1), int(m.group(2))) for m in
-                re.finditer(r'\{ "([^"]+)", [A-Z_]+(?: \+ \d+ \* 64)?, (\d+) \}', f.read())]
+                re.finditer(r'^  X \([A-Z_]+, "([^"]+)", (\d+)\)', f.read(), re.M)]
 if not sections:
-    sys.exit("%s: no chess_eval_sections found" % eval_c)
+    sys.exit("%s: no CHESS_EVAL_SECTION_LIST found" % eval_h)
 names = [name for name, _ in sections]
 for name in params:
     if name not in names:
@@ -86,7 +86,7 @@ for name, count in sections:
     if name not in params:
         sys.exit("no hand-set weights for section: %s" % name)
     if len(params[name]) != count:
-        sys.exit("section %s has %d weights here, %d in %s" % (name, len(params[name]), count, eval_c))
+        sys.exit("section %s has %d weights here, %d in %s" % (name, len(params[name]), count, eval_h))
 
 with open(out, "w") as f:
     f.write("/* chess-eval-weights.c — the evaluation's weights (see chess-eval.h).\n"
