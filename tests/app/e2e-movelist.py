@@ -9,8 +9,8 @@ by thinkchess-cli, the better lines as variations.
 Scenarios:
   keep-place — the list scrolled to its middle by the wheel: a click on a
            move there leaves every move where it was on the screen (one
-           click, then clicks in a quick row); → through five moves, with
-           pauses and then at once, keeps the move viewed inside the list,
+           click, then clicks in a quick row); → five times with pauses,
+           then ten at once, keeps the move viewed inside the list,
            and the review's words above the list keep their height (the
            list neither moves nor changes size).
   variation-menu — a right-click on a move inside a variation opens the
