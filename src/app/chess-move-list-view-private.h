@@ -42,6 +42,8 @@ struct _ChessMoveListView
   int            current;
   guint          rows;
   gboolean       scroll_pending;   /* show the current move after the next layout */
+  char          *pending_link;     /* a link clicked, followed when idle  */
+  guint          pending_link_id;
 };
 
 /* The move that has the keyboard focus (a main-line button or a focused

@@ -223,10 +223,9 @@ mistake_class (const ChessTreeNode *node,
   return NULL;
 }
 
-static gboolean
-link_activated_cb (GtkLabel          *label,
-                   const char        *uri,
-                   ChessMoveListView *self)
+static void
+follow_link (ChessMoveListView *self,
+             const char        *uri)
 {
   guint64 index;
 
@@ -234,13 +233,39 @@ link_activated_cb (GtkLabel          *label,
       && index < self->long_comments->len)
     {
       chess_comment_viewer_present (GTK_WIDGET (self), g_ptr_array_index (self->long_comments, index));
-      return TRUE;
+      return;
     }
   if (self->game == NULL || uri[0] != 'n'
       || !g_ascii_string_to_unsigned (uri + 1, 10, 0, G_MAXUINT, &index, NULL)
       || index >= self->nodes->len)
-    return TRUE;
+    return;
   chess_game_select_node (self->game, g_ptr_array_index (self->nodes, index));
+}
+
+static gboolean
+follow_pending_link_cb (gpointer user_data)
+{
+  ChessMoveListView *self = user_data;
+  g_autofree char *uri = g_steal_pointer (&self->pending_link);
+
+  self->pending_link_id = 0;
+  if (uri != NULL)
+    follow_link (self, uri);
+  return G_SOURCE_REMOVE;
+}
+
+/* Followed once the label is done with the click: selecting a move
+ * marks it anew in this very label (its links replaced), which GTK 4.18
+ * does not survive while it still handles the click (it crashed). */
+static gboolean
+link_activated_cb (GtkLabel          *label,
+                   const char        *uri,
+                   ChessMoveListView *self)
+{
+  g_free (self->pending_link);
+  self->pending_link = g_strdup (uri);
+  if (self->pending_link_id == 0)
+    self->pending_link_id = g_idle_add (follow_pending_link_cb, self);
   return TRUE;
 }
 
@@ -755,6 +780,8 @@ chess_move_list_view_dispose (GObject *object)
 {
   ChessMoveListView *self = CHESS_MOVE_LIST_VIEW (object);
 
+  g_clear_handle_id (&self->pending_link_id, g_source_remove);
+  g_clear_pointer (&self->pending_link, g_free);
   if (self->game != NULL)
     g_signal_handlers_disconnect_by_data (self->game, self);
   g_clear_object (&self->game);
@@ -790,6 +817,9 @@ chess_move_list_view_class_init (ChessMoveListViewClass *klass)
   widget_class->measure = chess_move_list_view_measure;
   widget_class->size_allocate = chess_move_list_view_size_allocate;
   gtk_widget_class_set_css_name (widget_class, "movelist");
+  /* A named group: GTK 4.18 leaves a generic widget out of the
+   * accessible tree, and its name "Moves" with it. */
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
   _chess_move_list_view_class_init_menu (widget_class);
 }
 

@@ -24,6 +24,8 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
+import pyatspi  # noqa: E402
+
 import e2e_common  # noqa: E402
 from e2e_common import check, movetext, wait_until, xdotool  # noqa: E402
 
@@ -58,9 +60,12 @@ def scenario_computer(app):
     app.start(card=True)
     app.check_card()
     app.shot("start-card")
-    # A real click on the suggested choice.
-    app.point_at(app.button(T("_Play the Computer")))
-    xdotool("click", 1)
+    # The suggested choice has the focus: Space takes it, as a keyboard
+    # user does. (A click at its place over AT-SPI misses on GTK 4.18,
+    # which leaves the card's padding out of the places it reports.)
+    play = app.button(T("_Play the Computer"))
+    check(play.getState().contains(pyatspi.STATE_FOCUSED), "Play the Computer has no focus")
+    app.key("space")
     app.wait_card_gone()
     app.find_board()
     app.drag("e2", "e4", settle=0.1)
