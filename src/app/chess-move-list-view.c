@@ -63,7 +63,20 @@ scroll_to_current (ChessMoveListView *self)
       return;
     }
   if (shown != NULL && gtk_widget_compute_bounds (shown, self->grid, &bounds))
-    gtk_adjustment_clamp_page (adj, bounds.origin.y, bounds.origin.y + bounds.size.height);
+    {
+      /* As gtk_adjustment_clamp_page, but at once: newer GTKs may animate
+       * it, and the rows would then be placed frames after the move. */
+      double value = gtk_adjustment_get_value (adj);
+      double page = gtk_adjustment_get_page_size (adj);
+      double top = bounds.origin.y;
+      double bottom = bounds.origin.y + bounds.size.height;
+
+      if (bottom > value + page)
+        value = bottom - page;
+      if (top < value)
+        value = top;
+      gtk_adjustment_set_value (adj, value);
+    }
 }
 
 static void
