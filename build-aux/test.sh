@@ -97,17 +97,32 @@ export LSAN_OPTIONS="suppressions=$top/build-aux/lsan.supp:print_suppressions=0"
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 
-# 1. The normal build.
+# How long each step took, for the README's table of CI times.
+began=$(date +%s)
+took () {
+  local s=$(( $(date +%s) - began ))
+  echo "== test.sh: $1 done, $((s / 60)) min $((s % 60)) s since the start"
+}
+
+# 1. The normal build. The end-to-end tests run apart from the others, two
+# at a time: each drives a real app on its own display and mostly waits for
+# it, and beside the engine's tests their deadlines would be harder to keep.
 if setup build && meson compile -C build; then
-  run_tests build --no-suite slow
+  took "building"
+  run_tests build --no-suite slow --no-suite e2e
+  run_tests build --suite e2e
   run_tests build --suite slow
+  took "the normal build's tests"
 else
   fail_step "building"
 fi
 
 # 2. AddressSanitizer + UndefinedBehaviorSanitizer.
 if setup build-asan -Dsanitizers=true -Dbuildtype=debug && meson compile -C build-asan; then
-  run_tests build-asan --no-suite slow
+  took "building with sanitizers"
+  run_tests build-asan --no-suite slow --no-suite e2e
+  run_tests build-asan --suite e2e
+  took "the sanitizer build's tests"
 else
   fail_step "building with sanitizers"
 fi
@@ -115,6 +130,7 @@ fi
 # 3. The fuzzers (clang + libFuzzer), core and CLI only.
 if CC=clang setup build-fuzz -Dfuzzing=true -Dapp=false && meson compile -C build-fuzz; then
   run_tests build-fuzz --suite fuzz
+  took "the fuzzers"
 else
   fail_step "building the fuzzers"
 fi

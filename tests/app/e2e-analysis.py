@@ -96,8 +96,8 @@ class App(flows.App):
         return T("Hint: %s").split("%s")[0]
 
     def visible_labels(self):
-        return [n.name for n in self.find_all(lambda n: n.getRole() == pyatspi.ROLE_LABEL
-                                              and self.visible(n) and n.name)]
+        return e2e_common.names(self.atspi_app(), lambda n: n.getRole() == pyatspi.ROLE_LABEL
+                                and self.visible(n))
 
     def panel_texts(self):
         """The analysis panel's labels (score, depth, lines), or [] when the
@@ -106,8 +106,8 @@ class App(flows.App):
                                and n.getRole() != pyatspi.ROLE_CHECK_MENU_ITEM)
         if not panels:
             return []
-        return [n.name for n in self.find_all(lambda n: n.getRole() == pyatspi.ROLE_LABEL
-                                              and self.visible(n) and n.name, panels[0])]
+        return e2e_common.names(panels[0], lambda n: n.getRole() == pyatspi.ROLE_LABEL
+                                and self.visible(n))
 
 
 def wait_for_analysis(app, first_line_prefix):

@@ -61,15 +61,15 @@ class App(flows.App):
         return wait_until(lookup, repr(text) + " in an autosave file: %r" % self.slots())
 
     def status(self):
-        return " | ".join(n.name for n in self.find_all(
-            lambda n: n.getRole() == pyatspi.ROLE_LABEL and n.name and self.visible(n)
-            and ("Viewing" in n.name or "to move" in n.name)))
+        return " | ".join(e2e_common.names(
+            self.atspi_app(), lambda n: n.getRole() == pyatspi.ROLE_LABEL and n.name
+            and self.visible(n) and ("Viewing" in n.name or "to move" in n.name)))
 
     def clocks(self):
         """The clocks shown ("2:58", "0:09.3"), in tree order."""
-        return [n.name for n in self.find_all(
-            lambda n: n.getRole() == pyatspi.ROLE_LABEL and n.name and self.visible(n)
-            and re.fullmatch(r"\d+:\d\d(\.\d)?", n.name))]
+        return e2e_common.names(
+            self.atspi_app(), lambda n: n.getRole() == pyatspi.ROLE_LABEL and n.name
+            and self.visible(n) and re.fullmatch(r"\d+:\d\d(\.\d)?", n.name))
 
     def launch_again(self, *args):
         """A second `thinkchess ARGS`: it hands the files to this instance

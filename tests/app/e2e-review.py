@@ -58,9 +58,9 @@ PAD_X = 4
 
 
 class App(flows.App):
-    def graph(self):
+    def graph(self, timeout=10):
         return self.find(lambda n: n.name == T("Evaluation graph")
-                         and n.getRole() == pyatspi.ROLE_SLIDER, "the evaluation graph")
+                         and n.getRole() == pyatspi.ROLE_SLIDER, "the evaluation graph", timeout)
 
     def graph_point(self, graph, point, points):
         """The screen position of `point` of a graph of `points` points."""
@@ -90,7 +90,7 @@ class App(flows.App):
         return self.button(T(label), timeout)
 
     def labels(self):
-        return [n.name for n in self.find_all(lambda n: n.getRole() == pyatspi.ROLE_LABEL and n.name)]
+        return e2e_common.names(self.atspi_app(), lambda n: n.getRole() == pyatspi.ROLE_LABEL)
 
     def label_starting(self, text, timeout=10):
         return wait_until(lambda: next((t for t in self.labels() if t.startswith(text)), None),
@@ -348,6 +348,16 @@ def scenario_review(app):
           "the retried move left in the move list: %r" % app.labels())
 
 
+def progress(bar):
+    """A progress bar's fraction done, 0 when AT-SPI cannot tell."""
+    try:
+        value = bar.queryValue()
+        top = value.maximumValue - value.minimumValue
+        return (value.currentValue - value.minimumValue) / top if top > 0 else 0.0
+    except Exception:
+        return 0.0
+
+
 def scenario_cancel(app):
     path = os.path.join(app.home, "long.pgn")
     shutil.copy(os.path.join(DATA, "finished-game.pgn"), path)
@@ -356,10 +366,13 @@ def scenario_cancel(app):
     bar = app.find(lambda n: n.getRole() == pyatspi.ROLE_PROGRESS_BAR and app.visible(n),
                    "the progress bar", 20)
     check(bar is not None, "no progress bar")
-    # Some moves reviewed: the graph appears.
-    graph = app.graph()
+    # Some moves reviewed: the graph appears. Cancel comes once the review
+    # has judged 1… e5 (searched 3 of the 110 positions): how long that
+    # takes depends on the machine's load, not on a fixed wait.
+    graph = app.graph(30)
     wait_until(lambda: app.visible(graph), "the graph while reviewing", 30)
-    time.sleep(1.0)
+    wait_until(lambda: progress(bar) >= 3 / 110, "the review past 1… e5 (progress %.3f)"
+               % progress(bar), 60)
     app.shot("review-cancel-running")
     app.click_node(app.push_button("_Cancel Review"))
     # What stays is checked, not the notice "Review stopped after …": a toast

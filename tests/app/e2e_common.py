@@ -10,8 +10,10 @@ import subprocess
 import sys
 import tempfile
 import time
+import traceback
 
 import pyatspi
+from gi.repository import GLib
 
 
 class Failure(Exception):
@@ -40,13 +42,22 @@ def xdotool(*args, strict=True):
 
 
 def wait_until(predicate, what, timeout=10):
+    """The first true value of `predicate`, asked again and again until
+    `timeout`. An AT-SPI error counts as "not yet": the app may destroy a
+    widget between finding it and reading its name (a real death shows as
+    the timeout, with the error and the app's log)."""
     deadline = time.time() + timeout
+    error = None
     while True:
-        value = predicate()
+        try:
+            value = predicate()
+        except GLib.GError as e:
+            value, error = None, e
         if value:
             return value
         if time.time() > deadline:
-            raise Failure("timed out waiting for " + what)
+            raise Failure("timed out waiting for " + what
+                          + (" (last AT-SPI error: %s)" % error if error else ""))
         time.sleep(0.15)
 
 
@@ -152,6 +163,22 @@ def find_all(root, predicate, max_depth=50):
     return found
 
 
+def names(root, predicate):
+    """The names (not empty) of the nodes below `root` that `predicate`
+    accepts, read during the walk: a node found may be gone a moment later."""
+    found = []
+
+    def take(node):
+        if predicate(node):
+            name = node.name
+            if name:
+                found.append(name)
+        return False
+
+    find_all(root, take)
+    return found
+
+
 def visible(node):
     # GTK 4.8 leaves hidden widgets out of the tree and sets VISIBLE
     # (not SHOWING) on the others.
@@ -230,8 +257,14 @@ def run_scenarios(script, scenarios, make_app, dark_env=DARK_ENV):
         scenarios[scenario](app)
         print("ok: " + scenario)
         return 0
-    except Failure as e:
-        print("FAILED: %s: %s" % (scenario, e))
+    except Exception as e:
+        # Not only our own Failure: an AT-SPI error such as "The application
+        # no longer exists" means the app died, and its log says why.
+        if isinstance(e, Failure):
+            print("FAILED: %s: %s" % (scenario, e))
+        else:
+            print("FAILED: %s:" % scenario)
+            traceback.print_exc(file=sys.stdout)
         if shots is None:
             app.shots = os.path.join(tempfile.gettempdir(), "thinkchess-%s-failures" % script)
         try:
