@@ -32,9 +32,9 @@
 # Needs root (mmdebstrap, and a mount namespace for the portal's session).
 # Installs what it needs with apt-get. The first run makes the runtime
 # (about 13 minutes on 2 cores); a run with it cached takes about 3 minutes
-# (195 s, 135 s of it flatpak-builder compiling the app)
-# (--keep also keeps screenshots of each step, the portal's dialogs among
-# them, in the work folder's shots/).
+# (157-195 s on 2 shared cores, about 2 minutes of it flatpak-builder
+# compiling the app). --keep also keeps screenshots of each step, the
+# portal's dialogs among them, in the work folder's shots/.
 #
 # The runtime repository is kept in /var/cache/thinkchess-flatpak-check/trixie
 # with a key of the package lists and of this script's runtime recipe, so a
