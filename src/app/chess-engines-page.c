@@ -40,6 +40,27 @@ enum
 
 static guint signals[N_SIGNALS];
 
+/* The file flatpak puts at the root of every sandbox; tests point it
+ * elsewhere. */
+static char *flatpak_info_path;
+
+void
+chess_engines_page_set_flatpak_info_for_testing (const char *path)
+{
+  g_free (flatpak_info_path);
+  flatpak_info_path = g_strdup (path);
+}
+
+/* Inside a Flatpak the host's programs (/usr/games/stockfish …) are not
+ * there to be found or run: the page says so rather than asking the user
+ * to install one. */
+static gboolean
+in_flatpak_sandbox (void)
+{
+  return g_file_test (flatpak_info_path != NULL ? flatpak_info_path : "/.flatpak-info",
+                      G_FILE_TEST_EXISTS);
+}
+
 static const char *
 protocol_name (ChessEngineProtocol protocol)
 {
@@ -109,8 +130,9 @@ refresh_list (ChessEnginesPage *self)
       GtkWidget *row = adw_action_row_new ();
 
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("No engines found"));
-      adw_action_row_set_subtitle (ADW_ACTION_ROW (row),
-                                   _("Install one (Stockfish, GNU Chess, Fairy-Max, …) or add one below."));
+      if (!in_flatpak_sandbox ())
+        adw_action_row_set_subtitle (ADW_ACTION_ROW (row),
+                                     _("Install one (Stockfish, GNU Chess, Fairy-Max, …) or add one below."));
       g_ptr_array_add (self->list_rows, row);
     }
   for (guint i = 0; i < self->list_rows->len; i++)
@@ -423,7 +445,9 @@ chess_engines_page_init (ChessEnginesPage *self)
   self->list_group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
   adw_preferences_group_set_title (self->list_group, _("External Engines"));
   adw_preferences_group_set_description (self->list_group,
-                                         _("Other chess programs you can play against: choose one in New Game."));
+                                         in_flatpak_sandbox ()
+                                         ? _("Engines installed on this computer, such as Stockfish, cannot be seen from inside the Flatpak sandbox. The built-in engine needs none of them: it plays, hints and analyses on its own.")
+                                         : _("Other chess programs you can play against: choose one in New Game."));
   adw_preferences_page_add (ADW_PREFERENCES_PAGE (self), self->list_group);
 
   add_group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());

@@ -23,5 +23,8 @@ void              chess_engines_page_add         (ChessEnginesPage *self);
 guint             chess_engines_page_get_n_listed (ChessEnginesPage *self);
 /* The message under the Add button ("" when none). */
 const char       *chess_engines_page_get_message (ChessEnginesPage *self);
+/* Where pages made from now on look for the file that marks a Flatpak
+ * sandbox (/.flatpak-info; NULL: that one again), for tests. */
+void              chess_engines_page_set_flatpak_info_for_testing (const char *path);
 
 G_END_DECLS

@@ -8,6 +8,7 @@
 
 #include <string.h>
 
+#include <glib/gstdio.h>
 #include <gtk/gtk.h>
 
 #include "chess-alerts.h"
@@ -868,6 +869,64 @@ test_engines_page (void)
   app_test_spin ();
 }
 
+/* Whether a label under `widget` that shows text containing `text` is on
+ * screen. */
+static gboolean
+label_shown (GtkWidget  *widget,
+             const char *text)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget)
+      && strstr (gtk_label_get_text (GTK_LABEL (widget)), text) != NULL)
+    return TRUE;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    if (label_shown (c, text))
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+page_mapped (gpointer user_data)
+{
+  return gtk_widget_get_mapped (GTK_WIDGET (user_data));
+}
+
+/* In a Flatpak sandbox (its /.flatpak-info, here a file of the test's) the
+ * page says that the computer's engines are out of reach and the built-in
+ * engine needs none, and does not ask for one to be installed; outside it
+ * does not say so. */
+static void
+test_engines_page_sandbox (void)
+{
+  g_autoptr(GSettings) settings = app_test_fresh_settings ();
+  g_autofree char *dir = g_dir_make_tmp ("thinkchess-sandbox-XXXXXX", NULL);
+  g_autofree char *info = g_build_filename (dir, ".flatpak-info", NULL);
+  g_autofree char *no_file = g_build_filename (dir, "no-such-file", NULL);
+  const char *note = "cannot be seen from inside the Flatpak sandbox";
+
+  g_assert_true (g_file_set_contents (info, "[Application]\nname=io.github.thinkchess.ThinkChess\n",
+                                      -1, NULL));
+  for (int sandboxed = 1; sandboxed >= 0; sandboxed--)
+    {
+      GtkWidget *window = gtk_window_new ();
+      ChessEnginesPage *page;
+
+      chess_engines_page_set_flatpak_info_for_testing (sandboxed ? info : no_file);
+      page = chess_engines_page_new (settings);
+      gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (page));
+      gtk_window_present (GTK_WINDOW (window));
+      model_test_run_until (page_mapped, page, 5000);
+      g_assert_cmpint (label_shown (GTK_WIDGET (page), note), ==, sandboxed);
+      g_assert_cmpint (label_shown (GTK_WIDGET (page), "The built-in engine needs none"), ==, sandboxed);
+      if (chess_engines_page_get_n_listed (page) == 0)
+        g_assert_cmpint (label_shown (GTK_WIDGET (page), "Install one"), ==, !sandboxed);
+      gtk_window_destroy (GTK_WINDOW (window));
+      app_test_spin ();
+    }
+  chess_engines_page_set_flatpak_info_for_testing (NULL);
+  g_assert_no_errno (g_unlink (info));
+  g_assert_no_errno (g_rmdir (dir));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -889,6 +948,7 @@ main (int    argc,
   g_test_add_func ("/computer/engine-illegal", test_engine_illegal_then_human);
   g_test_add_func ("/computer/engine-hang", test_engine_hang);
   g_test_add_func ("/computer/engines-page", test_engines_page);
+  g_test_add_func ("/computer/engines-page-sandbox", test_engines_page_sandbox);
 
   return app_test_end (g_test_run ());
 }
