@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "chess-file-dialogs.h"
 
@@ -18,6 +19,21 @@ is_folder (const char *path)
   return path != NULL && path[0] != '\0' && g_file_test (path, G_FILE_TEST_IS_DIR);
 }
 
+/* Whether `path` lies in the document portal's folder, where a sandboxed
+ * app sees a file the user chose through the portal: each such file has a
+ * folder of its own there ("/run/user/1000/doc/74dead78"), which means
+ * nothing to the user and holds no other game. */
+static gboolean
+in_document_portal (const char *path)
+{
+  g_autofree char *portal = g_build_filename (g_get_user_runtime_dir (), "doc", NULL);
+
+  return path != NULL
+         && ((g_str_has_prefix (path, portal) && (path[strlen (portal)] == '/'
+                                                  || path[strlen (portal)] == '\0'))
+             || g_str_has_prefix (path, "/run/flatpak/doc/"));
+}
+
 GFile *
 chess_file_dialog_start_folder (GFile      *current,
                                 const char *last_folder)
@@ -26,12 +42,13 @@ chess_file_dialog_start_folder (GFile      *current,
 
   if (current != NULL)
     {
-      GFile *parent = g_file_get_parent (current);
+      g_autoptr(GFile) parent = g_file_get_parent (current);
+      g_autofree char *path = parent != NULL ? g_file_get_path (parent) : NULL;
 
-      if (parent != NULL)
-        return parent;
+      if (parent != NULL && !in_document_portal (path))
+        return g_steal_pointer (&parent);
     }
-  if (is_folder (last_folder))
+  if (is_folder (last_folder) && !in_document_portal (last_folder))
     return g_file_new_for_path (last_folder);
   documents = g_get_user_special_dir (G_USER_DIRECTORY_DOCUMENTS);
   if (is_folder (documents))
@@ -58,7 +75,7 @@ remember_folder (GFile *chosen)
   g_autoptr(GSettings) settings = NULL;
 
   if (chosen == NULL || (parent = g_file_get_parent (chosen)) == NULL
-      || (path = g_file_get_path (parent)) == NULL)
+      || (path = g_file_get_path (parent)) == NULL || in_document_portal (path))
     return;
   settings = g_settings_new (APPLICATION_ID);
   g_settings_set_string (settings, "last-folder", path);

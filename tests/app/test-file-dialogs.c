@@ -102,6 +102,32 @@ test_home (void)
   assert_folder (folder, home);
 }
 
+/* In a Flatpak, a file chosen through the portal is seen in a folder of its
+ * own under the document portal's: no place to start the next dialog. */
+static void
+test_document_portal (void)
+{
+  g_autofree char *runtime = make_folder (home, "runtime");
+  g_autofree char *doc = make_folder (runtime, "doc");
+  g_autofree char *one_file = make_folder (doc, "74dead78");
+  g_autofree char *game_path = g_build_filename (one_file, "game.pgn", NULL);
+  g_autofree char *documents = make_folder (home, "Documents");
+  g_autofree char *last = make_folder (home, "last");
+  g_autoptr(GFile) game = g_file_new_for_path (game_path);
+  g_autoptr(GFile) from_game = NULL;
+  g_autoptr(GFile) from_last = NULL;
+  g_autoptr(GFile) portal_last = NULL;
+
+  g_assert_cmpstr (g_get_user_runtime_dir (), ==, runtime);
+  set_documents_dir (documents);
+  from_game = chess_file_dialog_start_folder (game, last);
+  assert_folder (from_game, last);
+  from_last = chess_file_dialog_start_folder (game, "");
+  assert_folder (from_last, documents);
+  portal_last = chess_file_dialog_start_folder (NULL, one_file);
+  assert_folder (portal_last, documents);
+}
+
 static void
 answered_cb (GFile    *file,
              gpointer  user_data)
@@ -169,6 +195,10 @@ main (int    argc,
   elsewhere = make_folder (data_home, "started-here");
   g_setenv ("HOME", home, TRUE);
   g_setenv ("XDG_CONFIG_HOME", config_home, TRUE);
+  {
+    g_autofree char *runtime = g_build_filename (home, "runtime", NULL);
+    g_setenv ("XDG_RUNTIME_DIR", runtime, TRUE);
+  }
   g_assert_cmpint (g_chdir (elsewhere), ==, 0);
 
   g_test_init (&argc, &argv, NULL);
@@ -176,6 +206,7 @@ main (int    argc,
   g_test_add_func ("/file-dialogs/start-folder/last-folder", test_last_folder);
   g_test_add_func ("/file-dialogs/start-folder/documents", test_documents);
   g_test_add_func ("/file-dialogs/start-folder/home", test_home);
+  g_test_add_func ("/file-dialogs/start-folder/document-portal", test_document_portal);
   g_test_add_func ("/file-dialogs/remembered", test_remembered);
   status = g_test_run ();
 
