@@ -2,6 +2,9 @@
 # Builds the Flatpak from flatpak/io.github.thinkchess.ThinkChess.json and
 # checks it, where the GNOME runtime cannot be downloaded:
 #   flatpak-check.sh [--keep]
+#   flatpak-check.sh --install-only   (only the apt-get step below: .ci/run
+#                                      installs everything before its steps
+#                                      run side by side)
 # 1. A runtime and SDK are made from Debian 13 (trixie), whose GTK 4.18 and
 #    libadwaita 1.7 are what GNOME 48/49 bring: mmdebstrap makes the trees,
 #    their /usr (with /etc copied in) becomes the runtime's files/, and
@@ -44,12 +47,16 @@
 set -u
 
 keep=false
+install_only=false
 if [ "${1:-}" = "--keep" ]; then
   keep=true
   shift
+elif [ "${1:-}" = "--install-only" ]; then
+  install_only=true
+  shift
 fi
 if [ $# -ne 0 ]; then
-  echo "usage: flatpak-check.sh [--keep]" >&2
+  echo "usage: flatpak-check.sh [--keep | --install-only]" >&2
   exit 2
 fi
 if [ "$(id -u)" -ne 0 ]; then
@@ -86,8 +93,12 @@ runtime_locales=(en_US.UTF-8 de_DE.UTF-8)
 top=$(cd "$(dirname "$0")/.." && pwd)
 commit=$(git -C "$top" rev-parse HEAD) || exit 1
 
+# Each step that passed counts as one check: the last line says
+# "N passed, N failed", as the test command's does, for .ci/run's tally.
+steps_passed=0
 fail () {
   echo "FAILED: $*" >&2
+  echo "$steps_passed passed, 1 failed"
   exit 1
 }
 
@@ -98,6 +109,7 @@ step () {
   echo "== flatpak-check: $*"
 }
 step_done () {
+  steps_passed=$((steps_passed + 1))
   echo "   ($(( $(date +%s) - step_start )) s)"
 }
 
@@ -125,6 +137,9 @@ if [ ${#missing[@]} -ne 0 ]; then
     || { tail -n 20 /var/log/thinkchess-flatpak-check-apt.log >&2; fail "installing ${missing[*]}"; }
 fi
 step_done
+if $install_only; then
+  exit 0
+fi
 
 work=$(mktemp -d "/var/tmp/thinkchess-flatpak.XXXXXX")
 cleanup () {
@@ -348,3 +363,4 @@ appstreamcli validate --no-net "$metainfo" \
 step_done
 
 echo "== flatpak-check: passed in $(( $(date +%s) - total_start )) s"
+echo "$steps_passed passed, 0 failed"
