@@ -66,7 +66,7 @@ chess_board_view_ensure_textures (ChessBoardView *self)
       self->surfaces[i] = chess_piece_set_render_surface (self->pieces, i, size);
       cairo_surface_set_device_scale (self->surfaces[i], (double) size / self->square,
                                       (double) size / self->square);
-      self->textures[i] = chess_piece_set_render (self->pieces, i, size);
+      self->textures[i] = chess_piece_set_texture_for_surface (self->surfaces[i]);
     }
   self->texture_size = size;
 }

@@ -227,26 +227,40 @@ chess_piece_set_render_surface (ChessPieceSet *self,
 }
 
 GdkTexture *
+chess_piece_set_texture_for_surface (cairo_surface_t *surface)
+{
+  GBytes *bytes;
+  GdkTexture *texture;
+  int size;
+
+  g_return_val_if_fail (surface != NULL, NULL);
+  g_return_val_if_fail (cairo_surface_get_type (surface) == CAIRO_SURFACE_TYPE_IMAGE, NULL);
+  size = cairo_image_surface_get_width (surface);
+
+  /* Cairo's ARGB32 is premultiplied BGRA in memory on little-endian and
+   * ARGB on big-endian: GDK_MEMORY_DEFAULT is defined to match it. The
+   * texture shares the surface's pixels and holds a reference to it. */
+  bytes = g_bytes_new_with_free_func (cairo_image_surface_get_data (surface),
+                                      (gsize) cairo_image_surface_get_stride (surface) * size,
+                                      (GDestroyNotify) cairo_surface_destroy,
+                                      cairo_surface_reference (surface));
+  texture = gdk_memory_texture_new (size, size, GDK_MEMORY_DEFAULT, bytes,
+                                    cairo_image_surface_get_stride (surface));
+  g_bytes_unref (bytes);
+  return texture;
+}
+
+GdkTexture *
 chess_piece_set_render (ChessPieceSet *self,
                         ChessPiece     piece,
                         int            size)
 {
   cairo_surface_t *surface = chess_piece_set_render_surface (self, piece, size);
-  GBytes *bytes;
   GdkTexture *texture;
 
   g_return_val_if_fail (surface != NULL, NULL);
-  size = cairo_image_surface_get_width (surface);
-
-  /* Cairo's ARGB32 is premultiplied BGRA in memory on little-endian and
-   * ARGB on big-endian: GDK_MEMORY_DEFAULT is defined to match it. */
-  bytes = g_bytes_new_with_free_func (cairo_image_surface_get_data (surface),
-                                      (gsize) cairo_image_surface_get_stride (surface) * size,
-                                      (GDestroyNotify) cairo_surface_destroy,
-                                      surface);
-  texture = gdk_memory_texture_new (size, size, GDK_MEMORY_DEFAULT, bytes,
-                                    cairo_image_surface_get_stride (surface));
-  g_bytes_unref (bytes);
+  texture = chess_piece_set_texture_for_surface (surface);
+  cairo_surface_destroy (surface);
   return texture;
 }
 

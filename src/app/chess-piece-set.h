@@ -34,6 +34,11 @@ cairo_surface_t *chess_piece_set_render_surface (ChessPieceSet *self,
                                                  ChessPiece     piece,
                                                  int            size);
 
+/* A texture of a square image surface's pixels, sharing them (it keeps a
+ * reference to the surface, which must not be drawn on afterwards): the
+ * board needs a piece both ways and renders it once. */
+GdkTexture    *chess_piece_set_texture_for_surface (cairo_surface_t *surface);
+
 /* The names of the sets available: the built-in ones first, then the user
  * sets found in the data directory, sorted. Free with g_strfreev. */
 char         **chess_piece_set_list_names (void);

@@ -2,6 +2,8 @@
  * in-process (suite 'app'). Runs under Xvfb with GSETTINGS_BACKEND=memory. */
 #include "config.h"
 
+#include <string.h>
+
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
 
@@ -575,6 +577,24 @@ test_piece_set (void)
       opaque += pixels[i * 4 + 3] > 128;
     g_free (pixels);
     g_assert_cmpuint (opaque, >, 48 * 48 / 10);
+  }
+
+  /* The board's texture shares the pixels of the surface it draws with
+   * cairo (one rendering of each piece), and outlives the caller's
+   * reference to that surface. */
+  {
+    cairo_surface_t *surface = chess_piece_set_render_surface (set, CHESS_BLACK_KNIGHT, 40);
+    g_autoptr(GdkTexture) shared = chess_piece_set_texture_for_surface (surface);
+    g_autofree guchar *expected = g_malloc (40 * 40 * 4);
+    g_autofree guchar *pixels = g_malloc (40 * 40 * 4);
+    int stride = cairo_image_surface_get_stride (surface);
+
+    for (int y = 0; y < 40; y++)
+      memcpy (expected + y * 40 * 4, cairo_image_surface_get_data (surface) + y * stride, 40 * 4);
+    cairo_surface_destroy (surface);
+    g_assert_cmpint (gdk_texture_get_width (shared), ==, 40);
+    gdk_texture_download (shared, pixels, 40 * 4);
+    g_assert_cmpmem (pixels, 40 * 40 * 4, expected, 40 * 40 * 4);
   }
 
   /* A user set with a broken drawing: no crash, and it is listed. */
