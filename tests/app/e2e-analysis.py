@@ -12,7 +12,8 @@ Scenarios:
             move played clears both; the hint is not saved into the game.
   analysis  Ctrl+E shows the bar's number, the depth and the best line and
             the arrow; browsing back analyses the earlier position; the
-            menu item turns it off and everything is gone; in a narrow
+            side panel's Analysis toggle (clicked) turns it off and
+            everything is gone; in a narrow
             window the panel is shown too.
   threat    Ctrl+T with analysis off (pressed three times at once: on, off,
             on) shows the opponent's threat in words and as an orange-red
@@ -102,8 +103,10 @@ class App(flows.App):
     def panel_texts(self):
         """The analysis panel's labels (score, depth, lines), or [] when the
         panel is not shown."""
+        # Not the coach's Analysis toggle above it, nor a menu item.
         panels = self.find_all(lambda n: n.name == T("Analysis") and self.visible(n)
-                               and n.getRole() != pyatspi.ROLE_CHECK_MENU_ITEM)
+                               and n.getRole() not in (pyatspi.ROLE_CHECK_MENU_ITEM,
+                                                       pyatspi.ROLE_TOGGLE_BUTTON))
         if not panels:
             return []
         return [n.name for n in self.find_all(lambda n: n.getRole() == pyatspi.ROLE_LABEL
@@ -198,8 +201,11 @@ def scenario_analysis(app):
     app.locate()
     app.find_board()
 
-    # Off through the menu: the panel, its number and the arrow are gone.
-    app.menu("Ana_lysis")
+    # Off with a click on the coach's Analysis toggle in the side panel:
+    # the panel, its number and the arrow are gone.
+    toggle = app.coach_button("Analysis")
+    check(toggle.getState().contains(pyatspi.STATE_CHECKED), "the Analysis toggle is not pressed")
+    app.click(toggle)
     wait_until(lambda: not app.panel_texts(), "the analysis panel hidden", 10)
     app.point_at_window()
     time.sleep(0.3)
