@@ -477,7 +477,7 @@ def scenario_menus(app):
     check('[Result "*"]' in app.autosave(), "the game ended although cancelled")
     # Its items are greyed once the game is over (Black resigns here).
     app.game_menu("R_esign…")
-    app.answer("White wins", "Resign")
+    app.press(T("_Resign"), app.window_with(T("_Resign")))
     app.wait_autosave('[Result "1-0"]')
     # (The card's New Game takes the focus when the result shows: wait for
     # it, or the menu opened before closes again.)
