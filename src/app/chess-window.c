@@ -272,6 +272,12 @@ chess_window_finalize (GObject *object)
   G_OBJECT_CLASS (chess_window_parent_class)->finalize (object);
 }
 
+/* Template children the window's code never touches. */
+static const char *const action_buttons[] = {
+  "redo_button", "game_menu_button",
+  "coach_row", "hint_button", "analysis_button", "threat_button", "review_button",
+};
+
 static void
 chess_window_class_init (ChessWindowClass *klass)
 {
@@ -345,6 +351,10 @@ chess_window_class_init (ChessWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ChessWindow, status_label);
   gtk_widget_class_bind_template_child (widget_class, ChessWindow, past_return_button);
   gtk_widget_class_bind_template_child (widget_class, ChessWindow, move_entry);
+  /* Looked up by name only (tests, chess-window.h): the header bar's and
+   * the panel's buttons act through their action names. */
+  for (guint i = 0; i < G_N_ELEMENTS (action_buttons); i++)
+    gtk_widget_class_bind_template_child_full (widget_class, action_buttons[i], FALSE, 0);
   gtk_widget_class_bind_template_callback (widget_class, move_entry_activate_cb);
   gtk_widget_class_bind_template_callback (widget_class, continue_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, new_game_clicked_cb);
@@ -352,7 +362,7 @@ chess_window_class_init (ChessWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, result_review_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, past_return_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, resume_clicked_cb);
-  /* A toggle in the menu and the header bar, Ctrl+P. */
+  /* A toggle in the header bar, Ctrl+P. */
   gtk_widget_class_install_property_action (widget_class, "win.pause", "paused");
 
   chess_window_actions_class_init (widget_class);
@@ -360,11 +370,45 @@ chess_window_class_init (ChessWindowClass *klass)
   chess_window_review_class_init (widget_class);
 }
 
+/* A translation too long for the side panel ends in "…" rather than
+ * widening the panel and taking the width from the board. */
+static void
+let_coach_labels_shrink (ChessWindow *self)
+{
+  GtkWidget *row = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (self), CHESS_TYPE_WINDOW,
+                                                              "coach_row"));
+
+  for (GtkWidget *button = gtk_widget_get_first_child (row); button != NULL;
+       button = gtk_widget_get_next_sibling (button))
+    {
+      GtkWidget *label = gtk_button_get_child (GTK_BUTTON (button));
+
+      if (GTK_IS_LABEL (label))
+        gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+    }
+}
+
+/* Our own icons (the header bar's Game Actions) are in the resource.
+ * GtkApplication adds its resource path to the icon theme; a window made
+ * without it (the tests) adds the path here, once. */
+static void
+add_resource_icons (ChessWindow *self)
+{
+  GtkIconTheme *theme = gtk_icon_theme_get_for_display (gtk_widget_get_display (GTK_WIDGET (self)));
+  g_auto(GStrv) paths = gtk_icon_theme_get_resource_path (theme);
+  const char *path = RESOURCE_BASE "/icons";
+
+  if (paths == NULL || !g_strv_contains ((const char *const *) paths, path))
+    gtk_icon_theme_add_resource_path (theme, path);
+}
+
 static void
 chess_window_init (ChessWindow *self)
 {
+  add_resource_icons (self);
   gtk_widget_init_template (GTK_WIDGET (self));
   chess_a11y_name_mnemonic_buttons (GTK_WIDGET (self));
+  let_coach_labels_shrink (self);
 
   self->settings = g_settings_new (APPLICATION_ID);
   gtk_window_set_default_size (GTK_WINDOW (self),

@@ -1,7 +1,8 @@
-/* chess-window.h — the main window: header bar with the primary menu, the
- * board, and the side panel (players and clocks, captured pieces,
- * evaluation, move list, status line, move entry), the start screen and
- * the result overlay.
+/* chess-window.h — the main window: header bar (New Game, Undo, Redo, the
+ * game's actions, the primary menu, Pause), the board, and the side panel
+ * (the coach's buttons, players and clocks, captured pieces, evaluation,
+ * move list, status line, move entry), the start screen and the result
+ * overlay.
  *
  * The window owns the current ChessGame and autosaves it after every move,
  * take-back and game end. Replacing the game (new game, open file, paste
@@ -11,14 +12,16 @@
  *
  * Template children that other code and tests may look up with
  * gtk_widget_get_template_child (widget, CHESS_TYPE_WINDOW, name):
- *   header_bar, window_title, new_game_button, undo_button, pause_button,
- *   primary_menu_button, toast_overlay, pause_screen, resume_button, board, board_overlay, side_panel,
+ *   header_bar, window_title, new_game_button, undo_button, redo_button,
+ *   pause_button, game_menu_button, primary_menu_button, toast_overlay,
+ *   pause_screen, resume_button, board, board_overlay, side_panel,
  *   black_row, black_name, black_clock, black_marker,
  *   white_row, white_name, white_clock, white_marker,
- *   captured_by_black, captured_by_white, eval_bar, eval_label, review_panel,
- *   analysis_panel, move_list, game_info, status_label, move_entry,
- *   start_screen, continue_button, start_new_button, result_screen,
- *   result_label, result_new_button,
+ *   captured_by_black, captured_by_white, coach_row (hint_button,
+ *   analysis_button, threat_button, review_button), eval_bar, eval_label,
+ *   review_panel, analysis_panel, move_list, game_info, status_label,
+ *   move_entry, start_screen, continue_button, start_new_button,
+ *   result_screen, result_label, result_new_button,
  *   past_banner.
  */
 #pragma once

@@ -12,7 +12,8 @@ Scenarios:
             move played clears both; the hint is not saved into the game.
   analysis  Ctrl+E shows the bar's number, the depth and the best line and
             the arrow; browsing back analyses the earlier position; the
-            menu item turns it off and everything is gone; in a narrow
+            side panel's Analysis toggle (clicked) turns it off and
+            everything is gone; in a narrow
             window the panel is shown too.
   threat    Ctrl+T with analysis off (pressed three times at once: on, off,
             on) shows the opponent's threat in words and as an orange-red
@@ -99,14 +100,23 @@ class App(flows.App):
         return e2e_common.names(self.atspi_app(), lambda n: n.getRole() == pyatspi.ROLE_LABEL
                                 and self.visible(n))
 
+    def analysis_panel(self):
+        """The analysis panel when shown, else None: not the coach's
+        Analysis toggle above it (nor its label), nor a menu item."""
+        panels = self.find_all(lambda n: n.name == T("Analysis") and self.visible(n)
+                               and n.getRole() not in (pyatspi.ROLE_CHECK_MENU_ITEM,
+                                                       pyatspi.ROLE_TOGGLE_BUTTON,
+                                                       pyatspi.ROLE_PUSH_BUTTON,
+                                                       pyatspi.ROLE_LABEL))
+        return panels[0] if panels else None
+
     def panel_texts(self):
         """The analysis panel's labels (score, depth, lines), or [] when the
         panel is not shown."""
-        panels = self.find_all(lambda n: n.name == T("Analysis") and self.visible(n)
-                               and n.getRole() != pyatspi.ROLE_CHECK_MENU_ITEM)
-        if not panels:
+        panel = self.analysis_panel()
+        if panel is None:
             return []
-        return e2e_common.names(panels[0], lambda n: n.getRole() == pyatspi.ROLE_LABEL
+        return e2e_common.names(panel, lambda n: n.getRole() == pyatspi.ROLE_LABEL
                                 and self.visible(n))
 
 
@@ -198,8 +208,13 @@ def scenario_analysis(app):
     app.locate()
     app.find_board()
 
-    # Off through the menu: the panel, its number and the arrow are gone.
-    app.menu("Ana_lysis")
+    # Off with a click on the coach's Analysis toggle in the side panel:
+    # the panel, its number and the arrow are gone.
+    toggle = app.coach_button("Analysis")
+    # A toggle button says its state as pressed (GTK 4.8) or checked.
+    check(toggle.getState().contains(pyatspi.STATE_PRESSED)
+          or toggle.getState().contains(pyatspi.STATE_CHECKED), "the Analysis toggle is not pressed")
+    app.click(toggle)
     wait_until(lambda: not app.panel_texts(), "the analysis panel hidden", 10)
     app.point_at_window()
     time.sleep(0.3)
@@ -292,13 +307,12 @@ def scenario_full_line(app):
     def line_labels():
         """The panel's best lines (each starts with Black's move 2 or with
         its score and then that move)."""
-        panels = app.find_all(lambda n: n.name == T("Analysis") and app.visible(n)
-                              and n.getRole() != pyatspi.ROLE_CHECK_MENU_ITEM)
-        if not panels:
+        panel = app.analysis_panel()
+        if panel is None:
             return []
         return app.find_all(lambda n: n.getRole() == pyatspi.ROLE_LABEL and app.visible(n)
                             and n.name and (n.name.startswith("2\u2026 ") or ": 2\u2026 " in n.name),
-                            panels[0])
+                            panel)
 
     wait_until(lambda: len(line_labels()) == 3, "three best lines (shown: %r)" % (app.panel_texts(),), 30)
     toggle = app.find(lambda n: n.name == T("Show Full Lines") and app.visible(n),

@@ -10,7 +10,7 @@ accessible names; the autosave and saved files are read back.
 
     e2e-part2-flows.py THINKCHESS SCENARIO [--shots DIR]
 
-Scenarios: draw, resign, undo-redo, open-multi, open-cut-short, save-as, paste-invalid-fen,
+Scenarios: draw, resign, undo-redo, menus, open-multi, open-cut-short, save-as, paste-invalid-fen,
 quit-unsaved, tour (screenshots of every dialog into DIR).
 """
 
@@ -147,14 +147,43 @@ class App:
         return self.find_all(lambda n: n.getRole() in (pyatspi.ROLE_FRAME, pyatspi.ROLE_DIALOG,
                                                        pyatspi.ROLE_ALERT, pyatspi.ROLE_WINDOW))
 
+    def click(self, node):
+        """A real left click in the middle of `node`."""
+        self.point_at(node)
+        xdotool("click", 1)
+        time.sleep(0.6)
+
+    def header_button(self, name):
+        """A header bar button by its accessible name (untranslated)."""
+        return self.find(lambda n: n.name == T(name) and self.visible(n)
+                         and n.getRole() in (pyatspi.ROLE_PUSH_BUTTON, pyatspi.ROLE_TOGGLE_BUTTON),
+                         "the header bar's " + name)
+
+    def coach_button(self, label):
+        """One of the coach's buttons atop the side panel (Hint, Analysis,
+        Threat, Review), by its untranslated label."""
+        return self.find(lambda n: n.getRole() in (pyatspi.ROLE_PUSH_BUTTON, pyatspi.ROLE_TOGGLE_BUTTON)
+                         and n.name == T(label) and self.visible(n), "the panel's " + label)
+
     def menu(self, label):
         """Opens the primary menu and activates its item `label` (as in the
         window's template: untranslated, with its "_")."""
-        menu_button = self.find(lambda n: n.name == T("Main Menu") and self.visible(n),
-                                "the main menu button")
+        self.open_menu("Main Menu", "primary_menu", label)
+
+    def game_menu(self, label):
+        """Clicks Game Actions in the header bar and activates its item
+        `label` (untranslated, with its "_")."""
+        self.open_menu("Game Actions", "game_menu", label)
+
+    def open_menu(self, button_name, menu_id, label, activate=True):
+        """Opens the menu of the button named `button_name` (its items
+        those of `menu_id` in the template) and activates its item `label`;
+        without `activate`, leaves the menu open and returns the item."""
+        menu_button = self.find(lambda n: n.name == T(button_name) and self.visible(n),
+                                "the %s button" % button_name)
         item = None
         for attempt in range(4):
-            if attempt % 2 == 0:
+            if attempt % 2 == 0 and menu_id == "primary_menu":
                 # F10 opens the primary menu, as a keyboard user does: GTK
                 # 4.18 reports window coordinates some pixels off, and right
                 # after a dialog closed the first click can go unheard.
@@ -169,7 +198,7 @@ class App:
             if os.environ.get("E2E_DUMP"):
                 self.dump()
             try:
-                item = wait_until(lambda: self.menu_item(label), "menu item " + label, 10)
+                item = wait_until(lambda: self.menu_item(label, menu_id), "menu item " + label, 10)
                 break
             except Failure:
                 # The click may have closed a menu that was still open
@@ -177,13 +206,15 @@ class App:
                 continue
         check(item is not None, "menu item " + label + " not found"
               + (": " + self.menu_problem if self.menu_problem else ""))
+        if not activate:
+            return item
         # The popover is a surface of its own: its items' window coordinates
         # are not the main window's, so activate the item through AT-SPI.
         item.queryAction().doAction(0)
         time.sleep(0.8)
 
-    def menu_item(self, label):
-        """The open primary menu's item `label`, or None.
+    def menu_item(self, label, menu_id="primary_menu"):
+        """The open menu's (`menu_id` in the template) item `label`, or None.
 
         GTK 4.8 names each item by its label. GTK 4.18 leaves the names
         empty over AT-SPI (the label is a "labelled-by" target it does not
@@ -198,7 +229,7 @@ class App:
         if named:
             return named[0]
         unnamed = [n for n in items if not n.name]
-        labels = primary_menu_labels()
+        labels = menu_labels(menu_id)
         if not unnamed:
             return None
         if len(unnamed) != len(labels):
@@ -303,11 +334,11 @@ WINDOW_UI = os.path.join(os.path.dirname(os.path.abspath(__file__)),
 
 
 @functools.lru_cache(maxsize=None)
-def primary_menu_labels():
-    """The primary menu's item labels (untranslated, with their "_"), in
-    the order the menu shows them, from the window's template."""
+def menu_labels(menu_id="primary_menu"):
+    """A menu's item labels (untranslated, with their "_"), in the order
+    the menu shows them, from the window's template."""
     root = ET.parse(WINDOW_UI).getroot()
-    menu = next(m for m in root.iter("menu") if m.get("id") == "primary_menu")
+    menu = next(m for m in root.iter("menu") if m.get("id") == menu_id)
     return [a.text for item in menu.iter("item") for a in item.findall("attribute")
             if a.get("name") == "label"]
 
@@ -359,7 +390,7 @@ def scenario_draw(app):
     app.start()
     app.play("e4", "e5")
     app.wait_autosave("1. e4 e5")
-    app.menu("Offer _Draw…")
+    app.game_menu("Offer _Draw…")
     # White is to move and offers; Black is asked.
     app.answer("White offers a draw. Black, do you accept?", "Accept")
     app.wait_autosave('[Result "1/2-1/2"]')
@@ -370,7 +401,7 @@ def scenario_resign(app):
     app.start()
     app.play("d4", "d5", "c4")
     app.wait_autosave("2. c4")
-    app.menu("R_esign…")
+    app.game_menu("R_esign…")
     # Black is to move and resigns: the confirmation names White.
     app.answer("White wins", "Resign")
     app.wait_autosave('[Result "1-0"]')
@@ -392,6 +423,72 @@ def scenario_undo_redo(app):
     app.wait_autosave("1. e4 e5")
     app.key("ctrl+shift+z")
     app.wait_autosave("2. Nf3")
+
+
+def scenario_menus(app):
+    """Issue 27: the primary menu keeps to the app and its files (at most
+    12 items, no game action); the game's actions are reached by mouse
+    where they now are: Undo and Redo in the header bar, Resign… in its
+    Game Actions menu, Hint atop the side panel."""
+    app.start()
+    app.play("e4", "e5", "Nf3")
+    app.wait_autosave("2. Nf3")
+
+    # The primary menu, opened with a click: what it shows.
+    app.click(app.find(lambda n: n.name == T("Main Menu") and app.visible(n), "the main menu button"))
+    roles = (pyatspi.ROLE_MENU_ITEM, pyatspi.ROLE_CHECK_MENU_ITEM, pyatspi.ROLE_RADIO_MENU_ITEM)
+    items = wait_until(lambda: app.find_all(lambda n: n.getRole() in roles and app.visible(n)),
+                       "the primary menu's items")
+    app.shot("menus-primary")
+    check(len(items) <= 12, "the primary menu shows %d items" % len(items))
+    check(len(items) == len(menu_labels("primary_menu")),
+          "the primary menu shows %d items, its template has %d"
+          % (len(items), len(menu_labels("primary_menu"))))
+    shown = [n.name for n in items if n.name]
+    for label in ("Offer _Draw…", "_Claim Draw", "R_esign…", "_Hint", "Ana_lysis",
+                  "Re_view Game", "_Undo Move", "_Redo Move", "_Quit", "_New Game…"):
+        check(T(label) not in shown, "%s is still in the primary menu: %r" % (label, shown))
+    app.key("Escape")
+    app.point_at_window()
+
+    # Undo and Redo, clicked in the header bar.
+    app.click(app.header_button("Undo Move"))
+    wait_until(lambda: "Nf3" not in movetext(app.autosave()), "the take-back in the autosave")
+    redo = app.header_button("Redo Move")
+    check(redo.getState().contains(pyatspi.STATE_SENSITIVE), "Redo is greyed after a take-back")
+    app.click(redo)
+    app.wait_autosave("2. Nf3")
+    wait_until(lambda: not redo.getState().contains(pyatspi.STATE_SENSITIVE),
+               "Redo greyed with nothing to redo")
+
+    # Hint, clicked in the side panel: the status line names a move.
+    prefix = T("Hint: %s").split("%s")[0]
+    app.click(app.coach_button("Hint"))
+    wait_until(lambda: app.find_all(lambda n: n.getRole() == pyatspi.ROLE_LABEL and app.visible(n)
+                                    and n.name and n.name.startswith(prefix)),
+               "the hint in the status line", 30)
+    app.shot("menus-hint")
+
+    # Resign… from Game Actions: the question appears; Cancel leaves the game.
+    app.game_menu("R_esign…")
+    resign = app.window_with(T("_Resign"))
+    app.shot("menus-resign")
+    app.press(T("_Cancel"), resign)
+    check('[Result "*"]' in app.autosave(), "the game ended although cancelled")
+    # Its items are greyed once the game is over (Black resigns here).
+    app.game_menu("R_esign…")
+    app.press(T("_Resign"), app.window_with(T("_Resign")))
+    app.wait_autosave('[Result "1-0"]')
+    # (The card's New Game takes the focus when the result shows: wait for
+    # it, or the menu opened before closes again.)
+    wait_until(lambda: app.find_all(lambda n: n.name == T("New Game") and app.visible(n)
+                                    and n.getState().contains(pyatspi.STATE_FOCUSED)),
+               "the focus on the result card")
+    item = app.open_menu("Game Actions", "game_menu", "R_esign…", activate=False)
+    app.shot("menus-game-over")
+    check(not item.getState().contains(pyatspi.STATE_SENSITIVE),
+          "Resign… is not greyed after the game's end")
+    app.key("Escape")
 
 
 def scenario_open_multi(app):
@@ -540,7 +637,7 @@ def scenario_tour(app):
     app.wait_autosave("2. Nf3")
     app.shot("window")
     app.check_button_names(None, "the window")
-    app.menu("_New Game…")
+    app.click(app.header_button("New Game"))
     unsaved = T("Save the Game?")
     app.check_button_names(app.window_with(unsaved), "the unsaved question")
     app.shot("unsaved")
@@ -553,14 +650,14 @@ def scenario_tour(app):
     app.shot("preferences")
     app.press(G("Close"), prefs)
     app.point_at_window()
-    app.menu("Offer _Draw…")
+    app.game_menu("Offer _Draw…")
     decline = T("_Decline")
     app.press(decline, app.window_with(T("Accept the Draw?")))
-    app.menu("Offer _Draw…")
+    app.game_menu("Offer _Draw…")
     app.window_with(T("Accept the Draw?"))
     app.shot("draw-offer")
     app.press(decline, app.window_with(T("Accept the Draw?")))
-    app.menu("R_esign…")
+    app.game_menu("R_esign…")
     resign = app.window_with(T("_Resign"))
     app.shot("resign")
     app.press(T("_Cancel"), resign)
@@ -624,6 +721,7 @@ SCENARIOS = {
     "draw": scenario_draw,
     "resign": scenario_resign,
     "undo-redo": scenario_undo_redo,
+    "menus": scenario_menus,
     "open-multi": scenario_open_multi,
     "open-cut-short": scenario_open_cut_short,
     "save-as": scenario_save_as,
