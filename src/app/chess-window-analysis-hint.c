@@ -37,12 +37,15 @@ chess_analysis_state_update_hint_action (ChessAnalysisState *self)
   if (self->game == NULL)
     return;
   /* A hint is for a person: not on the computer's turn of the game, nor
-   * while the game is paused (the board is covered). */
+   * while the game is paused (the board is covered), nor at the end of a
+   * game that is over (resigned, agreed drawn): an earlier position may be
+   * looked into. */
   possible = chess_game_get_board_at (self->game, chess_game_get_view_ply (self->game), &board)
              && chess_analysis_has_legal_moves (&board)
              && !chess_window_get_paused (self->window)
              && (!chess_game_is_viewing_live (self->game)
-                 || chess_window_computer_human_may_move (self->window));
+                 || (!chess_game_is_over (self->game)
+                     && chess_window_computer_human_may_move (self->window)));
   g_simple_action_set_enabled (self->hint_action, possible);
 }
 

@@ -131,6 +131,15 @@ position_changed_cb (ChessAnalysisState *self)
   chess_analysis_state_restart_threat (self);
 }
 
+/* The game's end (a resignation, a flag, an agreed draw: the position
+ * stays) leaves no hint on the board: there is no move to find. */
+static void
+game_over_cb (ChessAnalysisState *self)
+{
+  chess_analysis_state_clear_hint (self);
+  chess_analysis_state_update_hint_action (self);
+}
+
 static void
 watch_game (ChessAnalysisState *self)
 {
@@ -146,6 +155,7 @@ watch_game (ChessAnalysisState *self)
   g_signal_connect_swapped (game, "reset", G_CALLBACK (position_changed_cb), self);
   g_signal_connect_swapped (game, "line-changed", G_CALLBACK (position_changed_cb), self);
   g_signal_connect_swapped (game, "notify::view-ply", G_CALLBACK (position_changed_cb), self);
+  g_signal_connect_swapped (game, "game-over", G_CALLBACK (game_over_cb), self);
   position_changed_cb (self);
 }
 

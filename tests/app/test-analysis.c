@@ -563,6 +563,15 @@ test_hint_shown_and_cleared (void)
   g_assert_cmpuint (chess_window_analysis_get_hint (window), ==, CHESS_MOVE_NONE);
   g_assert_cmpuint (arrows_of (window, CHESS_ARROWS_HINT, NULL), ==, 0);
 
+  /* And the game's end: a resignation leaves no hint on the board. */
+  chess_game_set_view_ply (game, chess_game_get_move_count (game));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.hint", NULL));
+  g_assert_true (spin_until (has_hint, window, 30));
+  chess_game_resign (game, CHESS_COLOR_WHITE);
+  g_assert_cmpuint (chess_window_analysis_get_hint (window), ==, CHESS_MOVE_NONE);
+  g_assert_cmpuint (arrows_of (window, CHESS_ARROWS_HINT, NULL), ==, 0);
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "hint"));
+
   app_test_destroy_window (window);
 }
 
