@@ -214,7 +214,9 @@ def scenario_analysis(app):
     # A toggle button says its state as pressed (GTK 4.8) or checked.
     check(toggle.getState().contains(pyatspi.STATE_PRESSED)
           or toggle.getState().contains(pyatspi.STATE_CHECKED), "the Analysis toggle is not pressed")
-    app.click(toggle)
+    app.click_until(toggle, lambda: not (toggle.getState().contains(pyatspi.STATE_PRESSED)
+                                         or toggle.getState().contains(pyatspi.STATE_CHECKED)),
+                    "the Analysis toggle released")
     wait_until(lambda: not app.panel_texts(), "the analysis panel hidden", 10)
     app.point_at_window()
     time.sleep(0.3)
