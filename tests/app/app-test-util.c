@@ -210,3 +210,27 @@ app_test_remove_autosave (void)
 
   g_remove (path);
 }
+
+void
+app_test_menu_attributes (GMenuModel *model,
+                          const char *attribute,
+                          GPtrArray  *values)
+{
+  int n = g_menu_model_get_n_items (model);
+
+  for (int i = 0; i < n; i++)
+    {
+      g_autoptr(GMenuLinkIter) links = NULL;
+      char *value = NULL;
+
+      if (g_menu_model_get_item_attribute (model, i, attribute, "s", &value))
+        g_ptr_array_add (values, value);
+      links = g_menu_model_iterate_item_links (model, i);
+      while (g_menu_link_iter_next (links))
+        {
+          g_autoptr(GMenuModel) sub = g_menu_link_iter_get_value (links);
+
+          app_test_menu_attributes (sub, attribute, values);
+        }
+    }
+}

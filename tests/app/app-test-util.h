@@ -50,6 +50,12 @@ gpointer     app_test_child (gpointer     widget,
 /* Whether a mapped label below `widget` (a toast, say) shows `text`. */
 gboolean     app_test_shows_label    (GtkWidget   *widget,
                                       const char  *text);
+/* Every string attribute `attribute` (G_MENU_ATTRIBUTE_LABEL, _ACTION …)
+ * of the items of `model`, its sections and submenus included, added to
+ * `values` (which frees them with g_free). */
+void         app_test_menu_attributes (GMenuModel  *model,
+                                       const char  *attribute,
+                                       GPtrArray   *values);
 /* What `widget` shows now, drawn by its window's renderer. */
 GdkTexture  *app_test_render         (GtkWidget   *widget);
 

@@ -13,30 +13,6 @@
 
 #include "app-test-util.h"
 
-/* Every item's action of a menu model, sections and submenus included. */
-static void
-collect_actions (GMenuModel *model,
-                 GPtrArray  *actions)
-{
-  int n = g_menu_model_get_n_items (model);
-
-  for (int i = 0; i < n; i++)
-    {
-      g_autoptr(GMenuLinkIter) links = NULL;
-      char *action = NULL;
-
-      if (g_menu_model_get_item_attribute (model, i, G_MENU_ATTRIBUTE_ACTION, "s", &action))
-        g_ptr_array_add (actions, action);
-      links = g_menu_model_iterate_item_links (model, i);
-      while (g_menu_link_iter_next (links))
-        {
-          g_autoptr(GMenuModel) sub = g_menu_link_iter_get_value (links);
-
-          collect_actions (sub, actions);
-        }
-    }
-}
-
 static GPtrArray *
 menu_actions (ChessWindow *window,
               const char  *button)
@@ -45,7 +21,7 @@ menu_actions (ChessWindow *window,
   GMenuModel *model = gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (app_test_window_child (window, button)));
 
   g_assert_nonnull (model);
-  collect_actions (model, actions);
+  app_test_menu_attributes (model, G_MENU_ATTRIBUTE_ACTION, actions);
   return actions;
 }
 

@@ -39,31 +39,6 @@ static const Expected expected_texts[] = {
 
 static const Expected *expected;
 
-/* Every item label of a menu model, sections and submenus included. */
-static void
-collect_labels (GMenuModel *model,
-                GPtrArray  *labels)
-{
-  int n = g_menu_model_get_n_items (model);
-
-  for (int i = 0; i < n; i++)
-    {
-      g_autoptr(GMenuLinkIter) links = NULL;
-      char *label = NULL;
-
-      if (g_menu_model_get_item_attribute (model, i, G_MENU_ATTRIBUTE_LABEL, "s", &label))
-        g_ptr_array_add (labels, label);
-
-      links = g_menu_model_iterate_item_links (model, i);
-      while (g_menu_link_iter_next (links))
-        {
-          g_autoptr(GMenuModel) sub = g_menu_link_iter_get_value (links);
-
-          collect_labels (sub, labels);
-        }
-    }
-}
-
 static void
 test_window (void)
 {
@@ -82,7 +57,7 @@ test_window (void)
 
   /* From the menu in the template: translated, and nothing left in English. */
   g_assert_nonnull (menu);
-  collect_labels (menu, labels);
+  app_test_menu_attributes (menu, G_MENU_ATTRIBUTE_LABEL, labels);
   g_assert_cmpuint (labels->len, >, 5);
   for (guint i = 0; i < labels->len; i++)
     {
