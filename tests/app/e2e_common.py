@@ -41,12 +41,16 @@ def xdotool(*args, strict=True):
                           stdout=subprocess.PIPE, text=True).stdout
 
 
+# How much longer every wait may be: 3 under sanitizers (tests/app/meson.build).
+WAIT_SCALE = float(os.environ.get("THINKCHESS_E2E_WAIT_SCALE", "1"))
+
+
 def wait_until(predicate, what, timeout=10):
     """The first true value of `predicate`, asked again and again until
     `timeout`. An AT-SPI error counts as "not yet": the app may destroy a
     widget between finding it and reading its name (a real death shows as
     the timeout, with the error and the app's log)."""
-    deadline = time.time() + timeout
+    deadline = time.time() + timeout * WAIT_SCALE
     error = None
     while True:
         try:
