@@ -211,12 +211,14 @@ def scenario_analysis(app):
     # Off with a click on the coach's Analysis toggle in the side panel:
     # the panel, its number and the arrow are gone.
     toggle = app.coach_button("Analysis")
-    # A toggle button says its state as pressed (GTK 4.8) or checked.
-    check(toggle.getState().contains(pyatspi.STATE_PRESSED)
-          or toggle.getState().contains(pyatspi.STATE_CHECKED), "the Analysis toggle is not pressed")
-    app.click_until(toggle, lambda: not (toggle.getState().contains(pyatspi.STATE_PRESSED)
-                                         or toggle.getState().contains(pyatspi.STATE_CHECKED)),
-                    "the Analysis toggle released")
+
+    def pressed():
+        # A toggle button says its state as pressed (GTK 4.8) or checked.
+        state = toggle.getState()
+        return state.contains(pyatspi.STATE_PRESSED) or state.contains(pyatspi.STATE_CHECKED)
+
+    check(pressed(), "the Analysis toggle is not pressed")
+    app.click_until(toggle, lambda: not pressed(), "the Analysis toggle released")
     wait_until(lambda: not app.panel_texts(), "the analysis panel hidden", 10)
     app.point_at_window()
     time.sleep(0.3)

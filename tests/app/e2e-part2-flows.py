@@ -164,13 +164,21 @@ class App:
         try:
             return wait_until(done, what, 4)
         except Failure:
-            # A GtkMenuButton has no action of its own: its toggle, of the
-            # same name, has.
-            same = self.find_all(lambda n: n.name == node.name and self.visible(n)
-                                 and n.queryAction().nActions > 0)
-            check(same, "nothing named %r to press through AT-SPI" % node.name)
-            same[0].queryAction().doAction(0)
+            self.press_through_atspi(node)
             return wait_until(done, what, timeout)
+
+    def press_through_atspi(self, node):
+        """Presses the button `node` with its AT-SPI action. A GtkMenuButton
+        has no action of its own: its toggle, of the same name, has (GTK
+        4.18; GTK 4.8 leaves that toggle unnamed, and there `node` is
+        clicked again)."""
+        same = self.find_all(lambda n: n.name == node.name and self.visible(n)
+                             and n.queryAction().nActions > 0)
+        if same:
+            same[0].queryAction().doAction(0)
+        else:
+            self.point_at(node)
+            xdotool("click", 1)
 
     def header_button(self, name):
         """A header bar button by its accessible name (untranslated)."""
@@ -213,16 +221,8 @@ class App:
                 xdotool("click", 1)
             else:
                 # Where GTK 4.18's AT-SPI places the button a few pixels
-                # off and the clicks missed (see click_until): the menu
-                # button's toggle, pressed through AT-SPI.
-                # (GTK 4.8 gives that toggle no name: there a click again.)
-                toggles = self.find_all(lambda n: n.name == T(button_name) and self.visible(n)
-                                        and n.queryAction().nActions > 0)
-                if toggles:
-                    toggles[0].queryAction().doAction(0)
-                else:
-                    self.point_at(menu_button)
-                    xdotool("click", 1)
+                # off and the click missed (see click_until).
+                self.press_through_atspi(menu_button)
             time.sleep(0.6)
             if os.environ.get("E2E_TRACE"):
                 print("menu", label, "attempt", attempt, time.strftime("%T"), flush=True)
