@@ -189,22 +189,44 @@ def visible(node):
     return node.getState().contains(pyatspi.STATE_VISIBLE)
 
 
+class Origin(tuple):
+    """Where a frame's window coordinates start on the screen, (x, y), and
+    `header_y`: the y that GTK 4.18 gives the header bar's children (None
+    on GTK 4.8)."""
+    def __new__(cls, x, y, header_y=None):
+        origin = super().__new__(cls, (x, y))
+        origin.header_y = header_y
+        return origin
+
+
+# GTK 4.18 leaves the header bar's padding out of its children's places.
+HEADER_BAR_PADDING = 6
+
+
 def window_origin(window, frame):
     """Where the frame's window coordinates start on the screen. With
     client-side decorations the frame sits inside the X window with an
-    equal margin on each side."""
+    equal margin on each side (GTK 4.8). GTK 4.18 reports the frame at
+    minus that margin, (-5, -5), with the X window's whole size, and every
+    widget two margins up and left of where it is drawn; its header bar's
+    children also lack the bar's padding (see node_center)."""
     fext = frame.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
     values = dict(line.split("=") for line in
                   xdotool("getwindowgeometry", "--shell", window).split())
     margin_x = (int(values["WIDTH"]) - fext.width) // 2
     margin_y = (int(values["HEIGHT"]) - fext.height) // 2
-    return (int(values["X"]) + margin_x, int(values["Y"]) + margin_y)
+    return Origin(int(values["X"]) + margin_x - 2 * min(fext.x, 0),
+                  int(values["Y"]) + margin_y - 2 * min(fext.y, 0),
+                  fext.y if fext.y < 0 else None)
 
 
 def node_center(origin, node):
     """The screen point at the middle of `node`."""
     ext = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
-    return (origin[0] + ext.x + ext.width // 2, origin[1] + ext.y + ext.height // 2)
+    x, y = origin[0] + ext.x + ext.width // 2, origin[1] + ext.y + ext.height // 2
+    if getattr(origin, "header_y", None) is not None and ext.y == origin.header_y:
+        x, y = x + HEADER_BAR_PADDING, y + HEADER_BAR_PADDING
+    return (x, y)
 
 
 # ---- The start card ----
