@@ -19,7 +19,6 @@ struct _ChessAnalysisPanel
   GtkWidget *bar;
   GtkWidget *score_label;
   GtkWidget *expand_button;
-  GtkWidget *threat_button;
   GtkWidget *menu_button;
   GtkWidget *status_label;
   GtkWidget *line_labels[CHESS_ANALYSIS_MAX_LINES];
@@ -382,18 +381,6 @@ chess_analysis_panel_init (ChessAnalysisPanel *self)
   gtk_widget_set_sensitive (self->expand_button, FALSE);
   g_signal_connect (self->expand_button, "toggled", G_CALLBACK (expand_toggled_cb), self);
   gtk_box_append (GTK_BOX (row), self->expand_button);
-
-  /* The threat's toggle: win.threat (Ctrl+T) of the window around it. */
-  self->threat_button = gtk_toggle_button_new ();
-  gtk_button_set_icon_name (GTK_BUTTON (self->threat_button), "dialog-warning-symbolic");
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->threat_button), "win.threat");
-  gtk_widget_set_valign (self->threat_button, GTK_ALIGN_CENTER);
-  gtk_widget_add_css_class (self->threat_button, "flat");
-  gtk_widget_set_tooltip_text (self->threat_button, _("Show Threat"));
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->threat_button),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Show Threat"),
-                                  -1);
-  gtk_box_append (GTK_BOX (row), self->threat_button);
 
   self->menu_button = gtk_menu_button_new ();
   gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (self->menu_button), "view-more-symbolic");
