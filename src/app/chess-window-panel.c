@@ -344,7 +344,9 @@ known_date (ChessGame *game)
 }
 
 /* The panel shows a game's header: event and site, date and round, the
- * players' ratings. Games played here have none and show nothing. */
+ * players' ratings. Games played here have none and show nothing. While
+ * a review shows, it gives its rows to the move list: the review names the
+ * players, and the header bar the event. */
 static void
 update_game_info (ChessWindow *self)
 {
@@ -381,7 +383,8 @@ update_game_info (ChessWindow *self)
   g_ptr_array_add (lines, NULL);
   text = g_strjoinv ("\n", (char **) lines->pdata);
   gtk_label_set_text (GTK_LABEL (self->game_info), text);
-  gtk_widget_set_visible (self->game_info, *text != '\0');
+  gtk_widget_set_visible (self->game_info,
+                          *text != '\0' && !gtk_widget_get_visible (GTK_WIDGET (self->review_panel)));
 }
 
 /* The header bar: the file (or the players), and the event and year. */
@@ -488,4 +491,7 @@ chess_window_panel_init (ChessWindow *self)
   gtk_level_bar_remove_offset_value (GTK_LEVEL_BAR (self->eval_bar), GTK_LEVEL_BAR_OFFSET_LOW);
   gtk_level_bar_remove_offset_value (GTK_LEVEL_BAR (self->eval_bar), GTK_LEVEL_BAR_OFFSET_HIGH);
   gtk_level_bar_remove_offset_value (GTK_LEVEL_BAR (self->eval_bar), GTK_LEVEL_BAR_OFFSET_FULL);
+
+  g_signal_connect_object (self->review_panel, "notify::visible",
+                           G_CALLBACK (update_game_info), self, G_CONNECT_SWAPPED);
 }

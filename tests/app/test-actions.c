@@ -1184,6 +1184,11 @@ test_open_keeps_last_game (Fixture       *f,
   g_assert_cmpstr (adw_window_title_get_title (title), ==, "finished-game.pgn");
   g_assert_cmpstr (adw_window_title_get_subtitle (title), ==, "Cez Trophy 2012");
   g_assert_cmpstr (chess_window_get_status_text (window), ==, "Svidler,P wins");
+  /* While a review shows, the header gives its rows to the move list. */
+  gtk_widget_set_visible (app_test_window_child (window, "review_panel"), TRUE);
+  g_assert_false (gtk_widget_get_visible (info));
+  gtk_widget_set_visible (app_test_window_child (window, "review_panel"), FALSE);
+  g_assert_true (gtk_widget_get_visible (info));
 
   /* The move list is scrolled to the current (last) move. */
   move_list = app_test_window_child (window, "move_list");
