@@ -32,7 +32,33 @@ fi
 export BENCH_OURS=$ours BENCH_GNOME_CHESS=$gnome_chess BENCH_RUNS=${RUNS:-5}
 export BENCH_SCHEMA_DIR=$(pwd)/$build/data
 
-exec xvfb-run -a -s "-screen 0 1600x1200x24 -br" /usr/bin/python3 - <<'PY'
+# Both apps run in one D-Bus session of the bench's own, in which no service
+# can be started: a desktop portal that a machine has installed but not
+# running would otherwise be started by the first launch and be part of
+# what is measured (on a desktop the portals already run).
+bus=$(mktemp -d "${TMPDIR:-/tmp}/thinkchess-startup-bus.XXXXXX")
+trap 'rm -rf "$bus"' EXIT
+mkdir "$bus/services"
+cat >"$bus/session.conf" <<CONF
+<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+ "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig>
+  <type>session</type>
+  <listen>unix:tmpdir=$bus</listen>
+  <auth>EXTERNAL</auth>
+  <servicedir>$bus/services</servicedir>
+  <policy context="default">
+    <allow send_destination="*" eavesdrop="true"/>
+    <allow eavesdrop="true"/>
+    <allow own="*"/>
+  </policy>
+</busconfig>
+CONF
+export BENCH_GAME=$bus/start.pgn
+printf '[Event "Drag"]\n[Result "*"]\n\n*\n' >"$BENCH_GAME"
+
+xvfb-run -a -s "-screen 0 1600x1200x24 -br" \
+  dbus-run-session --config-file="$bus/session.conf" -- /usr/bin/python3 - <<'PY'
 import ctypes, os, re, shutil, signal, statistics, subprocess, sys, tempfile, time
 
 x11 = ctypes.CDLL("libX11.so.6")
@@ -189,8 +215,9 @@ if gnome:
         print("Ratios ours / GNOME Chess*: mapped %.2f, board on screen %.2f, memory %.2f"
               % (o[0] / c[0], o[1] / c[1], o[2] / c[2]))
 
-# Dragging: a board of 1000×1000 (125-pixel squares), a knight dragged about.
-proc, t0, home, log = launch([ours], ours_env)
+# Dragging: a board of 1000×1000 (125-pixel squares), a knight dragged about,
+# in an opened game (a fresh start shows the start card over the board).
+proc, t0, home, log = launch([ours, os.environ["BENCH_GAME"]], ours_env)
 window = None
 while window is None and time.monotonic() < t0 + 30:
     window = window_of(proc.pid)
