@@ -426,9 +426,10 @@ def judge(args, stockfish, fens, names):
 
 # ---------------------------------------------------------------- reviews
 
-def review(cli, game_file, budget, engine, plies, name, timeout=None):
+def review(cli, game_file, budget, engine, plies, name, timeout=None, keep=None):
     """The marks ("?", "??" or "") per ply, the wall time of one review and
-    what it says it was ("ThinkChess 0.1.0, 400000 nodes a position")."""
+    what it says it was ("ThinkChess 0.1.0, 400000 nodes a position").
+    With `keep`, the review's PGN is also written to that file."""
     argv = [cli, "review", game_file, *budget] + (["--engine", engine] if engine else [])
     # Seconds a position at most, for the timeout: a node budget of the
     # default's size takes well under a second.
@@ -441,6 +442,9 @@ def review(cli, game_file, budget, engine, plies, name, timeout=None):
     rc, out, err, seconds = run_group(argv, timeout, what, env=env)
     if rc != 0:
         raise BenchError(f"{what} failed (status {rc}): {err.decode().strip()}")
+    if keep:
+        with open(keep, "wb") as f:
+            f.write(out)
     reviewed = main_line(out.decode())
     if len(reviewed) != plies:
         raise BenchError(f"{what} has {len(reviewed)} moves on its main line, the game {plies}")
@@ -515,6 +519,8 @@ def parse_args():
                         help="a move is a real mistake from this loss (default: 20)")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     parser.add_argument("--verbose", action="store_true", help="print every move's judgement")
+    parser.add_argument("--keep", metavar="DIR",
+                        help="write each review's PGN into DIR (REVIEWER-GAME.pgn)")
     return parser.parse_args()
 
 
@@ -564,7 +570,9 @@ def review_games(args, cli, budget, reviewers, games, names, fens, scores, book)
             # one search thread, so on two cores neither waits for the other.
             with concurrent.futures.ThreadPoolExecutor(len(reviewers) if args.parallel else 1) as pool:
                 futures = {reviewer: pool.submit(review, cli, game_file, budget, engine, len(sans),
-                                                 names[i], args.review_timeout)
+                                                 names[i], args.review_timeout,
+                                                 os.path.join(args.keep, f"{reviewer}-{number}.pgn")
+                                                 if args.keep else None)
                            for reviewer, engine in reviewers.items()}
                 for reviewer, future in futures.items():
                     marks[reviewer], took, labels[reviewer] = future.result()
@@ -634,6 +642,8 @@ def main():
         raise BenchError(f"no Stockfish at {args.stockfish} (apt-get install stockfish)")
     load_start = os.getloadavg()[0]
 
+    if args.keep:
+        os.makedirs(args.keep, exist_ok=True)
     source, games, names, book = load_games(args, cli)
     fens = positions(cli, games)
     scores, judge_name = judge(args, args.stockfish, fens, names)

@@ -432,7 +432,8 @@ def scenario_draw(app):
     app.wait_autosave("1. e4 e5")
     app.game_menu("Offer _Draw…")
     # White is to move and offers; Black is asked.
-    app.answer("White offers a draw. Black, do you accept?", "Accept")
+    app.answer(T("%s offers a draw. %s, do you accept? If you accept, the game ends in a draw.")
+               % (T("White"), T("Black")), T("_Accept"))
     app.wait_autosave('[Result "1/2-1/2"]')
     check("1/2-1/2" in movetext(app.autosave()), "no result after the moves")
 
@@ -443,9 +444,10 @@ def scenario_resign(app):
     app.wait_autosave("2. c4")
     app.game_menu("R_esign…")
     # Black is to move and resigns: the confirmation names White.
-    app.answer("White wins", "Resign")
+    app.answer(T("If %s resigns, %s wins the game.") % (T("Black"), T("White")), T("_Resign"))
     app.wait_autosave('[Result "1-0"]')
-    check(app.has_label("Black resigned") or app.has_label("White wins"),
+    check(app.has_label(T("%s resigned — %s wins") % (T("Black"), T("White")))
+          or app.has_label(T("%s wins") % T("White")),
           "the result is not shown")
 
 
