@@ -8,6 +8,8 @@
 #include "chess-move-list-view-private.h"
 #include "chess-nag-text.h"
 
+static void ensure_menu (ChessMoveListView *self);
+
 /* The move at (x, y) in the list: a main-line button, or the link under
  * the pointer in a variation. */
 static ChessTreeNode *
@@ -61,6 +63,7 @@ chess_move_list_view_popup_menu (ChessMoveListView *self,
 
   self->menu_node = node;
   update_menu_actions (self);
+  ensure_menu (self);
   gtk_popover_set_pointing_to (GTK_POPOVER (self->menu), &at);
   gtk_popover_popup (GTK_POPOVER (self->menu));
 }
@@ -157,10 +160,11 @@ comment_action (GtkWidget  *widget,
 
   if (self->menu_node == NULL)
     return;
+  _chess_move_list_view_ensure_comment_editor (self);
   gtk_popover_set_pointing_to (GTK_POPOVER (self->comment_editor), NULL);
   {
     GdkRectangle at;
-    if (gtk_popover_get_pointing_to (GTK_POPOVER (self->menu), &at))
+    if (self->menu != NULL && gtk_popover_get_pointing_to (GTK_POPOVER (self->menu), &at))
       gtk_popover_set_pointing_to (GTK_POPOVER (self->comment_editor), &at);
   }
   chess_comment_editor_edit (CHESS_COMMENT_EDITOR (self->comment_editor), self->menu_node->comment);
@@ -315,12 +319,27 @@ _chess_move_list_view_init_menu (ChessMoveListView *self)
                       gtk_callback_action_new (menu_key_cb, NULL, NULL)));
   gtk_widget_add_controller (GTK_WIDGET (self), keys);
 
+}
+
+/* The menu and the comment editor are made on first use: few games need
+ * them, and a window starts faster without their widgets. */
+static void
+ensure_menu (ChessMoveListView *self)
+{
+  if (self->menu != NULL)
+    return;
   g_autoptr(GMenuModel) model = build_menu ();
   self->menu = gtk_popover_menu_new_from_model (model);
   gtk_popover_set_has_arrow (GTK_POPOVER (self->menu), FALSE);
   gtk_widget_set_halign (self->menu, GTK_ALIGN_START);
   gtk_widget_set_parent (self->menu, GTK_WIDGET (self));
+}
 
+void
+_chess_move_list_view_ensure_comment_editor (ChessMoveListView *self)
+{
+  if (self->comment_editor != NULL)
+    return;
   self->comment_editor = chess_comment_editor_new ();
   g_signal_connect (self->comment_editor, "save", G_CALLBACK (comment_saved_cb), self);
   gtk_widget_set_parent (self->comment_editor, GTK_WIDGET (self));

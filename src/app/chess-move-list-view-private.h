@@ -54,5 +54,6 @@ ChessTreeNode *_chess_move_list_view_focused_node    (ChessMoveListView *self,
  * gesture and keys that open it. */
 void           _chess_move_list_view_class_init_menu (GtkWidgetClass    *widget_class);
 void           _chess_move_list_view_init_menu       (ChessMoveListView *self);
+void           _chess_move_list_view_ensure_comment_editor (ChessMoveListView *self);
 
 G_END_DECLS

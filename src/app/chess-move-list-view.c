@@ -785,6 +785,7 @@ ChessCommentEditor *
 chess_move_list_view_get_comment_editor (ChessMoveListView *self)
 {
   g_return_val_if_fail (CHESS_IS_MOVE_LIST_VIEW (self), NULL);
+  _chess_move_list_view_ensure_comment_editor (self);
   return CHESS_COMMENT_EDITOR (self->comment_editor);
 }
 
