@@ -36,29 +36,13 @@ export BENCH_SCHEMA_DIR=$(pwd)/$build/data
 # can be started: a desktop portal that a machine has installed but not
 # running would otherwise be started by the first launch and be part of
 # what is measured (on a desktop the portals already run).
-bus=$(mktemp -d "${TMPDIR:-/tmp}/thinkchess-startup-bus.XXXXXX")
-trap 'rm -rf "$bus"' EXIT
-mkdir "$bus/services"
-cat >"$bus/session.conf" <<CONF
-<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
- "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-<busconfig>
-  <type>session</type>
-  <listen>unix:tmpdir=$bus</listen>
-  <auth>EXTERNAL</auth>
-  <servicedir>$bus/services</servicedir>
-  <policy context="default">
-    <allow send_destination="*" eavesdrop="true"/>
-    <allow eavesdrop="true"/>
-    <allow own="*"/>
-  </policy>
-</busconfig>
-CONF
-export BENCH_GAME=$bus/start.pgn
+game=$(mktemp "${TMPDIR:-/tmp}/thinkchess-startup.XXXXXX.pgn")
+trap 'rm -f "$game"' EXIT
+export BENCH_GAME=$game
 printf '[Event "Drag"]\n[Result "*"]\n\n*\n' >"$BENCH_GAME"
 
 xvfb-run -a -s "-screen 0 1600x1200x24 -br" \
-  dbus-run-session --config-file="$bus/session.conf" -- /usr/bin/python3 - <<'PY'
+  build-aux/with-dbus-session.sh /usr/bin/python3 - <<'PY'
 import ctypes, os, re, shutil, signal, statistics, subprocess, sys, tempfile, time
 
 x11 = ctypes.CDLL("libX11.so.6")

@@ -14,33 +14,9 @@ done
 # The scenario's D-Bus session starts only the accessibility bus: not the
 # desktop portals or dconf a machine may have installed, which would make
 # what the app sees (settings, file dialogs) depend on the machine.
-bus=$(mktemp -d "${TMPDIR:-/tmp}/thinkchess-e2e-bus.XXXXXX") || exit 1
-trap 'rm -rf "$bus"' EXIT
-mkdir "$bus/services"
-for dir in /usr/local/share/dbus-1/services /usr/share/dbus-1/services; do
-  for service in "$dir"/org.a11y.*.service; do
-    if [ -e "$service" ] && [ ! -e "$bus/services/${service##*/}" ]; then
-      ln -s "$service" "$bus/services/"
-    fi
-  done
-done
-cat >"$bus/session.conf" <<EOF
-<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
- "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-<busconfig>
-  <type>session</type>
-  <listen>unix:tmpdir=$bus</listen>
-  <auth>EXTERNAL</auth>
-  <servicedir>$bus/services</servicedir>
-  <policy context="default">
-    <allow send_destination="*" eavesdrop="true"/>
-    <allow eavesdrop="true"/>
-    <allow own="*"/>
-  </policy>
-</busconfig>
-EOF
 # -B: no __pycache__ for e2e_common in the source tree.
 # A failure is not run again: a scenario that fails now and then has a bug
 # in the app or in its own waiting, to be found, not hidden.
 "$here/../../build-aux/with-xvfb.sh" \
-  dbus-run-session --config-file="$bus/session.conf" -- /usr/bin/python3 -B "$here/$script" "$@"
+  "$here/../../build-aux/with-dbus-session.sh" --services 'org.a11y.*' \
+  /usr/bin/python3 -B "$here/$script" "$@"
