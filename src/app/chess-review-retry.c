@@ -209,8 +209,9 @@ thought_cb (GObject      *source,
   if (self->judged != NULL && at == self->judged && reply->last_info != NULL)
     {
       const ChessEngineInfo *info = reply->last_info;
+      /* The built-in engine's score on the review's scale. */
       int score = info->is_mate ? chess_review_score_from_mate_moves (info->score_mate)
-                                : chess_review_score_from_cp (info->score_cp);
+                                : chess_review_score_from_builtin (chess_review_score_from_cp (info->score_cp));
 
       judge (self, self->judged, score, info);
     }

@@ -46,6 +46,11 @@ chess_review_score_for (int score, ChessColor side)
  * Apps show "M3" / "+0.34" as they like. Returns buf. */
 char  *chess_review_score_format          (int score, char *buf);
 
+/* A score of the built-in engine on Stockfish's scale, which Lichess's
+ * curve was fitted to: the same up to four pawns, beyond them growing
+ * 0.3 times as fast (see chess-review-score.c). Mates are unchanged. */
+int    chess_review_score_from_builtin    (int score);
+
 /* Expected score (0 = lost … 0.5 … 1 = won) for the side whose view
  * `score` is: Lichess's logistic curve of the centipawns, clamped to
  * ±1000 cp (0.025 … 0.975; documented in the README), 1 or 0 for mates. */

@@ -40,6 +40,11 @@ struct _ChessReview
   ChessReviewMove   *moves;         /* n_moves                             */
   guint              n_reviewed;
   ChessEngineInfo   *infos[3];      /* the running think's lines 1 and 2   */
+  /* A move that was the engine's own choice and yet lost a mistake's
+   * worth by the search after it: the position before it is searched
+   * again, deeper, before the move is judged. */
+  int                recheck_ply;   /* -1: none running                    */
+  int                recheck_after; /* the score after it                  */
   gboolean           started;
   gboolean           running;
 };
@@ -236,6 +241,7 @@ chess_review_init (ChessReview *self)
 
   self->time_per_move_ms = CHESS_REVIEW_DEFAULT_TIME_PER_MOVE_MS;
   self->nodes = CHESS_REVIEW_DEFAULT_NODES;
+  self->recheck_ply = -1;
   /* The test suite's sanitizer build searches about ten times slower: its
    * reviews take a smaller default budget, still a fixed one. */
   if (nodes != NULL && g_ascii_strtoull (nodes, NULL, 10) > 0)
@@ -428,7 +434,7 @@ gboolean
 chess_review_is_complete (ChessReview *self)
 {
   g_return_val_if_fail (CHESS_IS_REVIEW (self), FALSE);
-  return self->n_searched == self->n_moves + 1;
+  return self->n_searched == self->n_moves + 1 && self->n_reviewed == self->n_moves;
 }
 
 guint
@@ -582,11 +588,16 @@ thinking_cb (ChessEnginePlayer *engine,
   self->infos[n] = chess_engine_info_copy (info);
 }
 
+/* A line's score, the built-in engine's on Stockfish's scale (the one
+ * the winning-chances curve was made for). */
 static int
-info_score (const ChessEngineInfo *info)
+info_score (ChessReview           *self,
+            const ChessEngineInfo *info)
 {
   if (info->is_mate)
     return chess_review_score_from_mate_moves (info->score_mate);
+  if (chess_engine_player_get_level (self->engine) >= 0)
+    return chess_review_score_from_builtin (chess_review_score_from_cp (info->score_cp));
   return chess_review_score_from_cp (info->score_cp);
 }
 
@@ -613,65 +624,94 @@ final_score (const ChessLine *line,
     }
 }
 
-/* Position `pos` has its score: judge the move that led to it. */
-static void
+/* The search of a position is this many times the review's budget when
+ * it is searched again (RECHECK_LOSS). */
+#define RECHECK_FACTOR 4
+/* A move the engine chose itself that loses at least this much by the
+ * search after it (a mistake's worth) tells that the search before it saw
+ * too little: the engine's first choice counts as losing nothing, so a
+ * blunder it shared would go unmarked. */
+#define RECHECK_LOSS 0.10
+
+static void judge_move (ChessReview *self, guint ply, int score_after);
+static void recheck_async (ChessReview *self, guint ply);
+
+static gboolean
+needs_recheck (ChessReview *self,
+               guint        ply,
+               int          score_after)
+{
+  const ChessReviewSearch *search = &self->searches[ply];
+
+  return search->line_length > 0 && search->line[0] == self->line.moves[ply]
+         && chess_review_win_chance (search->score) - chess_review_win_chance (-score_after)
+            >= RECHECK_LOSS;
+}
+
+/* Position `pos` has its score: judge the move that led to it. FALSE when
+ * that waits for the position before it to be searched again. */
+static gboolean
 position_done (ChessReview *self,
                guint        pos,
                int          score)
 {
   self->scores[pos] = score;
   self->n_searched = pos + 1;
-
-  if (pos > 0)
-    {
-      ChessBoard before;
-      guint ply = pos - 1;
-
-      chess_line_board_at (&self->line, ply, &before);
-      chess_review_move_judge (&self->moves[ply], ply, &before, self->line.moves[ply],
-                               &self->searches[ply], score);
-      chess_review_move_set_reply (&self->moves[ply], &before, self->searches[pos].line,
-                                   self->searches[pos].line_length);
-      chess_review_motif_describe (&self->moves[ply], &before);
-      self->n_reviewed = pos;
-      g_signal_emit (self, signals[SIGNAL_MOVE_REVIEWED], 0, ply);
-    }
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PROGRESS]);
+
+  if (pos > 0 && needs_recheck (self, pos - 1, score))
+    {
+      self->recheck_ply = (int) pos - 1;
+      self->recheck_after = score;
+      recheck_async (self, pos - 1);
+      return FALSE;
+    }
+  if (pos > 0)
+    judge_move (self, pos - 1, score);
   if (chess_review_is_complete (self))
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COMPLETE]);
+  return TRUE;
 }
 
 static void
-think_done_cb (GObject      *source,
-               GAsyncResult *result,
-               gpointer      user_data)
+judge_move (ChessReview *self,
+            guint        ply,
+            int          score_after)
 {
-  g_autoptr(ChessReview) self = user_data;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(ChessEngineReply) reply = chess_engine_player_think_finish (CHESS_ENGINE_PLAYER (source),
-                                                                        result, &error);
-  guint pos = self->n_searched;
-  ChessReviewSearch *search = &self->searches[pos];
+  ChessBoard before;
+
+  chess_line_board_at (&self->line, ply, &before);
+  chess_review_move_judge (&self->moves[ply], ply, &before, self->line.moves[ply],
+                           &self->searches[ply], score_after);
+  chess_review_move_set_reply (&self->moves[ply], &before, self->searches[ply + 1].line,
+                               self->searches[ply + 1].line_length);
+  chess_review_motif_describe (&self->moves[ply], &before);
+  self->n_reviewed = ply + 1;
+  g_signal_emit (self, signals[SIGNAL_MOVE_REVIEWED], 0, ply);
+}
+
+/* The search of position `pos` from the engine's reply and the lines it
+ * reported; FALSE (and the review finished with an error) without a score. */
+static gboolean
+read_search (ChessReview       *self,
+             ChessEngineReply  *reply,
+             guint              pos,
+             ChessReviewSearch *search)
+{
   ChessBoard board;
-
-  if (reply == NULL)
-    {
-      finish (self, g_steal_pointer (&error));
-      return;
-    }
-
   const ChessEngineInfo *best = self->infos[1] != NULL ? self->infos[1] : reply->last_info;
+
   if (best == NULL)
     {
       finish (self, g_error_new (CHESS_ENGINE_ERROR, CHESS_ENGINE_ERROR_UNSUPPORTED,
                                  _("%s gave no evaluation of the position."),
                                  chess_engine_player_get_name (self->engine)));
-      return;
+      return FALSE;
     }
 
   chess_line_board_at (&self->line, pos, &board);
   memset (search, 0, sizeof *search);
-  search->score = info_score (best);
+  search->score = info_score (self, best);
   search->depth = best->depth;
   search->line_length = (guint) chess_engine_info_get_pv_moves (best, &board, search->line,
                                                                  CHESS_REVIEW_MAX_LINE);
@@ -689,14 +729,112 @@ think_done_cb (GObject      *source,
       if (chess_engine_info_get_pv_moves (self->infos[2], &board, second, 1) == 1)
         {
           search->has_second = TRUE;
-          search->second_score = info_score (self->infos[2]);
+          search->second_score = info_score (self, self->infos[2]);
           search->second_move = second[0];
         }
     }
   clear_infos (self);
+  return TRUE;
+}
 
-  position_done (self, pos, search->score);
+/* The engine's reply to a think, or NULL with the review finished by the
+ * engine's error. */
+static ChessEngineReply *
+think_reply (ChessReview  *self,
+             GObject      *source,
+             GAsyncResult *result)
+{
+  g_autoptr(GError) error = NULL;
+  ChessEngineReply *reply = chess_engine_player_think_finish (CHESS_ENGINE_PLAYER (source),
+                                                              result, &error);
+
+  if (reply == NULL)
+    finish (self, g_steal_pointer (&error));
+  return reply;
+}
+
+static void
+think_done_cb (GObject      *source,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  g_autoptr(ChessReview) self = user_data;
+  g_autoptr(ChessEngineReply) reply = think_reply (self, source, result);
+  guint pos = self->n_searched;
+
+  if (reply == NULL)
+    return;
+  if (!read_search (self, reply, pos, &self->searches[pos]))
+    return;
+  if (position_done (self, pos, self->searches[pos].score))
+    search_next (self);
+}
+
+/* The deeper search of the position before the move being rechecked: the
+ * move is judged by it, and the review goes on. */
+static void
+recheck_done_cb (GObject      *source,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  g_autoptr(ChessReview) self = user_data;
+  g_autoptr(ChessEngineReply) reply = think_reply (self, source, result);
+  guint ply = (guint) self->recheck_ply;
+  ChessReviewSearch deeper;
+
+  if (reply == NULL)
+    return;
+  if (!read_search (self, reply, ply, &deeper))
+    return;
+  self->searches[ply] = deeper;
+  self->recheck_ply = -1;
+  judge_move (self, ply, self->recheck_after);
+  if (chess_review_is_complete (self))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COMPLETE]);
   search_next (self);
+}
+
+/* What limits a search: the review's budget, `factor` times over. */
+static void
+set_limits (ChessReview       *self,
+            ChessEngineLimits *limits,
+            guint              factor)
+{
+  chess_engine_limits_init (limits);
+  switch (budget_kind (self))
+    {
+    case BUDGET_DEPTH:
+      /* Four times the nodes are about two plies more. */
+      limits->depth = (int) self->depth + (factor > 1 ? 2 : 0);
+      break;
+    case BUDGET_NODES:
+      limits->nodes = self->nodes * factor;
+      break;
+    case BUDGET_TIME:
+    default:
+      limits->movetime_ms = self->time_per_move_ms * factor;
+      limits->timeout_ms = self->time_per_move_ms * factor + TIMEOUT_MARGIN_MS;
+      break;
+    }
+}
+
+/* Searches again, deeper, the position before move `ply`. */
+static void
+recheck_async (ChessReview *self,
+               guint        ply)
+{
+  ChessLine line;
+  ChessEngineLimits limits;
+
+  chess_line_init (&line, &self->line.start);
+  for (guint i = 0; i < ply; i++)
+    chess_line_push (&line, self->line.moves[i]);
+  set_limits (self, &limits, RECHECK_FACTOR);
+  clear_infos (self);
+  chess_engine_player_think_async (self->engine, &line, &limits, 2,
+                                   g_task_get_cancellable (self->task),
+                                   recheck_done_cb, g_object_ref (self));
+  chess_line_clear (&line);
 }
 
 static void
@@ -728,26 +866,13 @@ search_next (ChessReview *self)
   if (pos == self->n_moves && final_score (&line, &score))
     {
       chess_line_clear (&line);
-      position_done (self, pos, score);
-      finish (self, NULL);
+      /* (A recheck of the last move goes on to search_next, which ends.) */
+      if (position_done (self, pos, score))
+        finish (self, NULL);
       return;
     }
 
-  chess_engine_limits_init (&limits);
-  switch (budget_kind (self))
-    {
-    case BUDGET_DEPTH:
-      limits.depth = (int) self->depth;
-      break;
-    case BUDGET_NODES:
-      limits.nodes = self->nodes;
-      break;
-    case BUDGET_TIME:
-    default:
-      limits.movetime_ms = self->time_per_move_ms;
-      limits.timeout_ms = self->time_per_move_ms + TIMEOUT_MARGIN_MS;
-      break;
-    }
+  set_limits (self, &limits, 1);
   clear_infos (self);
   chess_engine_player_think_async (self->engine, &line, &limits, 2, cancellable,
                                    think_done_cb, g_object_ref (self));

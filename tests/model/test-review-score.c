@@ -81,6 +81,33 @@ test_win_chance (void)
   g_assert_cmpfloat (chess_review_win_chance (-CHESS_REVIEW_MATE), ==, 0.0);
 }
 
+/* The built-in engine's scores on Stockfish's scale: unchanged up to four
+ * pawns, beyond them 0.3 of a centipawn each, symmetric and still rising;
+ * mates as they are. */
+static void
+test_builtin_scale (void)
+{
+  g_assert_cmpint (chess_review_score_from_builtin (0), ==, 0);
+  g_assert_cmpint (chess_review_score_from_builtin (250), ==, 250);
+  g_assert_cmpint (chess_review_score_from_builtin (-400), ==, -400);
+  g_assert_cmpint (chess_review_score_from_builtin (1230), ==, 649);
+  g_assert_cmpint (chess_review_score_from_builtin (-861), ==, -538);
+  for (int cp = -3000; cp < 3000; cp += 10)
+    {
+      g_assert_cmpint (chess_review_score_from_builtin (-cp), ==, -chess_review_score_from_builtin (cp));
+      g_assert_cmpint (chess_review_score_from_builtin (cp + 10), >, chess_review_score_from_builtin (cp));
+    }
+  g_assert_cmpint (chess_review_score_from_builtin (chess_review_score_from_mate_moves (3)), ==,
+                   chess_review_score_from_mate_moves (3));
+  g_assert_cmpint (chess_review_score_from_builtin (-CHESS_REVIEW_MATE), ==, -CHESS_REVIEW_MATE);
+  /* +4.88 → +8.61 (the opponent's move between them) was a mistake on the
+   * raw scores, 0.10 lost; on Stockfish's scale (+4.91 → +5.72 there) it
+   * is no longer one. */
+  g_assert_cmpfloat (chess_review_win_chance (861) - chess_review_win_chance (488), >=, 0.10);
+  g_assert_cmpfloat (chess_review_win_chance (chess_review_score_from_builtin (861))
+                     - chess_review_win_chance (chess_review_score_from_builtin (488)), <, 0.10);
+}
+
 static void
 test_scores (void)
 {
@@ -547,6 +574,7 @@ main (int argc, char **argv)
 
   g_test_add_func ("/review/score/win-chance", test_win_chance);
   g_test_add_func ("/review/score/scores", test_scores);
+  g_test_add_func ("/review/score/builtin-scale", test_builtin_scale);
   g_test_add_func ("/review/score/hung-queen", test_hung_queen);
   g_test_add_func ("/review/score/missed-mate-in-one", test_missed_mate_in_one);
   g_test_add_func ("/review/score/blundered-endgame", test_blundered_endgame);
