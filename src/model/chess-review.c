@@ -41,10 +41,11 @@ struct _ChessReview
   guint              n_reviewed;
   ChessEngineInfo   *infos[3];      /* the running think's lines 1 and 2   */
   /* A move that was the engine's own choice and yet lost a mistake's
-   * worth by the search after it: the position before it is searched
-   * again, deeper, before the move is judged. */
+   * worth by the search after it: the positions before and after it are
+   * searched again, deeper, before the move is judged. */
   int                recheck_ply;   /* -1: none running                    */
   int                recheck_after; /* the score after it                  */
+  int                recheck_pos;   /* the position being searched again   */
   gboolean           started;
   gboolean           running;
 };
@@ -628,13 +629,15 @@ final_score (const ChessLine *line,
  * it is searched again (RECHECK_LOSS). */
 #define RECHECK_FACTOR 4
 /* A move the engine chose itself that loses at least this much by the
- * search after it (a mistake's worth) tells that the search before it saw
- * too little: the engine's first choice counts as losing nothing, so a
- * blunder it shared would go unmarked. */
+ * search after it (a mistake's worth) tells that one of the two searches
+ * saw too little: the engine's first choice counts as losing nothing, so
+ * a blunder it shared would go unmarked, and a shallow search after the
+ * move may see a loss that is not there. Both positions are searched
+ * again, deeper, and the move is judged by those. */
 #define RECHECK_LOSS 0.10
 
 static void judge_move (ChessReview *self, guint ply, int score_after);
-static void recheck_async (ChessReview *self, guint ply);
+static void recheck_async (ChessReview *self, guint pos);
 
 static gboolean
 needs_recheck (ChessReview *self,
@@ -770,8 +773,10 @@ think_done_cb (GObject      *source,
     search_next (self);
 }
 
-/* The deeper search of the position before the move being rechecked: the
- * move is judged by it, and the review goes on. */
+/* The deeper search of a position around the move being rechecked: first
+ * the one before it, then (unless the game ended there) the one after it,
+ * so that the move is judged by two searches of the same depth. Then the
+ * review goes on. */
 static void
 recheck_done_cb (GObject      *source,
                  GAsyncResult *result,
@@ -780,13 +785,24 @@ recheck_done_cb (GObject      *source,
   g_autoptr(ChessReview) self = user_data;
   g_autoptr(ChessEngineReply) reply = think_reply (self, source, result);
   guint ply = (guint) self->recheck_ply;
+  guint pos = (guint) self->recheck_pos;
   ChessReviewSearch deeper;
 
   if (reply == NULL)
     return;
-  if (!read_search (self, reply, ply, &deeper))
+  if (!read_search (self, reply, pos, &deeper))
     return;
-  self->searches[ply] = deeper;
+  self->searches[pos] = deeper;
+  if (pos == ply && self->searches[pos + 1].depth > 0)
+    {
+      recheck_async (self, pos + 1);
+      return;
+    }
+  if (pos == ply + 1)
+    {
+      self->scores[pos] = deeper.score;
+      self->recheck_after = deeper.score;
+    }
   self->recheck_ply = -1;
   judge_move (self, ply, self->recheck_after);
   if (chess_review_is_complete (self))
@@ -818,16 +834,17 @@ set_limits (ChessReview       *self,
     }
 }
 
-/* Searches again, deeper, the position before move `ply`. */
+/* Searches position `pos` again, deeper. */
 static void
 recheck_async (ChessReview *self,
-               guint        ply)
+               guint        pos)
 {
   ChessLine line;
   ChessEngineLimits limits;
 
+  self->recheck_pos = (int) pos;
   chess_line_init (&line, &self->line.start);
-  for (guint i = 0; i < ply; i++)
+  for (guint i = 0; i < pos; i++)
     chess_line_push (&line, self->line.moves[i]);
   set_limits (self, &limits, RECHECK_FACTOR);
   clear_infos (self);

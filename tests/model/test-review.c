@@ -154,9 +154,10 @@ marked (ChessReview *review)
 }
 
 /* At 20,000 nodes the engine's own choice here is 8. Qe3, and its search
- * after 8. Qe3 finds Black better by 1.36: its first search saw too
- * little. The position before is searched again, four times deeper, where
- * 8. g3 is best: Qe3 is judged by that search, not passed as "Best". */
+ * after 8. Qe3 finds Black better by 1.36: one of the two searches saw too
+ * little. Both positions are searched again, four times deeper, and the
+ * move is judged by those: 8. g3 is best there, and Qe3 only a little
+ * worse. Without the second look Qe3 passed as "Best". */
 static void
 test_recheck_own_choice (void)
 {
@@ -174,7 +175,13 @@ test_recheck_own_choice (void)
   g_assert_nonnull (m);
   g_assert_cmpstr (m->san, ==, "Qe3");
   g_assert_cmpuint (m->best_move, !=, m->move);
-  g_assert_cmpint (m->klass, >=, CHESS_REVIEW_CLASS_MISTAKE);
+  g_assert_cmpstr (m->best_san, ==, "g3");
+  g_assert_cmpint (m->klass, !=, CHESS_REVIEW_CLASS_BEST);
+  g_assert_cmpint (m->klass, <, CHESS_REVIEW_CLASS_MISTAKE);
+  /* The position after it has the deeper score too (the graph's point). */
+  int score;
+  g_assert_true (chess_review_get_eval_at (review, 1, &score));
+  g_assert_cmpint (score, ==, m->eval_after);
 }
 
 static void
