@@ -32,15 +32,16 @@ fi
 export BENCH_OURS=$ours BENCH_GNOME_CHESS=$gnome_chess BENCH_RUNS=${RUNS:-5}
 export BENCH_SCHEMA_DIR=$(pwd)/$build/data
 
-# Both apps run in one D-Bus session of the bench's own, in which no service
-# can be started: a desktop portal that a machine has installed but not
-# running would otherwise be started by the first launch and be part of
-# what is measured (on a desktop the portals already run).
+# The game the drag is measured in (a fresh start shows the start card).
 game=$(mktemp "${TMPDIR:-/tmp}/thinkchess-startup.XXXXXX.pgn")
 trap 'rm -f "$game"' EXIT
 export BENCH_GAME=$game
 printf '[Event "Drag"]\n[Result "*"]\n\n*\n' >"$BENCH_GAME"
 
+# Both apps run in one D-Bus session of the bench's own, in which no service
+# can be started: a desktop portal that a machine has installed but not
+# running would otherwise be started by the first launch and be part of
+# what is measured (on a desktop the portals already run).
 xvfb-run -a -s "-screen 0 1600x1200x24 -br" \
   build-aux/with-dbus-session.sh /usr/bin/python3 - <<'PY'
 import ctypes, os, re, shutil, signal, statistics, subprocess, sys, tempfile, time

@@ -318,7 +318,6 @@ _chess_move_list_view_init_menu (ChessMoveListView *self)
     gtk_shortcut_new (gtk_shortcut_trigger_parse_string ("Menu|<Shift>F10"),
                       gtk_callback_action_new (menu_key_cb, NULL, NULL)));
   gtk_widget_add_controller (GTK_WIDGET (self), keys);
-
 }
 
 /* The menu and the comment editor are made on first use: few games need

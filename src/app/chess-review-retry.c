@@ -209,11 +209,9 @@ thought_cb (GObject      *source,
   if (self->judged != NULL && at == self->judged && reply->last_info != NULL)
     {
       const ChessEngineInfo *info = reply->last_info;
-      /* The built-in engine's score on the review's scale. */
-      int score = info->is_mate ? chess_review_score_from_mate_moves (info->score_mate)
-                                : chess_review_score_from_builtin (chess_review_score_from_cp (info->score_cp));
-
-      judge (self, self->judged, score, info);
+      judge (self, self->judged,
+             chess_review_score_of_info (info, chess_engine_player_get_level (self->engine) >= 0),
+             info);
     }
   /* The computer answers for the other side in a line of the player's own
    * (a line already in the game, such as the better one, is there to be

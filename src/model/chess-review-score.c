@@ -108,6 +108,16 @@ chess_review_score_from_builtin (int score)
   return score > 0 ? BUILTIN_KNEE_CP + beyond : -(BUILTIN_KNEE_CP + beyond);
 }
 
+int
+chess_review_score_of_info (const ChessEngineInfo *info,
+                            gboolean               builtin)
+{
+  if (info->is_mate)
+    return chess_review_score_from_mate_moves (info->score_mate);
+  int score = chess_review_score_from_cp (info->score_cp);
+  return builtin ? chess_review_score_from_builtin (score) : score;
+}
+
 double
 chess_review_win_chance (int score)
 {

@@ -7,6 +7,7 @@
 #include <glib.h>
 
 #include "chess-board.h"
+#include "chess-engine-output.h"
 #include "chess-notation.h"
 #include "chess-tree.h"
 
@@ -50,6 +51,10 @@ char  *chess_review_score_format          (int score, char *buf);
  * curve was fitted to: the same up to four pawns, beyond them growing
  * 0.3 times as fast (see chess-review-score.c). Mates are unchanged. */
 int    chess_review_score_from_builtin    (int score);
+/* A line's score for the review: its mate or centipawns, the built-in
+ * engine's (`builtin`) on Stockfish's scale. */
+int    chess_review_score_of_info         (const ChessEngineInfo *info,
+                                           gboolean               builtin);
 
 /* Expected score (0 = lost … 0.5 … 1 = won) for the side whose view
  * `score` is: Lichess's logistic curve of the centipawns, clamped to

@@ -43,9 +43,9 @@ struct _ChessReview
   /* A move that was the engine's own choice and yet lost a mistake's
    * worth by the search after it: the positions before and after it are
    * searched again, deeper, before the move is judged. */
-  int                recheck_ply;   /* -1: none running                    */
+  guint              recheck_ply;   /* the move                            */
   int                recheck_after; /* the score after it                  */
-  int                recheck_pos;   /* the position being searched again   */
+  guint              recheck_pos;   /* the position being searched again   */
   gboolean           started;
   gboolean           running;
 };
@@ -242,7 +242,6 @@ chess_review_init (ChessReview *self)
 
   self->time_per_move_ms = CHESS_REVIEW_DEFAULT_TIME_PER_MOVE_MS;
   self->nodes = CHESS_REVIEW_DEFAULT_NODES;
-  self->recheck_ply = -1;
   /* The test suite's sanitizer build searches about ten times slower: its
    * reviews take a smaller default budget, still a fixed one. */
   if (nodes != NULL && g_ascii_strtoull (nodes, NULL, 10) > 0)
@@ -589,17 +588,11 @@ thinking_cb (ChessEnginePlayer *engine,
   self->infos[n] = chess_engine_info_copy (info);
 }
 
-/* A line's score, the built-in engine's on Stockfish's scale (the one
- * the winning-chances curve was made for). */
 static int
 info_score (ChessReview           *self,
             const ChessEngineInfo *info)
 {
-  if (info->is_mate)
-    return chess_review_score_from_mate_moves (info->score_mate);
-  if (chess_engine_player_get_level (self->engine) >= 0)
-    return chess_review_score_from_builtin (chess_review_score_from_cp (info->score_cp));
-  return chess_review_score_from_cp (info->score_cp);
+  return chess_review_score_of_info (info, chess_engine_player_get_level (self->engine) >= 0);
 }
 
 /* The score of the position after the line's last move when the game has
@@ -652,7 +645,7 @@ needs_recheck (ChessReview *self,
 }
 
 /* Position `pos` has its score: judge the move that led to it. FALSE when
- * that waits for the position before it to be searched again. */
+ * that waits for the positions around it to be searched again. */
 static gboolean
 position_done (ChessReview *self,
                guint        pos,
@@ -664,7 +657,7 @@ position_done (ChessReview *self,
 
   if (pos > 0 && needs_recheck (self, pos - 1, score))
     {
-      self->recheck_ply = (int) pos - 1;
+      self->recheck_ply = pos - 1;
       self->recheck_after = score;
       recheck_async (self, pos - 1);
       return FALSE;
@@ -784,8 +777,8 @@ recheck_done_cb (GObject      *source,
 {
   g_autoptr(ChessReview) self = user_data;
   g_autoptr(ChessEngineReply) reply = think_reply (self, source, result);
-  guint ply = (guint) self->recheck_ply;
-  guint pos = (guint) self->recheck_pos;
+  guint ply = self->recheck_ply;
+  guint pos = self->recheck_pos;
   ChessReviewSearch deeper;
 
   if (reply == NULL)
@@ -803,7 +796,6 @@ recheck_done_cb (GObject      *source,
       self->scores[pos] = deeper.score;
       self->recheck_after = deeper.score;
     }
-  self->recheck_ply = -1;
   judge_move (self, ply, self->recheck_after);
   if (chess_review_is_complete (self))
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COMPLETE]);
@@ -842,7 +834,7 @@ recheck_async (ChessReview *self,
   ChessLine line;
   ChessEngineLimits limits;
 
-  self->recheck_pos = (int) pos;
+  self->recheck_pos = pos;
   chess_line_init (&line, &self->line.start);
   for (guint i = 0; i < pos; i++)
     chess_line_push (&line, self->line.moves[i]);
