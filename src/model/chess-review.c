@@ -444,6 +444,13 @@ chess_review_get_n_moves (ChessReview *self)
   return self->n_moves;
 }
 
+const ChessBoard *
+chess_review_get_start (ChessReview *self)
+{
+  g_return_val_if_fail (CHESS_IS_REVIEW (self), NULL);
+  return &self->line.start;
+}
+
 guint
 chess_review_get_n_reviewed (ChessReview *self)
 {

@@ -118,6 +118,8 @@ gboolean     chess_review_is_complete        (ChessReview *self);
 
 /* Moves in the line, and how many have their review so far. */
 guint        chess_review_get_n_moves        (ChessReview *self);
+/* The position the reviewed line starts from. */
+const ChessBoard *chess_review_get_start     (ChessReview *self);
 guint        chess_review_get_n_reviewed     (ChessReview *self);
 /* How many moves as players count them (move numbers: White's and
  * Black's together) the first `plies` half-moves of the line take: the
