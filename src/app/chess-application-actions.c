@@ -28,6 +28,7 @@ static const struct
   { "win.hint",       { "<Control>h", NULL } },
   { "win.analysis",   { "<Control>e", NULL } },
   { "win.threat",     { "<Control>t", NULL } },
+  { "win.practice",   { "<Shift><Control>p", NULL } },
   { "app.preferences", { "<Control>comma", NULL } },
   { "app.quit",       { "<Control>q", NULL } },
 };

@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 
 #include "chess-window-computer.h"
+#include "chess-window-practice.h"
 #include "chess-window-private.h"
 
 static void autosave (ChessWindow *self);
@@ -45,6 +46,9 @@ chess_window_update_interactive (ChessWindow *self)
   gboolean moving = self->playing && !self->paused
                     && chess_window_computer_human_may_move (self);
 
+  /* Practice's puzzle is on the board: Practice says when it moves. */
+  if (chess_window_practice_is_active (self))
+    return;
   chess_board_view_set_interactive (self->board, moving);
   gtk_widget_set_sensitive (self->move_entry, moving);
 }

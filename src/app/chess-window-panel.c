@@ -10,6 +10,7 @@
 
 #include "chess-adaptive-box.h"
 #include "chess-window-computer.h"
+#include "chess-window-practice.h"
 #include "chess-window-private.h"
 
 /* ---- Status line ---- */
@@ -278,8 +279,12 @@ chess_window_update_orientation (ChessWindow *self)
 {
   gboolean flipped = FALSE;
   GtkWidget *top, *bottom;
+  ChessColor solver;
 
-  switch (g_settings_get_enum (self->settings, "board-orientation"))
+  /* A puzzle is solved from the bottom of the board. */
+  if (chess_window_practice_get_solver (self, &solver))
+    flipped = solver == CHESS_COLOR_BLACK;
+  else switch (g_settings_get_enum (self->settings, "board-orientation"))
     {
     case 1: /* black */
       flipped = TRUE;

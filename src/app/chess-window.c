@@ -14,7 +14,9 @@
 #include "chess-captured-view.h"
 #include "chess-move-list-view.h"
 #include "chess-review-panel.h"
+#include "chess-practice-panel.h"
 #include "chess-window-computer.h"
+#include "chess-window-practice.h"
 #include "chess-window-review.h"
 
 G_DEFINE_FINAL_TYPE (ChessWindow, chess_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -241,6 +243,7 @@ chess_window_dispose (GObject *object)
   chess_window_analysis_dispose (self);
   /* Stops the computer first: no reply lands on a window going away. */
   chess_window_computer_dispose (self);
+  chess_window_practice_dispose (self);
   chess_window_actions_dispose (self);
   if (self->game != NULL)
     g_signal_handlers_disconnect_by_data (self->game, self);
@@ -276,6 +279,7 @@ chess_window_finalize (GObject *object)
 static const char *const action_buttons[] = {
   "redo_button", "game_menu_button",
   "coach_row", "hint_button", "analysis_button", "threat_button", "review_button",
+  "practice_scroller", "practice_panel",
 };
 
 static void
@@ -305,6 +309,7 @@ chess_window_class_init (ChessWindowClass *klass)
   g_type_ensure (CHESS_TYPE_CAPTURED_VIEW);
   g_type_ensure (CHESS_TYPE_MOVE_LIST_VIEW);
   g_type_ensure (CHESS_TYPE_REVIEW_PANEL);
+  g_type_ensure (CHESS_TYPE_PRACTICE_PANEL);
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/ui/chess-window.ui");
   gtk_widget_class_bind_template_child (widget_class, ChessWindow, header_bar);
@@ -368,6 +373,7 @@ chess_window_class_init (ChessWindowClass *klass)
   chess_window_actions_class_init (widget_class);
   chess_window_analysis_class_init (widget_class);
   chess_window_review_class_init (widget_class);
+  chess_window_practice_class_init (widget_class);
 }
 
 /* A translation too long for the side panel ends in "…" rather than
@@ -454,6 +460,7 @@ chess_window_init (ChessWindow *self)
   chess_window_computer_init (self);
   chess_window_analysis_init (self);
   chess_window_review_init (self);
+  chess_window_practice_init (self);
 }
 
 ChessWindow *

@@ -147,21 +147,6 @@ parse_player_option (const char *option,
   return FALSE;
 }
 
-static gboolean
-fancy_output_possible (void)
-{
-  const char *no_color = g_getenv ("NO_COLOR");
-  const char *term = g_getenv ("TERM");
-
-  /* NO_COLOR counts when set to anything but the empty string
-   * (no-color.org). */
-  if (no_color != NULL && no_color[0] != '\0')
-    return FALSE;
-  if (term != NULL && strcmp (term, "dumb") == 0)
-    return FALSE;
-  return isatty (STDOUT_FILENO);
-}
-
 int
 chess_cli_play (int    argc,
                 char **argv)
@@ -281,7 +266,7 @@ chess_cli_play (int    argc,
   chess_cli_input_set_complete (self->input, chess_play_complete_cb, self);
   self->messages = g_string_new (NULL);
   chess_term_view_init (&self->view);
-  if (!ascii && fancy_output_possible ())
+  if (!ascii && chess_term_fancy_possible ())
     {
       self->view.unicode = TRUE;
       self->view.color = TRUE;

@@ -6,6 +6,11 @@
  *
  *   thinkchess-cli review GAME.pgn [--game N] [--nodes N | --time-per-move MS
  *                         | --depth N] [--engine CMD [--protocol xboard]]
+ *                         [--player white|black]
+ *
+ * The player's mistakes and blunders go to "Your Mistakes", the puzzle
+ * deck of `thinkchess-cli puzzles` and the app: the side of --player, or
+ * the side that played ThinkChess's engine.
  *
  * The default budget is CHESS_REVIEW_DEFAULT_NODES a position: the same
  * output on every run, which is why the summary says who judged and with
@@ -25,6 +30,7 @@
 #include "chess-engine-levels.h"
 #include "chess-file-read.h"
 #include "chess-pgn.h"
+#include "chess-practice.h"
 #include "chess-review.h"
 
 #define BAR_WIDTH 30
@@ -100,6 +106,104 @@ print_summary (ChessReview        *review,
     }
 }
 
+/* The name `play` and the app give the built-in engine in a game's tags:
+ * "ThinkChess (Beginner)", the same in every language. */
+static gboolean
+is_builtin_engine (const char *name)
+{
+  return name != NULL && g_str_has_prefix (name, "ThinkChess (");
+}
+
+/* Whose mistakes go to the deck: --player's side, or the one who played
+ * against the built-in engine. FALSE when that cannot be told. */
+static gboolean
+find_player_side (const char         *player,
+                  const ChessPgnGame *game,
+                  ChessColor         *side)
+{
+  gboolean white_engine, black_engine;
+
+  if (player != NULL)
+    {
+      *side = g_ascii_strcasecmp (player, "black") == 0 ? CHESS_COLOR_BLACK : CHESS_COLOR_WHITE;
+      return TRUE;
+    }
+  white_engine = is_builtin_engine (chess_pgn_game_get_tag (game, "White"));
+  black_engine = is_builtin_engine (chess_pgn_game_get_tag (game, "Black"));
+  if (white_engine == black_engine)
+    return FALSE;
+  *side = white_engine ? CHESS_COLOR_BLACK : CHESS_COLOR_WHITE;
+  return TRUE;
+}
+
+/* A tag worth showing: PGN writes "?" for the unknown ("????.??.??"). */
+static const char *
+known_tag (const ChessPgnGame *game,
+           const char         *name)
+{
+  const char *value = chess_pgn_game_get_tag (game, name);
+
+  if (value == NULL || value[0] == '\0' || value[0] == '?')
+    return NULL;
+  return value;
+}
+
+/* "Anna – Bruno, Club Championship, 2026.11.25": the game, for the deck. */
+static char *
+describe_game (const ChessPgnGame *game)
+{
+  const char *white = known_tag (game, "White");
+  const char *black = known_tag (game, "Black");
+  const char *event = known_tag (game, "Event");
+  const char *date = known_tag (game, "Date");
+  GString *text = g_string_new (NULL);
+
+  /* TRANSLATORS: the players of a game: "Kasparov – Karpov". */
+  g_string_printf (text, _("%s – %s"), white != NULL ? white : _("White"),
+                   black != NULL ? black : _("Black"));
+  if (event != NULL)
+    g_string_append_printf (text, ", %s", event);
+  if (date != NULL)
+    g_string_append_printf (text, ", %s", date);
+  return g_string_free (text, FALSE);
+}
+
+/* The player's mistakes into "Your Mistakes" (practice.ini), and a line
+ * that says how many. FALSE when the practice file could not be written. */
+static gboolean
+add_to_deck (ChessReview        *review,
+             const ChessPgnGame *game,
+             ChessColor          side)
+{
+  g_autofree char *path = chess_practice_default_path ();
+  g_autofree char *warning = NULL;
+  g_autofree char *source = describe_game (game);
+  g_autoptr(GError) error = NULL;
+  ChessPractice *practice;
+  guint added;
+
+  practice = chess_practice_load (path, &warning, &error);
+  if (warning != NULL)
+    fprintf (stderr, "%s\n", warning);
+  if (practice == NULL)
+    {
+      fprintf (stderr, "%s\n", error->message);
+      return FALSE;
+    }
+  added = chess_practice_add_mistakes (practice, review, side, source,
+                                       g_get_real_time () / G_USEC_PER_SEC);
+  if (added > 0 && !chess_practice_save (practice, &error))
+    {
+      fprintf (stderr, _("Could not add the mistakes to Your Mistakes: %s\n"), error->message);
+      chess_practice_free (practice);
+      return FALSE;
+    }
+  chess_practice_free (practice);
+  fprintf (stderr, ngettext ("Added %u position to Your Mistakes.\n",
+                             "Added %u positions to Your Mistakes.\n", added), added);
+  return TRUE;
+}
+
 static ChessPgnGame *
 read_game (const char *path,
            guint       number)
@@ -151,6 +255,7 @@ chess_cli_review (int    argc,
   int depth = 0;
   g_autofree char *engine_command = NULL;
   g_autofree char *protocol = NULL;
+  g_autofree char *player = NULL;
   g_auto(GStrv) files = NULL;
   GOptionEntry entries[] = {
     { "game", 0, 0, G_OPTION_ARG_INT, &game_number,
@@ -167,6 +272,9 @@ chess_cli_review (int    argc,
       N_("CMD") },
     { "protocol", 0, 0, G_OPTION_ARG_STRING, &protocol,
       N_("The engine's protocol: uci (default) or xboard"), N_("PROTOCOL") },
+    { "player", 0, 0, G_OPTION_ARG_STRING, &player,
+      N_("Your side in the game, whose mistakes go to Your Mistakes (default: the side "
+         "that played ThinkChess's engine)"), N_("white|black") },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files,
       NULL, N_("GAME.pgn") },
     { NULL }
@@ -204,6 +312,12 @@ chess_cli_review (int    argc,
   if (time_per_move < 0 || nodes < 0 || depth < 0 || depth > 100)
     {
       fprintf (stderr, "%s\n", _("The time per move and the nodes must be positive, the depth 1 to 100."));
+      return 2;
+    }
+  if (player != NULL && g_ascii_strcasecmp (player, "white") != 0
+      && g_ascii_strcasecmp (player, "black") != 0)
+    {
+      fprintf (stderr, _("--player wants “white” or “black”, not “%s”.\n"), player);
       return 2;
     }
   if ((time_per_move > 0) + (nodes > 0) + (depth > 0) > 1)
@@ -273,5 +387,9 @@ chess_cli_review (int    argc,
   fprintf (stderr, ngettext ("Reviewed %u move with %s.\n", "Reviewed %u moves with %s.\n", n),
            n, judge);
   print_summary (review, game);
+
+  ChessColor side;
+  if (find_player_side (player, game, &side) && !add_to_deck (review, game, side))
+    return 1;
   return 0;
 }

@@ -12,6 +12,7 @@ int chess_cli_play  (int argc, char **argv);
 int chess_cli_bench (int argc, char **argv);
 int chess_cli_uci   (int argc, char **argv);
 int chess_cli_review (int argc, char **argv);
+int chess_cli_puzzles (int argc, char **argv);
 
 /* Flushes standard output: FALSE, with a message on standard error (said
  * once), when anything written there was lost (a full disk). Every

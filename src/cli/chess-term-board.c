@@ -1,6 +1,9 @@
 /* chess-term-board.c — drawing a position as text for the terminal game. */
 #include "config.h"
 
+#include <string.h>
+#include <unistd.h>
+
 #include "chess-term-board.h"
 
 /* 256-colour palette entries. Mid-tone squares so that both the white and
@@ -237,4 +240,17 @@ chess_term_render_board (GString             *out,
       g_string_append_printf (out, "%*s", BOARD_WIDTH, "");
       append_panel_line (out, panel, n_panel, line);
     }
+}
+
+gboolean
+chess_term_fancy_possible (void)
+{
+  const char *no_color = g_getenv ("NO_COLOR");
+  const char *term = g_getenv ("TERM");
+
+  if (no_color != NULL && no_color[0] != '\0')
+    return FALSE;
+  if (term != NULL && strcmp (term, "dumb") == 0)
+    return FALSE;
+  return isatty (STDOUT_FILENO);
 }

@@ -21,6 +21,9 @@ typedef struct
 } ChessTermView;
 
 void        chess_term_view_init      (ChessTermView *view);
+/* Whether standard output can show colours and Unicode: a terminal, not
+ * TERM=dumb, no NO_COLOR (set to anything but "": no-color.org). */
+gboolean    chess_term_fancy_possible (void);
 
 /* The text of one piece: a letter (PNBRQK white, pnbrqk black) or a
  * Unicode chess symbol. In colour mode the solid symbols are used for both

@@ -26,7 +26,8 @@ static const ChessCliCommand commands[] = {
   { "bench", chess_cli_bench, "bench [DEPTH]" },
   { "play", chess_cli_play, "play [--fen FEN] [--ascii] [FILE.pgn]" },
   { "uci", chess_cli_uci, "uci" },
-  { "review", chess_cli_review, "review GAME.pgn [--game N] [--nodes N] [--engine CMD]" },
+  { "review", chess_cli_review, "review GAME.pgn [--game N] [--nodes N] [--engine CMD] [--player white|black]" },
+  { "puzzles", chess_cli_puzzles, "puzzles [--id ID] [--theme THEME] [--mistakes] [--ascii] | puzzles --export" },
 };
 
 gboolean

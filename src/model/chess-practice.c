@@ -3,15 +3,12 @@
 #include "config.h"
 
 #include <errno.h>
-#include <gio/gio.h>
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 #include <math.h>
 #include <string.h>
 
-#include "chess-notation.h"
 #include "chess-practice.h"
-#include "chess-puzzle-themes.h"
 
 #define HISTORY_MAX 200
 /* Glicko-2: the scale's factor, the system constant (how fast volatility
@@ -19,8 +16,11 @@
 #define GLICKO_SCALE 173.7178
 #define GLICKO_TAU 0.5
 #define PUZZLE_DEVIATION 80.0
-/* A deviation this small would stop the rating from moving at all. */
+/* A deviation this small would stop the rating from moving at all. A new
+ * player's is smaller than Glicko's 350, so that a first miss does not
+ * take 400 points: puzzles come one after another, many in a sitting. */
 #define MIN_DEVIATION 45.0
+#define NEW_DEVIATION 250.0
 /* A deck puzzle leaves the deck at this many solves. */
 #define DECK_SOLVES 2
 /* After a solve, a deck puzzle is due again in this many seconds (a day),
@@ -73,7 +73,7 @@ practice_new (const char *path)
   ChessPractice *self = g_new0 (ChessPractice, 1);
 
   self->path = g_strdup (path);
-  self->rating = (ChessRating) { 1500, 350, 0.06 };
+  self->rating = (ChessRating) { 1500, NEW_DEVIATION, 0.06 };
   self->history = g_array_new (FALSE, FALSE, sizeof (ChessRatingPoint));
   self->tries = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->deck = g_ptr_array_new_with_free_func (deck_entry_free);
@@ -255,27 +255,47 @@ read_file (ChessPractice *self,
 }
 
 ChessPractice *
+chess_practice_parse (const char  *path,
+                      const char  *data,
+                      gsize        length,
+                      GError     **error)
+{
+  g_autoptr (GKeyFile) file = g_key_file_new ();
+  ChessPractice *self = practice_new (path);
+
+  if (g_key_file_load_from_data (file, data, length, G_KEY_FILE_NONE, error) && read_file (self, file, error))
+    return self;
+  chess_practice_free (self);
+  return NULL;
+}
+
+ChessPractice *
 chess_practice_load (const char  *path,
                      char       **warning,
                      GError     **error)
 {
-  g_autoptr (GKeyFile) file = g_key_file_new ();
   g_autoptr (GError) bad = NULL;
-  ChessPractice *self = practice_new (path);
+  g_autofree char *data = NULL;
+  gsize length;
+  ChessPractice *self;
   g_autoptr (GDateTime) now = NULL;
   g_autofree char *stamp = NULL;
   g_autofree char *aside = NULL;
 
   if (warning != NULL)
     *warning = NULL;
-  if (g_key_file_load_from_file (file, path, G_KEY_FILE_NONE, &bad) && read_file (self, file, &bad))
-    return self;
-  if (g_error_matches (bad, G_FILE_ERROR, G_FILE_ERROR_NOENT))
+  if (!g_file_get_contents (path, &data, &length, &bad))
+    {
+      if (g_error_matches (bad, G_FILE_ERROR, G_FILE_ERROR_NOENT))
+        return practice_new (path);
+      /* Not readable at all (permissions, a folder): nothing to set aside. */
+      g_propagate_error (error, g_steal_pointer (&bad));
+      return NULL;
+    }
+  if ((self = chess_practice_parse (path, data, length, &bad)) != NULL)
     return self;
 
   /* Unreadable: set it aside whole and start afresh. */
-  chess_practice_free (self);
-  self = practice_new (path);
   now = g_date_time_new_now_local ();
   stamp = g_date_time_format (now, "%Y%m%d-%H%M%S");
   aside = g_strdup_printf ("%s.broken-%s", path, stamp);
@@ -287,7 +307,6 @@ chess_practice_load (const char  *path,
       g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
                    _("Your practice file %s cannot be read (%s) nor set aside: %s"), name, bad->message,
                    g_strerror (saved));
-      chess_practice_free (self);
       return NULL;
     }
   if (warning != NULL)
@@ -297,7 +316,7 @@ chess_practice_load (const char  *path,
       *warning = g_strdup_printf (_("Your practice file could not be read (%s). It was kept as %s, "
                                     "and your practice starts anew."), bad->message, name);
     }
-  return self;
+  return practice_new (path);
 }
 
 /* Writing. */
@@ -474,7 +493,7 @@ glicko2_update (ChessRating player,
     double mu_new = mu + phi_new * phi_new * g * (score - e);
 
     out.rating = CLAMP (mu_new * GLICKO_SCALE + 1500, 100, 4000);
-    out.deviation = CLAMP (phi_new * GLICKO_SCALE, MIN_DEVIATION, 350);
+    out.deviation = CLAMP (phi_new * GLICKO_SCALE, MIN_DEVIATION, NEW_DEVIATION);
     out.volatility = CLAMP (sigma, 0.01, 0.2);
   }
   return out;
@@ -646,6 +665,18 @@ chess_practice_next (ChessPractice    *self,
 
 /* The deck. */
 
+gboolean
+chess_practice_deck_add (ChessPractice     *self,
+                         const ChessPuzzle *puzzle,
+                         const char        *source,
+                         gint64             now)
+{
+  if (deck_find (self, puzzle->id) != NULL)
+    return FALSE;
+  deck_add (self, puzzle, source, now, 0);
+  return TRUE;
+}
+
 guint
 chess_practice_deck_size (ChessPractice *self)
 {
@@ -679,50 +710,4 @@ chess_practice_deck_source (ChessPractice     *self,
   DeckEntry *entry = deck_find (self, puzzle->id);
 
   return entry != NULL ? entry->source : NULL;
-}
-
-guint
-chess_practice_add_mistakes (ChessPractice *self,
-                             ChessReview   *review,
-                             ChessColor     side,
-                             const char    *source,
-                             gint64         now)
-{
-  ChessBoard board = *chess_review_get_start (review);
-  guint added = 0, n = chess_review_get_n_moves (review);
-
-  for (guint ply = 0; ply < n; ply++)
-    {
-      const ChessReviewMove *move = chess_review_get_move (review, ply);
-      ChessUndo undo;
-
-      if (move == NULL)
-        break;
-      if (move->mover == side && move->best_move != CHESS_MOVE_NONE
-          && (move->klass == CHESS_REVIEW_CLASS_MISTAKE || move->klass == CHESS_REVIEW_CLASS_BLUNDER)
-          && chess_board_is_legal (&board, move->best_move))
-        {
-          ChessPuzzle puzzle = { 0 };
-          g_autofree char *where = NULL;
-
-          puzzle.start = board;
-          puzzle.moves[0] = move->best_move;
-          puzzle.n_moves = 1;
-          g_snprintf (puzzle.id, sizeof puzzle.id, "mine-%012" G_GINT64_MODIFIER "x",
-                      (gint64) (board.key & G_GUINT64_CONSTANT (0xffffffffffff)));
-          chess_puzzle_find_themes (&puzzle, move->mover_eval_before);
-          puzzle.themes |= CHESS_PUZZLE_THEME_MISTAKE;
-          puzzle.rating = (int) lround (self->rating.rating);
-          if (deck_find (self, puzzle.id) == NULL)
-            {
-              /* TRANSLATORS: a game's name, then the number of the move. */
-              where = source != NULL ? g_strdup_printf (_("%s, move %d"), source, board.fullmove_number)
-                                     : g_strdup_printf (_("Move %d"), board.fullmove_number);
-              deck_add (self, &puzzle, where, now, 0);
-              added++;
-            }
-        }
-      chess_board_make (&board, move->move, &undo);
-    }
-  return added;
 }

@@ -13,7 +13,10 @@
 #include <glib.h>
 
 #include "chess-puzzle.h"
-#include "chess-review.h"
+
+/* chess-review.h's type, named here so that reading and writing practice
+ * need nothing of the review's GObjects. */
+typedef struct _ChessReview ChessReview;
 
 G_BEGIN_DECLS
 
@@ -23,7 +26,7 @@ typedef struct _ChessPractice ChessPractice;
 typedef struct
 {
   double rating;       /* 1500 for a new player              */
-  double deviation;    /* 350 for a new player               */
+  double deviation;    /* 250 for a new player               */
   double volatility;   /* 0.06                               */
 } ChessRating;
 
@@ -40,9 +43,16 @@ char          *chess_practice_default_path (void);
 /* Reads `path` (a missing file: a new player). When the file cannot be
  * read, it is renamed aside, a new player starts, and `warning` (may be
  * NULL) gets a translated message that says so and where it went. NULL
- * only when the broken file could not even be set aside (`error`). */
+ * when the file cannot be read at all or the broken file could not be set
+ * aside (`error`). */
 ChessPractice *chess_practice_load      (const char  *path,
                                          char       **warning,
+                                         GError     **error);
+/* The same from the file's contents: NULL and why when they cannot be
+ * read. Nothing is renamed. */
+ChessPractice *chess_practice_parse     (const char  *path,
+                                         const char  *data,
+                                         gsize        length,
                                          GError     **error);
 void           chess_practice_free      (ChessPractice *self);
 /* Writes it back, atomically. */
@@ -91,6 +101,11 @@ guint          chess_practice_deck_due   (ChessPractice *self,
                                           gint64         now);
 const ChessPuzzle *chess_practice_deck_get (ChessPractice *self,
                                             guint          i);
+/* Adds a puzzle to the deck, due at once; FALSE when its id is there. */
+gboolean       chess_practice_deck_add     (ChessPractice     *self,
+                                            const ChessPuzzle *puzzle,
+                                            const char        *source,
+                                            gint64             now);
 /* Adds the positions before `side`'s mistakes and blunders in `review`
  * (complete or not: the moves reviewed so far), with the review's best
  * line as the solution, each position once. `source` names the game

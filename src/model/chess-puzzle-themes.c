@@ -3,8 +3,11 @@
  * move of a review. */
 #include "config.h"
 
+#include <glib/gi18n.h>
 #include <string.h>
 
+#include "chess-game.h"
+#include "chess-notation.h"
 #include "chess-puzzle-themes.h"
 #include "chess-review-motif-private.h"
 
@@ -160,17 +163,44 @@ chess_puzzle_find_themes (ChessPuzzle *puzzle,
 char *
 chess_puzzle_explain (const ChessPuzzle *puzzle)
 {
-  ChessReviewMove move;
-  ChessReviewMotif none, better;
-  int score = 0;
+  ChessPuzzleAttempt attempt;
+  g_autofree char *line = NULL;
+  g_autofree char *numbered = NULL;
+  g_autofree char *words = NULL;
+  char san[CHESS_MOVE_TEXT_MAX];
 
+  chess_puzzle_attempt_init (&attempt, puzzle);
+  line = chess_puzzle_attempt_solution_in (&attempt, chess_game_get_piece_letters ());
   if (puzzle->themes & CHESS_PUZZLE_THEME_MATE && puzzle->mate_in > 0)
-    score = chess_review_score_from_mate_moves (puzzle->mate_in);
-  if (!as_review_move (puzzle, score, &move))
-    return NULL;
-  memset (&none, 0, sizeof none);
-  none.lost = none.got = none.actor = none.targets[0] = none.targets[1] = _chess_motif_no_piece ();
-  if (!chess_review_motif_find_better (&puzzle->start, &move, &none, &better))
-    return NULL;
-  return chess_review_motif_sentence (&better, &move, &puzzle->start);
+    /* TRANSLATORS: a puzzle's solution that mates: "Mate in 2: 31. Rd8+ Re8 32. Rxe8#." */
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Mate in %d: %s.", "Mate in %d: %s.",
+                                         (gulong) puzzle->mate_in),
+                            puzzle->mate_in, line);
+
+  /* The first move as the review's threats say it: "23. Nf6+, forking …". */
+  chess_move_format_san_letters (&puzzle->start, puzzle->moves[0], chess_game_get_piece_letters (), san);
+  numbered = puzzle->start.side == CHESS_COLOR_WHITE
+             ? g_strdup_printf ("%d. %s", puzzle->start.fullmove_number, san)
+             : g_strdup_printf ("%d… %s", puzzle->start.fullmove_number, san);
+  words = chess_review_motif_threat_words (&puzzle->start, puzzle->moves, puzzle->n_moves, numbered);
+  if (words == NULL)
+    {
+      /* Not at the first move: what the whole line does. */
+      ChessReviewMove move;
+      ChessReviewMotif none, better;
+
+      if (!as_review_move (puzzle, 0, &move))
+        return NULL;
+      memset (&none, 0, sizeof none);
+      none.lost = none.got = none.actor = none.targets[0] = none.targets[1] = _chess_motif_no_piece ();
+      if (!chess_review_motif_find_better (&puzzle->start, &move, &none, &better)
+          || better.kind != CHESS_MOTIF_BETTER_WINS)
+        return NULL;
+      /* TRANSLATORS: a puzzle's solution that wins material in the end:
+       * "It wins material: 24. Qd5 Kh8 25. Qxa8." */
+      return g_strdup_printf (_("It wins material: %s."), line);
+    }
+  /* TRANSLATORS: a threat's words ("23. Nf6+, forking the king on g8 and
+   * the queen on d7") as a sentence about a puzzle's solution. */
+  return g_strdup_printf (_("%s."), words);
 }

@@ -1,15 +1,13 @@
 /* chess-puzzle.c — puzzles as EPD lines, their themes, and solving one. */
 #include "config.h"
 
-#include <gio/gio.h>
 #include <glib/gi18n.h>
 #include <string.h>
 
 #include "chess-notation.h"
 #include "chess-puzzle.h"
-#include "chess-puzzle-resources.h"
 
-#define BUNDLED_PATH "/io/github/thinkchess/ThinkChess/puzzles/puzzles.epd"
+G_DEFINE_QUARK (chess-puzzle-error-quark, chess_puzzle_error)
 
 static const struct
 {
@@ -163,7 +161,7 @@ fail (Scanner     *s,
       const char  *what)
 {
   /* TRANSLATORS: where in a puzzle's line something is wrong, then what. */
-  g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, _("column %d: %s"), column (s), what);
+  g_set_error (error, CHESS_PUZZLE_ERROR, CHESS_PUZZLE_ERROR_INVALID, _("column %d: %s"), column (s), what);
   return FALSE;
 }
 
@@ -463,7 +461,7 @@ chess_puzzle_set_parse (const char  *text,
 
   if (memchr (text, '\0', length) != NULL)
     {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+      g_set_error (error, CHESS_PUZZLE_ERROR, CHESS_PUZZLE_ERROR_INVALID,
                    /* TRANSLATORS: %s is a file's name. */
                    _("%s is not a text file"), name);
       return NULL;
@@ -479,14 +477,14 @@ chess_puzzle_set_parse (const char  *text,
         continue;
       if (!chess_puzzle_parse (line, puzzle, &bad))
         {
-          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+          g_set_error (error, CHESS_PUZZLE_ERROR, CHESS_PUZZLE_ERROR_INVALID,
                        /* TRANSLATORS: a file's name, a line number, what is wrong there. */
                        _("%s, line %u: %s"), name, i + 1, bad->message);
           return NULL;
         }
       if (g_hash_table_contains (ids, puzzle->id))
         {
-          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+          g_set_error (error, CHESS_PUZZLE_ERROR, CHESS_PUZZLE_ERROR_INVALID,
                        _("%s, line %u: the id “%s” is used twice"), name, i + 1, puzzle->id);
           return NULL;
         }
@@ -494,20 +492,6 @@ chess_puzzle_set_parse (const char  *text,
       g_hash_table_add (ids, ((ChessPuzzle *) set->pdata[set->len - 1])->id);
     }
   return g_steal_pointer (&set);
-}
-
-GPtrArray *
-chess_puzzle_set_load_bundled (GError **error)
-{
-  g_autoptr (GBytes) bytes = g_resource_lookup_data (chess_puzzles_get_resource (), BUNDLED_PATH,
-                                                           G_RESOURCE_LOOKUP_FLAGS_NONE, error);
-  gsize length;
-  const char *data;
-
-  if (bytes == NULL)
-    return NULL;
-  data = g_bytes_get_data (bytes, &length);
-  return chess_puzzle_set_parse (data, length, "puzzles.epd", error);
 }
 
 const ChessPuzzle *
@@ -623,6 +607,13 @@ char *
 chess_puzzle_attempt_solution_text (const ChessPuzzleAttempt *attempt,
                                     gboolean                  figurine)
 {
+  return chess_puzzle_attempt_solution_in (attempt, figurine ? NULL : "NBRQK");
+}
+
+char *
+chess_puzzle_attempt_solution_in (const ChessPuzzleAttempt *attempt,
+                                  const char               *letters)
+{
   const ChessPuzzle *puzzle = attempt->puzzle;
   ChessBoard board = attempt->board;
   GString *out = g_string_new (NULL);
@@ -638,8 +629,11 @@ chess_puzzle_attempt_solution_text (const ChessPuzzleAttempt *attempt,
         g_string_append_printf (out, "%d… ", board.fullmove_number);
       else
         g_string_append_c (out, ' ');
-      g_string_append (out, chess_move_format (&board, puzzle->moves[i],
-                                               figurine ? CHESS_NOTATION_FIGURINE : CHESS_NOTATION_SAN, san));
+      if (letters != NULL)
+        chess_move_format_san_letters (&board, puzzle->moves[i], letters, san);
+      else
+        chess_move_format (&board, puzzle->moves[i], CHESS_NOTATION_FIGURINE, san);
+      g_string_append (out, san);
       chess_board_make (&board, puzzle->moves[i], &undo);
     }
   return g_string_free (out, FALSE);

@@ -16,6 +16,14 @@
 
 G_BEGIN_DECLS
 
+#define CHESS_PUZZLE_ERROR (chess_puzzle_error_quark ())
+GQuark chess_puzzle_error_quark (void);
+
+typedef enum
+{
+  CHESS_PUZZLE_ERROR_INVALID,   /* a line or file that is no puzzle (set) */
+} ChessPuzzleError;
+
 /* Plies of a solution, at most: a mate in six with its replies. */
 #define CHESS_PUZZLE_MAX_MOVES 16
 #define CHESS_PUZZLE_ID_MAX 24
@@ -125,5 +133,9 @@ char              *chess_puzzle_attempt_hint (const ChessPuzzleAttempt *attempt)
  * English letters; `figurine` for piece symbols. Newly allocated. */
 char              *chess_puzzle_attempt_solution_text (const ChessPuzzleAttempt *attempt,
                                                        gboolean                  figurine);
+/* The same with the piece letters `letters` ("NBRQK", "SLTDK" …), or
+ * figurines when NULL. */
+char              *chess_puzzle_attempt_solution_in (const ChessPuzzleAttempt *attempt,
+                                                     const char               *letters);
 
 G_END_DECLS

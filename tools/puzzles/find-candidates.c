@@ -1,10 +1,15 @@
 /* find-candidates.c — the first step of making the puzzle set
  * (tools/puzzles/make-puzzles.sh): positions of real games where the
- * built-in engine, in a short search with two lines, sees one move that
- * wins decisively while its second best does not. Stockfish checks each of
- * them deeper afterwards (verify-puzzles.py).
+ * built-in engine sees one move that wins decisively while its second best
+ * does not. Stockfish checks each of them deeper afterwards
+ * (verify-puzzles.py).
  *
- *   find-candidates [--nodes 4000] [--shard K/N] PGN-FILE…
+ * Each position of a game gets a quick search (--scan-nodes). Where the
+ * side to move stands at least WINNING_MIN better, a search with two lines (--nodes) decides whether one move alone wins:
+ * at once after a blunder, else when a third as long a search saw one. So
+ * the searches that cost most run on few positions.
+ *
+ *   find-candidates [--scan-nodes 1500] [--nodes 30000] [--shard K/N] PGN-FILE…
  *
  * Prints one candidate a line: FEN, the move (UCI), the game it comes
  * from, tab-separated. Game K, K+N, K+2N … of each file (0-based) only, so
@@ -23,7 +28,13 @@
  * and the second must stay at or below SECOND_MAX: one move wins, no other
  * does. */
 #define BEST_MIN 250
-#define SECOND_MAX 150
+#define SECOND_MAX 200
+#define GAP_MIN 150
+/* What the quick search must see for the two-line ones to run. */
+#define WINNING_MIN 150
+/* A move that lost this much (the mover's score before plus the side to
+ * move's after, by the quick search) is a blunder. */
+#define DROP_MIN 100
 /* Positions before this ply are opening theory more than tactics. */
 #define FIRST_PLY 12
 /* After a candidate, the game's next plies are the same combination. */
@@ -59,7 +70,8 @@ is_candidate (const Lines *lines)
     return FALSE;
   if (best >= CHESS_SCORE_MATE_BOUND)
     return second < CHESS_SCORE_MATE_BOUND && second <= SECOND_MAX + 200;
-  return best >= BEST_MIN && best < CHESS_SCORE_MATE_BOUND && second <= SECOND_MAX;
+  return best >= BEST_MIN && best < CHESS_SCORE_MATE_BOUND && second <= SECOND_MAX
+         && best - second >= GAP_MIN;
 }
 
 /* Taking back what was just taken is no puzzle: the move recaptures on the
@@ -72,30 +84,77 @@ is_recapture (ChessMove last,
          && chess_move_to (last) == chess_move_to (move);
 }
 
+/* The side to move's score by a quick search. */
+static int
+quick_score (ChessEngine        *engine,
+             const ChessPgnGame *game,
+             size_t              ply,
+             guint64             nodes)
+{
+  ChessSearchLimits limits;
+  ChessSearchResult result;
+
+  chess_search_limits_init (&limits);
+  limits.nodes = nodes;
+  chess_engine_set_position (engine, &game->line.start, game->line.moves, ply);
+  result = chess_engine_search (engine, &limits, NULL, NULL);
+  return result.score;
+}
+
+static gboolean
+two_lines (ChessEngine        *engine,
+           const ChessPgnGame *game,
+           size_t              ply,
+           guint64             nodes,
+           Lines              *lines)
+{
+  ChessSearchLimits limits;
+
+  memset (lines, 0, sizeof *lines);
+  chess_search_limits_init (&limits);
+  limits.nodes = nodes;
+  chess_engine_clear (engine);
+  chess_engine_set_position (engine, &game->line.start, game->line.moves, ply);
+  chess_engine_search (engine, &limits, info_cb, lines);
+  return TRUE;
+}
+
 static void
 scan_game (ChessEngine        *engine,
+           ChessEngine        *deep,
            const ChessPgnGame *game,
            const char         *source,
+           guint64             scan_nodes,
            guint64             nodes,
            GHashTable         *seen)
 {
   ChessBoard board = game->line.start;
   ChessUndo undo;
+  int before = 0;
 
   chess_engine_clear (engine);
   for (size_t ply = 0; ply < game->line.n_moves; ply++)
     {
       ChessMoveList legal;
-      ChessSearchLimits limits;
       Lines lines = { 0 };
+      int now;
 
-      if (ply >= FIRST_PLY && chess_board_generate_legal (&board, &legal) >= 2
-          && !g_hash_table_contains (seen, &board.key))
+      if (ply < FIRST_PLY)
         {
-          chess_search_limits_init (&limits);
-          limits.nodes = nodes;
-          chess_engine_set_position (engine, &game->line.start, game->line.moves, ply);
-          chess_engine_search (engine, &limits, info_cb, &lines);
+          chess_board_make (&board, game->line.moves[ply], &undo);
+          continue;
+        }
+      now = quick_score (engine, game, ply, scan_nodes);
+      /* After a move that threw something away, the long search at once;
+       * else only where a shorter one sees a single winning move. */
+      if (now >= WINNING_MIN
+          && chess_board_generate_legal (&board, &legal) >= 2
+          && !g_hash_table_contains (seen, &board.key)
+          && (before + now >= DROP_MIN
+              || (two_lines (deep, game, ply, nodes / 3, &lines) && is_candidate (&lines)
+                  && !is_recapture (game->line.moves[ply - 1], lines.move[1]))))
+        {
+          two_lines (deep, game, ply, nodes, &lines);
           if (is_candidate (&lines) && !is_recapture (game->line.moves[ply - 1], lines.move[1]))
             {
               char fen[CHESS_FEN_MAX];
@@ -107,8 +166,10 @@ scan_game (ChessEngine        *engine,
               fflush (stdout);
               for (int skip = 0; skip < SKIP_AFTER && ply + 1 < game->line.n_moves; skip++)
                 chess_board_make (&board, game->line.moves[ply++], &undo);
+              now = 0;
             }
         }
+      before = now;
       chess_board_make (&board, game->line.moves[ply], &undo);
     }
 }
@@ -116,11 +177,12 @@ scan_game (ChessEngine        *engine,
 int
 main (int argc, char **argv)
 {
-  int nodes = 4000;
+  int nodes = 30000, scan_nodes = 1500;
   g_autofree char *shard = NULL;
   g_auto (GStrv) files = NULL;
   GOptionEntry entries[] = {
-    { "nodes", 0, 0, G_OPTION_ARG_INT, &nodes, "Nodes of each search (default 4000)", "N" },
+    { "scan-nodes", 0, 0, G_OPTION_ARG_INT, &scan_nodes, "Nodes of the quick search (default 1500)", "N" },
+    { "nodes", 0, 0, G_OPTION_ARG_INT, &nodes, "Nodes of the two-line search (default 30000)", "N" },
     { "shard", 0, 0, G_OPTION_ARG_STRING, &shard, "Only games K, K+N, … (default 0/1)", "K/N" },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, "PGN-FILE…" },
     { NULL }
@@ -129,19 +191,20 @@ main (int argc, char **argv)
   g_autoptr (GError) error = NULL;
   g_autoptr (GHashTable) seen = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   guint shard_k = 0, shard_n = 1;
-  ChessEngine *engine;
+  ChessEngine *engine, *deep;
 
   g_option_context_add_main_entries (context, entries, NULL);
-  if (!g_option_context_parse (context, &argc, &argv, &error) || files == NULL || nodes < 100
+  if (!g_option_context_parse (context, &argc, &argv, &error) || files == NULL || nodes < 100 || scan_nodes < 100
       || (shard != NULL && (sscanf (shard, "%u/%u", &shard_k, &shard_n) != 2 || shard_n == 0
                             || shard_k >= shard_n)))
     {
-      fprintf (stderr, "%s\n", error ? error->message : "find-candidates [--nodes N] [--shard K/N] PGN-FILE…");
+      fprintf (stderr, "%s\n", error ? error->message : "find-candidates [--scan-nodes N] [--nodes N] [--shard K/N] PGN-FILE…");
       return 2;
     }
   chess_init ();
   engine = chess_engine_new (16);
-  chess_engine_set_multipv (engine, 2);
+  deep = chess_engine_new (16);
+  chess_engine_set_multipv (deep, 2);
   for (guint f = 0; files[f]; f++)
     {
       g_autofree char *data = NULL;
@@ -164,9 +227,10 @@ main (int argc, char **argv)
           if (game == NULL)
             continue;
           source = g_strdup_printf ("%s game %u", base, entry->number);
-          scan_game (engine, game, source, (guint64) nodes, seen);
+          scan_game (engine, deep, game, source, (guint64) scan_nodes, (guint64) nodes, seen);
         }
     }
   chess_engine_free (engine);
+  chess_engine_free (deep);
   return 0;
 }

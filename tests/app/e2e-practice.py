@@ -1,0 +1,311 @@
+#!/usr/bin/python3
+"""End to end: Practice (issue 26, suite 'e2e').
+
+Run through `e2e.sh e2e-practice.py THINKCHESS SCENARIO [--shots DIR] [--dark]`.
+The real program: Practice opened with its shortcut or the primary menu,
+the puzzle's id read from the practice panel over AT-SPI, its solution
+looked up in the bundled set (data/puzzles/puzzles.epd, the format of
+`thinkchess-cli puzzles --export`), its moves dragged on the board with
+real mouse input, the rating read in the panel and in practice.ini.
+
+Scenarios:
+  solve       Shift+Ctrl+P; the puzzle solved by dragging its moves (the
+              opponent's replies awaited); "Solved! +N", the rating up in
+              the panel and in practice.ini. Next (clicked): a wrong drag
+              shows "Missed −N" and the rating goes down; two more solved,
+              dragged at a quicker pace; Next brings the missed one back.
+  keep-game   A game of two moves; Practice through the menu; a puzzle
+              move played: the autosave still holds the game, not the
+              puzzle; Leave Practice (clicked) shows the game again, and
+              it plays on.
+"""
+
+import configparser
+import os
+import re
+import subprocess
+import sys
+import time
+
+import pyatspi
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+import e2e_common  # noqa: E402
+from e2e_common import check, movetext, wait_until  # noqa: E402
+
+flows = e2e_common.load_script("flows", "e2e-part2-flows.py")
+T = flows.T
+PUZZLES = os.path.join(HERE, "..", "..", "data", "puzzles", "puzzles.epd")
+
+
+# ---- The bundled set and enough chess to drag its moves ----
+
+def read_puzzles(cli):
+    """id -> (FEN of four fields, [SAN…]) from the export, else the EPD."""
+    text = None
+    try:
+        out = subprocess.run([cli, "puzzles", "--export"], stdout=subprocess.PIPE,
+                             stderr=subprocess.DEVNULL, text=True, timeout=60)
+        if out.returncode == 0 and " pv " in out.stdout:
+            text = out.stdout
+    except (OSError, subprocess.TimeoutExpired):
+        pass
+    if text is None:
+        with open(PUZZLES, encoding="utf-8") as f:
+            text = f.read()
+    puzzles = {}
+    for line in text.splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        fields = line.split()
+        fen = " ".join(fields[:4])
+        ident = re.search(r'\bid "([^"]+)"', line).group(1)
+        pv = re.search(r"\bpv ([^;]+);", line).group(1).split()
+        puzzles[ident] = (fen, pv)
+    return puzzles
+
+
+def parse_fen(fen):
+    rows, side, castling, ep = fen.split()[:4]
+    board = {}
+    for r, row in enumerate(rows.split("/")):
+        f = 0
+        for c in row:
+            if c.isdigit():
+                f += int(c)
+            else:
+                board["abcdefgh"[f] + str(8 - r)] = c
+                f += 1
+    return board, side, castling, ep
+
+
+def to_fen(board, side, castling, ep):
+    rows = []
+    for rank in range(8, 0, -1):
+        row, empty = "", 0
+        for f in "abcdefgh":
+            piece = board.get(f + str(rank))
+            if piece is None:
+                empty += 1
+            else:
+                row += (str(empty) if empty else "") + piece
+                empty = 0
+        rows.append(row + (str(empty) if empty else ""))
+    return "%s %s %s %s 0 1" % ("/".join(rows), side, castling or "-", ep)
+
+
+def legal_moves(cli, fen):
+    """The legal moves in UCI, from the program's own move generator."""
+    out = subprocess.run([cli, "perft", "--fen", fen, "--divide", "1"], check=True,
+                         stdout=subprocess.PIPE, text=True).stdout
+    return [line.split(":")[0] for line in out.splitlines() if re.match(r"^[a-h][1-8][a-h][1-8]", line)]
+
+
+def san_to_uci(cli, fen, san):
+    board, side, _, _ = parse_fen(fen)
+    san = san.rstrip("+#!?")
+    if san.startswith("O-O"):
+        rank = "1" if side == "w" else "8"
+        return "e" + rank + ("c" if san == "O-O-O" else "g") + rank
+    promotion = ""
+    if "=" in san:
+        san, promotion = san.split("=")
+        promotion = promotion.lower()
+    piece = san[0] if san[0] in "KQRBN" else "P"
+    dest = san[-2:]
+    hint = san[1 if piece != "P" else 0:-2].replace("x", "")
+    found = []
+    for uci in legal_moves(cli, fen):
+        frm, to = uci[:2], uci[2:4]
+        mover = board.get(frm, "")
+        if to != dest or mover.upper() != piece or uci[4:] != promotion:
+            continue
+        if hint and not all(h in frm for h in hint):
+            continue
+        found.append(uci)
+    check(len(found) == 1, "SAN %s in %s: %r" % (san, fen, found))
+    return found[0]
+
+
+def play_uci(fen, uci):
+    board, side, castling, ep = parse_fen(fen)
+    frm, to, promotion = uci[:2], uci[2:4], uci[4:]
+    piece = board.pop(frm)
+    if piece in "Pp" and to == ep:
+        board.pop(to[0] + frm[1], None)
+    if piece in "Kk" and abs(ord(to[0]) - ord(frm[0])) == 2:
+        rank = frm[1]
+        rook_from, rook_to = ("h", "f") if to[0] == "g" else ("a", "d")
+        board[rook_to + rank] = board.pop(rook_from + rank)
+    if promotion:
+        piece = promotion.upper() if side == "w" else promotion
+    board[to] = piece
+    new_ep = "-"
+    if piece in "Pp" and abs(int(to[1]) - int(frm[1])) == 2:
+        new_ep = frm[0] + str((int(to[1]) + int(frm[1])) // 2)
+    for square, right in (("e1", "KQ"), ("e8", "kq"), ("h1", "K"), ("a1", "Q"), ("h8", "k"), ("a8", "q")):
+        if square in (frm, to):
+            castling = "".join(c for c in castling if c not in right)
+    return to_fen(board, "b" if side == "w" else "w", castling or "-", new_ep)
+
+
+# ---- The app ----
+
+class App(flows.App):
+    def __init__(self, binary, home, shots=None):
+        super().__init__(binary, home, shots)
+        self.cli = os.path.join(os.path.dirname(binary), "..", "cli", "thinkchess-cli")
+        self.puzzles = read_puzzles(self.cli)
+        self.flipped = False
+
+    def center(self, name):
+        """Square `name` on the screen, the board turned for the solver."""
+        col, row = ord(name[0]) - ord("a"), 8 - int(name[1])
+        if self.flipped:
+            col, row = 7 - col, 7 - row
+        return (self.board_x + col * self.square + self.square // 2,
+                self.board_y + row * self.square + self.square // 2)
+
+    def labels(self):
+        return e2e_common.names(self.atspi_app(), lambda n: n.getRole() == pyatspi.ROLE_LABEL
+                                and self.visible(n))
+
+    def label_starting(self, prefix):
+        return next((t for t in self.labels() if t.startswith(prefix)), None)
+
+    def puzzle_id(self):
+        """The id in "Puzzle 9079fcc9 · rated 2370"."""
+        prefix = T("Puzzle %s · rated %d").split("%s")[0]
+        text = wait_until(lambda: self.label_starting(prefix), "the puzzle's id")
+        return text[len(prefix):].split()[0]
+
+    def rating(self):
+        prefix = T("Rating %d ± %d").split("%d")[0]
+        text = wait_until(lambda: self.label_starting(prefix), "the rating")
+        return int(text[len(prefix):].split()[0])
+
+    def verdict(self, word):
+        prefix = T(word)
+        return wait_until(lambda: self.label_starting(prefix), "the verdict " + word)
+
+    def practice_ini(self):
+        path = os.path.join(self.home, "data", "thinkchess", "practice.ini")
+        ini = configparser.ConfigParser(interpolation=None)
+        ini.read(path, encoding="utf-8")
+        return ini
+
+    def saved_rating(self):
+        ini = self.practice_ini()
+        return round(float(ini["rating"]["rating"])) if ini.has_section("rating") else None
+
+    def show_puzzle(self):
+        """The puzzle on the board now: its id, start and solution."""
+        ident = self.puzzle_id()
+        check(ident in self.puzzles, "puzzle %s is not in the bundled set" % ident)
+        fen, pv = self.puzzles[ident]
+        self.flipped = fen.split()[1] == "b"
+        self.find_board()
+        return ident, fen, pv
+
+    def drag_uci(self, uci, settle):
+        self.drag(uci[:2], uci[2:4], settle=settle)
+
+    def solve(self, fen, pv, settle=0.5):
+        """Drags the solver's moves; the replies come by themselves."""
+        for i, san in enumerate(pv):
+            uci = san_to_uci(self.cli, fen, san)
+            if i % 2 == 0:
+                self.drag_uci(uci, settle)
+            else:
+                # The reply comes after 300 ms: a quick hand waits no longer.
+                time.sleep(0.45)
+            fen = play_uci(fen, uci)
+        return self.verdict("Solved!")
+
+    def click_panel_button(self, label):
+        button = self.button(T(label))
+        self.click(button)
+
+
+def open_practice_by_key(app):
+    app.point_at_window()
+    app.key("shift+ctrl+p")
+    wait_until(lambda: app.label_starting(T("Rating %d ± %d").split("%d")[0]), "the practice panel")
+
+
+def scenario_solve(app):
+    app.start()
+    open_practice_by_key(app)
+    app.shot("practice-start")
+    check(app.rating() == 1500, "a new player's rating is 1500")
+    check(app.saved_rating() is None, "no practice.ini before the first puzzle")
+
+    first, fen, pv = app.show_puzzle()
+    verdict = app.solve(fen, pv)
+    check(verdict.startswith(T("Solved!")), verdict)
+    gained = app.rating()
+    check(gained > 1500, "the rating after a solved puzzle: %d" % gained)
+    wait_until(lambda: app.saved_rating() == gained, "rating %d in practice.ini" % gained)
+    app.shot("practice-solved")
+
+    # Next, clicked; a wrong drag: a legal move that is not the solution's.
+    app.click_panel_button("Next")
+    missed, fen, pv = wait_until(lambda: (lambda p: p if p[0] != first else None)(app.show_puzzle()),
+                                 "another puzzle")
+    right = san_to_uci(app.cli, fen, pv[0])
+    wrong = next(m for m in legal_moves(app.cli, fen) if m != right
+                 and legal_moves(app.cli, play_uci(fen, m)))
+    app.drag_uci(wrong, 0.1)
+    verdict = app.verdict("Missed")
+    app.shot("practice-missed")
+    lost = app.rating()
+    check(lost < gained, "the rating after a miss: %d, before %d" % (lost, gained))
+    check("\u2212" in verdict and str(gained - lost) in verdict, "the verdict says the loss: " + verdict)
+    wait_until(lambda: app.saved_rating() == lost, "rating %d in practice.ini" % lost)
+
+    # Two more, quicker; then the missed one again.
+    for _ in range(2):
+        app.point_at_window()
+        app.click_panel_button("Next")
+        ident, fen, pv = wait_until(lambda: (lambda p: p if p[0] not in (missed,) else None)(app.show_puzzle()),
+                                    "a puzzle other than the missed one")
+        app.solve(fen, pv, settle=0.15)
+    app.click_panel_button("Next")
+    again = app.puzzle_id()
+    check(again == missed, "the missed puzzle %s comes back after two others (got %s)" % (missed, again))
+    app.shot("practice-again")
+
+
+def scenario_keep_game(app):
+    app.start()
+    app.play("e4", "e5")
+    app.wait_autosave("1. e4 e5")
+    app.menu("P_ractice")
+    ident, fen, pv = app.show_puzzle()
+    app.shot("practice-menu")
+    app.drag_uci(san_to_uci(app.cli, fen, pv[0]), 0.8)
+    time.sleep(0.5)
+    saved = app.autosave()
+    check("1. e4 e5" in movetext(saved) and "[FEN" not in saved,
+          "the autosave still holds the game:\n" + saved)
+
+    # Leave Practice, clicked: the game is back and plays on.
+    app.click(app.button(T("Leave Practice")))
+    wait_until(lambda: not app.label_starting(T("Rating %d ± %d").split("%d")[0]), "the panel to go")
+    app.flipped = False
+    app.find_board()
+    app.shot("practice-left")
+    app.drag("g1", "f3")
+    app.wait_autosave("2. Nf3")
+    check("1. e4 e5 2. Nf3" in movetext(app.autosave()), movetext(app.autosave()))
+
+
+SCENARIOS = {
+    "solve": scenario_solve,
+    "keep-game": scenario_keep_game,
+}
+
+if __name__ == "__main__":
+    sys.exit(e2e_common.run_scenarios("e2e-practice", SCENARIOS, App))
