@@ -179,11 +179,18 @@ read_tries (ChessPractice *self,
   for (guint i = 0; keys[i]; i++)
     {
       gsize n = 0;
-      g_autofree int *values = g_key_file_get_integer_list (file, "tries", keys[i], &n, error);
+      GError *local = NULL;
+      g_autofree int *values = g_key_file_get_integer_list (file, "tries", keys[i], &n, &local);
       Tries *tries;
 
+      if (local != NULL)
+        {
+          g_propagate_error (error, local);
+          return FALSE;
+        }
+      /* An empty value is a NULL list without an error. */
       if (values == NULL)
-        return FALSE;
+        return bad_value (error, "tries", keys[i]);
       if (n != 2 || values[0] < 0 || values[1] < 0 || values[1] > values[0])
         return bad_value (error, "tries", keys[i]);
       tries = g_new (Tries, 1);
@@ -261,8 +268,15 @@ chess_practice_parse (const char  *path,
                       GError     **error)
 {
   g_autoptr (GKeyFile) file = g_key_file_new ();
-  ChessPractice *self = practice_new (path);
+  ChessPractice *self;
 
+  /* GKeyFile would read up to a NUL and take the rest for nothing. */
+  if (memchr (data, '\0', length) != NULL)
+    {
+      g_set_error (error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_PARSE, _("the file holds binary data"));
+      return NULL;
+    }
+  self = practice_new (path);
   if (g_key_file_load_from_data (file, data, length, G_KEY_FILE_NONE, error) && read_file (self, file, error))
     return self;
   chess_practice_free (self);

@@ -317,6 +317,10 @@ chess_puzzle_parse (const char   *line,
             }
           if (operand == NULL || *operand == '\0' || strlen (operand) >= CHESS_PUZZLE_ID_MAX)
             return fail (&s, error, _("the id is empty or too long"));
+          /* Ids are written quoted and used as keys of practice.ini. */
+          for (const char *c = operand; *c; c++)
+            if (!g_ascii_isalnum (*c) && *c != '-' && *c != '_' && *c != '.')
+              return fail (&s, error, _("an id may hold only letters, digits, “-”, “_” and “.”"));
           g_strlcpy (puzzle->id, operand, sizeof puzzle->id);
         }
       else if (strcmp (opcode, "fmvn") == 0 || strcmp (opcode, "hmvc") == 0)

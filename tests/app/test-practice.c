@@ -136,7 +136,7 @@ test_keeps_game_and_solves (void)
   g_assert_true (g_str_has_prefix (chess_practice_panel_get_puzzle_text (panel_of (window)), "Puzzle "));
   g_assert_nonnull (strstr (chess_practice_panel_get_prompt_text (panel_of (window)), "to move"));
   rating_before = g_strdup (chess_practice_panel_get_rating_text (panel_of (window)));
-  g_assert_cmpstr (rating_before, ==, "Rating 1500 ± 350");
+  g_assert_cmpstr (rating_before, ==, "Rating 1500 ± 250");
   /* The solver is at the bottom. */
   g_assert_cmpint (chess_window_get_flipped (window), ==,
                    chess_window_practice_get_puzzle (window)->start.side == CHESS_COLOR_BLACK);

@@ -12,7 +12,7 @@
 #    keeps the position when one move wins and the second best does not.
 # 2. verify-puzzles.py: Stockfish at depth 16 checks each candidate and
 #    finds the whole solution, every solver's move the only good one.
-# 3. recheck-puzzles.py: Stockfish at depth 20 checks each first move once
+# 3. recheck-puzzles.py: Stockfish at depth 18 checks each first move once
 #    more.
 # 4. finish-puzzles: the themes (the review's motif detector), a rating
 #    and an id; the EPD.
@@ -70,7 +70,7 @@ out=data/puzzles/puzzles.epd
 {
   echo "# ThinkChess's puzzles, made by tools/puzzles/make-puzzles.sh from the games in"
   echo "# tests/data/pgn: candidates by the built-in engine, each checked and solved by"
-  echo "# $(stockfish <<<quit 2>/dev/null | head -n 1 | cut -d ' ' -f 1-2) (depth 16, MultiPV 2; the first move again at depth 20)."
+  echo "# $(stockfish <<<quit 2>/dev/null | head -n 1 | cut -d ' ' -f 1-2) (depth 16, MultiPV 2; the first move again at depth 18)."
   echo "# Every solver's move is the only good one: better than the second best by"
   echo "# 1.5 pawns (the first move by 2), or the only mate."
   "$build/tools/puzzles/finish-puzzles" "$work/rechecked"

@@ -3,7 +3,7 @@
 than verify-puzzles.py searched, looks at each puzzle's first move once more
 and keeps the puzzle only when that move is still the only good one.
 
-    recheck-puzzles.py [--depth 20] [--shard K/N] VERIFIED > RECHECKED
+    recheck-puzzles.py [--depth 18] [--shard K/N] VERIFIED > RECHECKED
 
 Reads and writes verify-puzzles.py's lines."""
 import argparse
@@ -28,7 +28,7 @@ def confirmed(sf, fen, first, depth):
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--depth", type=int, default=20)
+    parser.add_argument("--depth", type=int, default=18)
     parser.add_argument("--shard", default="0/1")
     parser.add_argument("verified")
     args = parser.parse_args()
