@@ -201,7 +201,7 @@ solution_text (Practice *self)
   ChessPuzzleAttempt from_start;
 
   chess_puzzle_attempt_init (&from_start, &self->puzzle);
-  return chess_puzzle_attempt_solution_text (&from_start, FALSE);
+  return chess_puzzle_attempt_solution_in (&from_start, chess_game_get_piece_letters ());
 }
 
 static void
