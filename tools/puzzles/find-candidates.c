@@ -9,11 +9,14 @@
  * at once after a blunder, else when a third as long a search saw one. So
  * the searches that cost most run on few positions.
  *
- *   find-candidates [--scan-nodes 1500] [--nodes 30000] [--shard K/N] PGN-FILE…
+ *   find-candidates [--scan-nodes 1500] [--nodes 30000] [--shard K/N]
+ *                   [--resume PARTIAL] PGN-FILE…
  *
  * Prints one candidate a line: FEN, the move (UCI), the game it comes
  * from, tab-separated. Game K, K+N, K+2N … of each file (0-based) only, so
- * that N processes can share the work. */
+ * that N processes can share the work. --resume goes on after the last
+ * line of PARTIAL (the output of a run that was stopped, the same options
+ * and files), and prints what the whole run would have printed after it. */
 #include "config.h"
 
 #include <stdio.h>
@@ -119,6 +122,10 @@ two_lines (ChessEngine        *engine,
   return TRUE;
 }
 
+/* Scans a game from ply `from` on. A resumed game (from > 0) first makes
+ * the quick searches the stopped run made before `from`: all but the
+ * plies after each of its candidates (`done`, the candidates' plies), so
+ * that the quick search's table and histories are what they were. */
 static void
 scan_game (ChessEngine        *engine,
            ChessEngine        *deep,
@@ -126,8 +133,12 @@ scan_game (ChessEngine        *engine,
            const char         *source,
            guint64             scan_nodes,
            guint64             nodes,
-           GHashTable         *seen)
+           GHashTable         *seen,
+           size_t              from,
+           GArray             *done)
 {
+  size_t skip_until = 0;
+
   ChessBoard board = game->line.start;
   ChessUndo undo;
   int before = 0;
@@ -139,8 +150,15 @@ scan_game (ChessEngine        *engine,
       Lines lines = { 0 };
       int now;
 
-      if (ply < FIRST_PLY)
+      if (ply < FIRST_PLY || ply < from)
         {
+          if (ply >= FIRST_PLY && ply >= skip_until)
+            {
+              quick_score (engine, game, ply, scan_nodes);
+              for (guint i = 0; done != NULL && i < done->len; i++)
+                if (g_array_index (done, size_t, i) == ply)
+                  skip_until = ply + SKIP_AFTER + 1;
+            }
           chess_board_make (&board, game->line.moves[ply], &undo);
           continue;
         }
@@ -179,11 +197,17 @@ main (int argc, char **argv)
 {
   int nodes = 30000, scan_nodes = 1500;
   g_autofree char *shard = NULL;
+  g_autofree char *resume = NULL;
+  g_autofree char *resume_file = NULL;
+  guint resume_game = 0;
+  size_t resume_ply = 0;
+  g_autoptr (GArray) resume_done = g_array_new (FALSE, FALSE, sizeof (size_t));
   g_auto (GStrv) files = NULL;
   GOptionEntry entries[] = {
     { "scan-nodes", 0, 0, G_OPTION_ARG_INT, &scan_nodes, "Nodes of the quick search (default 1500)", "N" },
     { "nodes", 0, 0, G_OPTION_ARG_INT, &nodes, "Nodes of the two-line search (default 30000)", "N" },
     { "shard", 0, 0, G_OPTION_ARG_STRING, &shard, "Only games K, K+N, … (default 0/1)", "K/N" },
+    { "resume", 0, 0, G_OPTION_ARG_FILENAME, &resume, "Go on after a stopped run's output", "PARTIAL" },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, "PGN-FILE…" },
     { NULL }
   };
@@ -198,10 +222,47 @@ main (int argc, char **argv)
       || (shard != NULL && (sscanf (shard, "%u/%u", &shard_k, &shard_n) != 2 || shard_n == 0
                             || shard_k >= shard_n)))
     {
-      fprintf (stderr, "%s\n", error ? error->message : "find-candidates [--scan-nodes N] [--nodes N] [--shard K/N] PGN-FILE…");
+      fprintf (stderr, "%s\n", error ? error->message : "find-candidates [--scan-nodes N] [--nodes N] [--shard K/N] [--resume PARTIAL] PGN-FILE…");
       return 2;
     }
   chess_init ();
+  if (resume != NULL)
+    {
+      g_autofree char *done = NULL;
+      g_auto (GStrv) lines = NULL;
+
+      if (!g_file_get_contents (resume, &done, NULL, &error))
+        {
+          fprintf (stderr, "%s\n", error->message);
+          return 1;
+        }
+      lines = g_strsplit (done, "\n", -1);
+      for (guint i = 0; lines[i]; i++)
+        {
+          g_auto (GStrv) fields = g_strsplit (lines[i], "\t", -1);
+          char name[256];
+          guint number;
+          size_t ply;
+          ChessBoard board;
+
+          if (g_strv_length (fields) != 3)
+            continue;
+          if (!chess_board_from_fen (&board, fields[0], NULL)
+              || sscanf (fields[2], "%255s game %u ply %zu", name, &number, &ply) != 3)
+            {
+              fprintf (stderr, "%s: not a candidate: %s\n", resume, lines[i]);
+              return 1;
+            }
+          g_hash_table_add (seen, g_memdup2 (&board.key, sizeof board.key));
+          if (resume_file == NULL || strcmp (resume_file, name) != 0 || resume_game != number)
+            g_array_set_size (resume_done, 0);
+          g_free (resume_file);
+          resume_file = g_strdup (name);
+          resume_game = number;
+          resume_ply = ply + SKIP_AFTER + 1;
+          g_array_append_val (resume_done, ply);
+        }
+    }
   engine = chess_engine_new (16);
   deep = chess_engine_new (16);
   chess_engine_set_multipv (deep, 2);
@@ -217,18 +278,29 @@ main (int argc, char **argv)
           fprintf (stderr, "%s\n", error->message);
           return 1;
         }
+      /* Resuming: the files before the last candidate's are done. */
+      if (resume_file != NULL && strcmp (base, resume_file) != 0)
+        continue;
       index = chess_pgn_index (data, length);
       for (guint i = shard_k; i < index->len; i += shard_n)
         {
           ChessPgnIndexEntry *entry = g_ptr_array_index (index, i);
-          g_autoptr (ChessPgnGame) game = chess_pgn_parse_entry (data, length, entry, NULL, NULL);
+          g_autoptr (ChessPgnGame) game = NULL;
           g_autofree char *source = NULL;
+          size_t from = 0;
 
+          if (resume_file != NULL && entry->number < resume_game)
+            continue;
+          if (resume_file != NULL && entry->number == resume_game)
+            from = resume_ply;
+          game = chess_pgn_parse_entry (data, length, entry, NULL, NULL);
           if (game == NULL)
             continue;
           source = g_strdup_printf ("%s game %u", base, entry->number);
-          scan_game (engine, deep, game, source, (guint64) scan_nodes, (guint64) nodes, seen);
+          scan_game (engine, deep, game, source, (guint64) scan_nodes, (guint64) nodes, seen, from,
+                     from > 0 ? resume_done : NULL);
         }
+      g_clear_pointer (&resume_file, g_free);
     }
   chess_engine_free (engine);
   chess_engine_free (deep);

@@ -5,7 +5,8 @@
 #   tools/puzzles/make-puzzles.sh [--work DIR] [BUILD-DIR]   (default: build)
 #
 # --work keeps each step's output in DIR, and a step whose output is there
-# already is not run again (a run cut short goes on where it stopped).
+# already is not run again; the first step, cut short, goes on where it
+# stopped (find-candidates --resume), the others start again.
 #
 # 1. find-candidates: the built-in engine scans every position of every
 #    game; where the last move threw something away, a two-line search
@@ -47,16 +48,26 @@ in_shards () {
     return
   fi
   for ((k = 0; k < jobs; k++)); do
-    "$@" --shard "$k/$jobs" >"$work/$name.$k.part" &
+    # find-candidates goes on where a run cut short stopped.
+    if [ "$name" = candidates ] && [ -s "$work/$name.$k.part" ]; then
+      mv "$work/$name.$k.part" "$work/$name.$k.stopped"
+      { cat "$work/$name.$k.stopped"
+        "$@" --shard "$k/$jobs" --resume "$work/$name.$k.stopped"; } >"$work/$name.$k.part" &
+    else
+      "$@" --shard "$k/$jobs" >"$work/$name.$k.part" &
+    fi
     pids+=($!)
   done
   for pid in "${pids[@]}"; do
     wait "$pid"
   done
+  local shards=()
   for ((k = 0; k < jobs; k++)); do
     mv "$work/$name.$k.part" "$work/$name.$k"
+    rm -f "$work/$name.$k.stopped"
+    shards+=("$work/$name.$k")
   done
-  cat "$work/$name".[0-9]* | LC_ALL=C sort -t $'\t' -k"$source,$source" -k1,1 >"$work/$name"
+  cat "${shards[@]}" | LC_ALL=C sort -t $'\t' -k"$source,$source" -k1,1 >"$work/$name"
 }
 
 in_shards candidates 3 "$build/tools/puzzles/find-candidates" "${games[@]}"
@@ -70,7 +81,7 @@ out=data/puzzles/puzzles.epd
 {
   echo "# ThinkChess's puzzles, made by tools/puzzles/make-puzzles.sh from the games in"
   echo "# tests/data/pgn: candidates by the built-in engine, each checked and solved by"
-  echo "# $(stockfish <<<quit 2>/dev/null | head -n 1 | cut -d ' ' -f 1-2) (depth 16, MultiPV 2; the first move again at depth 18)."
+  echo "# $(/usr/games/stockfish <<<quit 2>/dev/null | head -n 1 | cut -d ' ' -f 1-2) (depth 16, MultiPV 2; the first move again at depth 18)."
   echo "# Every solver's move is the only good one: better than the second best by"
   echo "# 1.5 pawns (the first move by 2), or the only mate."
   "$build/tools/puzzles/finish-puzzles" "$work/rechecked"
