@@ -201,7 +201,7 @@ show_whole_solution (Solving *self)
   g_autofree char *line = NULL;
 
   chess_puzzle_attempt_init (&from_start, self->attempt.puzzle);
-  line = chess_puzzle_attempt_solution_text (&from_start, FALSE);
+  line = chess_puzzle_attempt_solution_in (&from_start, "NBRQK");
   g_string_append_printf (self->messages, _("The solution: %s\n"), line);
 }
 

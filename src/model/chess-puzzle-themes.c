@@ -44,6 +44,15 @@ as_review_move (const ChessPuzzle *puzzle,
   return TRUE;
 }
 
+/* "The played move did nothing to name", as find_better wants it. */
+static void
+no_motif (ChessReviewMotif *none)
+{
+  memset (none, 0, sizeof *none);
+  none->kind = CHESS_MOTIF_NONE;
+  none->lost = none->got = none->actor = none->targets[0] = none->targets[1] = _chess_motif_no_piece ();
+}
+
 static int
 count_pieces (const ChessBoard *board)
 {
@@ -127,9 +136,7 @@ chess_puzzle_find_themes (ChessPuzzle *puzzle,
 
   if (as_review_move (puzzle, score, &move))
     {
-      memset (&none, 0, sizeof none);
-      none.kind = CHESS_MOTIF_NONE;
-      none.lost = none.got = none.actor = none.targets[0] = none.targets[1] = _chess_motif_no_piece ();
+      no_motif (&none);
       if (chess_review_motif_find_better (&puzzle->start, &move, &none, &better))
         switch (better.kind)
           {
@@ -191,8 +198,7 @@ chess_puzzle_explain (const ChessPuzzle *puzzle)
 
       if (!as_review_move (puzzle, 0, &move))
         return NULL;
-      memset (&none, 0, sizeof none);
-      none.lost = none.got = none.actor = none.targets[0] = none.targets[1] = _chess_motif_no_piece ();
+      no_motif (&none);
       if (!chess_review_motif_find_better (&puzzle->start, &move, &none, &better)
           || better.kind != CHESS_MOTIF_BETTER_WINS)
         return NULL;

@@ -608,13 +608,6 @@ chess_puzzle_attempt_hint (const ChessPuzzleAttempt *attempt)
 }
 
 char *
-chess_puzzle_attempt_solution_text (const ChessPuzzleAttempt *attempt,
-                                    gboolean                  figurine)
-{
-  return chess_puzzle_attempt_solution_in (attempt, figurine ? NULL : "NBRQK");
-}
-
-char *
 chess_puzzle_attempt_solution_in (const ChessPuzzleAttempt *attempt,
                                   const char               *letters)
 {

@@ -129,12 +129,9 @@ ChessPuzzleVerdict chess_puzzle_attempt_try  (ChessPuzzleAttempt *attempt,
 ChessMove          chess_puzzle_attempt_expected (const ChessPuzzleAttempt *attempt);
 /* A hint: which piece to move, translated ("Move the knight on f3."). */
 char              *chess_puzzle_attempt_hint (const ChessPuzzleAttempt *attempt);
-/* The rest of the solution from now, numbered SAN ("23. Nf6+ Kh8 24. Qh7#"),
- * English letters; `figurine` for piece symbols. Newly allocated. */
-char              *chess_puzzle_attempt_solution_text (const ChessPuzzleAttempt *attempt,
-                                                       gboolean                  figurine);
-/* The same with the piece letters `letters` ("NBRQK", "SLTDK" …), or
- * figurines when NULL. */
+/* The rest of the solution from now, numbered SAN ("23. Nf6+ Kh8 24. Qh7#")
+ * with the piece letters `letters` ("NBRQK", "SLTDK" …), or figurines when
+ * NULL. Newly allocated. */
 char              *chess_puzzle_attempt_solution_in (const ChessPuzzleAttempt *attempt,
                                                      const char               *letters);
 

@@ -158,7 +158,7 @@ test_attempt (void)
   chess_puzzle_attempt_init (&attempt, puzzle);
   hint = chess_puzzle_attempt_hint (&attempt);
   g_assert_cmpstr (hint, ==, "Move the rook on d1.");
-  solution = chess_puzzle_attempt_solution_text (&attempt, FALSE);
+  solution = chess_puzzle_attempt_solution_in (&attempt, "NBRQK");
   g_assert_cmpstr (solution, ==, "1. Rd8+ Re8 2. Rxe8#");
   g_assert_cmpint (chess_puzzle_attempt_try (&attempt, move_of (&attempt.board, "Rd8+"), &reply), ==,
                    CHESS_PUZZLE_RIGHT);
