@@ -11,6 +11,7 @@ each day looks at other puzzles and a failure can be run again)."""
 import datetime
 import os
 import random
+import shlex
 import shutil
 import subprocess
 import sys
@@ -52,8 +53,11 @@ def ops(epd):
 
 class Stockfish:
     def __init__(self):
-        path = shutil.which("stockfish") or "/usr/games/stockfish"
-        self.p = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        # STOCKFISH: another Stockfish to ask, as a command line (for
+        # checking the set against the version of another Debian release).
+        command = shlex.split(os.environ.get("STOCKFISH", "")) or \
+            [shutil.which("stockfish") or "/usr/games/stockfish"]
+        self.p = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                   text=True, bufsize=1)
         self.send("uci")
         self.wait("uciok")

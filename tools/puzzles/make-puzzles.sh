@@ -2,7 +2,8 @@
 # Makes data/puzzles/puzzles.epd, the bundled puzzle set, from the real
 # games in tests/data/pgn (needs Stockfish: apt-get install stockfish).
 #
-#   tools/puzzles/make-puzzles.sh [--work DIR] [BUILD-DIR]   (default: build)
+#   tools/puzzles/make-puzzles.sh [--work DIR] [--also-stockfish COMMAND]
+#                                 [BUILD-DIR]   (default: build)
 #
 # --work keeps each step's output in DIR, and a step whose output is there
 # already is not run again; the first step, cut short, goes on where it
@@ -17,16 +18,23 @@
 #    more.
 # 4. finish-puzzles: the themes (the review's motif detector), a rating
 #    and an id; the EPD.
+# 5. with --also-stockfish (repeatable), agree-puzzles.sh: only the puzzles
+#    that Stockfish too agrees with stay (the set was made with Debian 12's
+#    Stockfish 15.1 and checked by Debian 13's 17.1 in a chroot).
 # Each step runs as two processes (two cores); every search has a fixed
 # depth or node count and one thread, so a second run makes the same file.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 work=
-if [ "${1:-}" = --work ]; then
-  work=$2
-  shift 2
-  mkdir -p "$work"
-else
+also=()
+while [ $# -gt 1 ]; do
+  case $1 in
+    --work) work=$2; shift 2; mkdir -p "$work" ;;
+    --also-stockfish) also+=("$2"); shift 2 ;;
+    *) break ;;
+  esac
+done
+if [ -z "$work" ]; then
   work=$(mktemp -d "${TMPDIR:-/tmp}/thinkchess-puzzles.XXXXXX")
   trap 'rm -rf "$work"' EXIT
 fi
@@ -88,3 +96,6 @@ out=data/puzzles/puzzles.epd
 } >"$out.new"
 mv "$out.new" "$out"
 echo "$(grep -vc '^#' "$out") puzzles in $out, $(( ($(date +%s) - started) / 60 )) min in all" >&2
+for command in "${also[@]}"; do
+  bash tools/puzzles/agree-puzzles.sh "$command" "$build"
+done
