@@ -20,6 +20,8 @@
 static const GdkRGBA solution_colour = { 0.18, 0.64, 0.26, 0.85 };
 /* A wrong move's arrow, while it is on the board. */
 static const GdkRGBA wrong_colour = { 0.88, 0.11, 0.14, 0.85 };
+/* The opponent's answer to it: orange, between the two. */
+static const GdkRGBA refutation_colour = { 0.96, 0.47, 0.0, 0.85 };
 
 /* Keys of the game put aside, caught while Practice shows its puzzle:
  * they would change that game unseen. Ctrl+H asks Practice for its hint. */
@@ -144,24 +146,40 @@ show_rating (Practice *self)
 
 /* ---- The board ---- */
 
+/* Up to two arrows: `move` in `colour`, then `second` in `second_colour`
+ * (CHESS_MOVE_NONE for none). */
+static void
+set_arrows (Practice      *self,
+            ChessMove      move,
+            const GdkRGBA *colour,
+            ChessMove      second,
+            const GdkRGBA *second_colour)
+{
+  ChessBoardView *board = chess_window_get_board (self->window);
+  ChessBoardArrow arrows[2] = { { 0 } };
+  guint n = 0;
+
+  if (move != CHESS_MOVE_NONE)
+    {
+      arrows[n] = (ChessBoardArrow) { .from = chess_move_from (move), .to = chess_move_to (move),
+                                      .color = *colour, .width = 1.0 };
+      n++;
+    }
+  if (second != CHESS_MOVE_NONE)
+    {
+      arrows[n] = (ChessBoardArrow) { .from = chess_move_from (second), .to = chess_move_to (second),
+                                      .color = *second_colour, .width = 1.0 };
+      n++;
+    }
+  chess_board_view_set_extra_arrows (board, CHESS_ARROWS_PRACTICE, n > 0 ? arrows : NULL, n);
+}
+
 static void
 set_arrow (Practice      *self,
            ChessMove      move,
            const GdkRGBA *colour)
 {
-  ChessBoardView *board = chess_window_get_board (self->window);
-  ChessBoardArrow arrow = { 0 };
-
-  if (move == CHESS_MOVE_NONE)
-    {
-      chess_board_view_set_extra_arrows (board, CHESS_ARROWS_PRACTICE, NULL, 0);
-      return;
-    }
-  arrow.from = chess_move_from (move);
-  arrow.to = chess_move_to (move);
-  arrow.color = *colour;
-  arrow.width = 1.0;
-  chess_board_view_set_extra_arrows (board, CHESS_ARROWS_PRACTICE, &arrow, 1);
+  set_arrows (self, move, colour, CHESS_MOVE_NONE, NULL);
 }
 
 gboolean
@@ -301,8 +319,19 @@ judge_move (Practice  *self,
   switch (verdict)
     {
     case CHESS_PUZZLE_WRONG:
-      chess_practice_panel_set_message (self->panel, _("That is not it."), TRUE);
-      set_arrow (self, move, &wrong_colour);
+      {
+        ChessMove refutation = chess_puzzle_attempt_refutation (&self->attempt, move);
+        g_autofree char *why = chess_puzzle_attempt_refutation_text (&self->attempt, move,
+                                                                     refutation, NULL);
+        g_autofree char *text = NULL;
+
+        /* Translators: %s says why the move fails ("23. Qd4 fails to 23… Qxd4."). */
+        text = why != NULL ? g_strdup_printf (_("That is not it: %s"), why)
+                           : g_strdup (_("That is not it."));
+        chess_practice_panel_set_message (self->panel, text, TRUE);
+        /* The wrong move and the answer to it, while it is on the board. */
+        set_arrows (self, move, &wrong_colour, refutation, &refutation_colour);
+      }
       self->wrong_id = g_timeout_add (CHESS_PRACTICE_WRONG_MS, take_back_wrong_cb, self);
       finish (self, FALSE);
       break;

@@ -30,8 +30,9 @@ G_BEGIN_DECLS
 
 /* How long the opponent's reply waits, so the player sees it come. */
 #define CHESS_PRACTICE_REPLY_MS 300
-/* How long a wrong move stays on the board before it is taken back. */
-#define CHESS_PRACTICE_WRONG_MS 700
+/* How long a wrong move stays on the board, with the arrow of the answer
+ * to it, before it is taken back. */
+#define CHESS_PRACTICE_WRONG_MS 1200
 /* Between the moves of a solution shown. */
 #define CHESS_PRACTICE_SOLUTION_STEP_MS 600
 

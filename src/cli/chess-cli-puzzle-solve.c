@@ -222,10 +222,15 @@ try_move (Solving   *self,
     case CHESS_PUZZLE_WRONG:
       {
         g_autofree char *solution = numbered_move (&before, expected);
+        ChessMove refutation = chess_puzzle_attempt_refutation (&self->attempt, move);
+        g_autofree char *why = chess_puzzle_attempt_refutation_text (&self->attempt, move,
+                                                                     refutation, "NBRQK");
 
         /* Translators: the solution's move, then the move played. */
         g_string_append_printf (self->messages, _("Wrong: the solution was %s, not %s.\n"),
                                 solution, played);
+        if (why != NULL)
+          g_string_append_printf (self->messages, "%s\n", why);
         show_whole_solution (self);
         return CHESS_PUZZLE_OUTCOME_MISSED;
       }

@@ -129,6 +129,19 @@ ChessPuzzleVerdict chess_puzzle_attempt_try  (ChessPuzzleAttempt *attempt,
 ChessMove          chess_puzzle_attempt_expected (const ChessPuzzleAttempt *attempt);
 /* A hint: which piece to move, translated ("Move the knight on f3."). */
 char              *chess_puzzle_attempt_hint (const ChessPuzzleAttempt *attempt);
+/* The opponent's best answer to the wrong move `wrong` (legal from the
+ * attempt's board, where it was not played): the built-in engine's choice
+ * within a fixed node budget, so the same everywhere; a few tens of
+ * milliseconds. CHESS_MOVE_NONE when there is none (stalemate). */
+ChessMove          chess_puzzle_attempt_refutation (const ChessPuzzleAttempt *attempt,
+                                                    ChessMove                 wrong);
+/* Why `wrong` fails, translated: "23. Qd4 fails to 23… Qxd4.", the moves
+ * with the piece letters `letters` ("NBRQK" …) or figurines (NULL).
+ * Newly allocated; NULL when `wrong` is not legal there. */
+char              *chess_puzzle_attempt_refutation_text (const ChessPuzzleAttempt *attempt,
+                                                         ChessMove                 wrong,
+                                                         ChessMove                 refutation,
+                                                         const char               *letters);
 /* The rest of the solution from now, numbered SAN ("23. Nf6+ Kh8 24. Qh7#")
  * with the piece letters `letters` ("NBRQK", "SLTDK" …), or figurines when
  * NULL. Newly allocated. */

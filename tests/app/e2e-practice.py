@@ -12,8 +12,9 @@ Scenarios:
   solve       Shift+Ctrl+P; the puzzle solved by dragging its moves (the
               opponent's replies awaited); "Solved! +N", the rating up in
               the panel and in practice.ini. Next (clicked): a wrong drag
-              shows "Missed −N" and the rating goes down; two more solved,
-              dragged at a quicker pace; Next brings the missed one back.
+              shows the answer to it and "Missed −N", and the rating goes
+              down; two more solved, dragged at a quicker pace; Next brings
+              the missed one back.
   keep-game   A game of two moves; Practice through the menu; a puzzle
               move played: the autosave still holds the game, not the
               puzzle; Leave Practice (clicked) shows the game again, and
@@ -178,6 +179,10 @@ def scenario_solve(app):
                  and legal_moves(app.cli, play_uci(fen, m)))
     app.drag_uci(wrong, 0.1)
     verdict = app.verdict("Missed")
+    # Why it fails: the opponent's answer, said in the panel.
+    message = wait_until(lambda: app.label_starting(T("That is not it: %s").split("%s")[0]),
+                         "the answer to the wrong move")
+    check(T("%s fails to %s.").split("%s")[1] in message, "the answer is named: " + message)
     app.shot("practice-missed")
     lost = app.rating()
     check(lost < gained, "the rating after a miss: %d, before %d" % (lost, gained))

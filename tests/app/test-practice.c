@@ -2,16 +2,15 @@
  * entering it puts the game on screen aside (autosaved, never overwritten
  * by a puzzle) and leaving brings it back; a puzzle solved move by move
  * with the opponent's replies after a pause moves the rating, shown and
- * saved in practice.ini; a wrong move is shown, taken back, the right one
- * drawn, counted as a miss, and the missed puzzle comes back after two
- * others; a review's mistakes of the side the player chooses go into Your
+ * saved in practice.ini; a wrong move is shown with the answer to it, taken
+ * back, the right one drawn, counted as a miss, and the missed puzzle comes
+ * back after two others; a review's mistakes of the side the player chooses go into Your
  * Mistakes. */
 #include "config.h"
 
-#include <string.h>
-
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
+#include <string.h>
 
 #include "chess-practice-panel.h"
 #include "chess-review-panel.h"
@@ -201,15 +200,34 @@ test_missed_comes_back (void)
   char missed[CHESS_PUZZLE_ID_MAX];
   const ChessPuzzle *puzzle;
   const ChessBoardArrow *arrows;
+  ChessPuzzleAttempt attempt;
+  ChessMove wrong, refutation;
+  g_autofree char *why = NULL;
+  g_autofree char *expected_message = NULL;
 
   chess_window_set_game (window, chess_window_get_game (window));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.practice", NULL));
   puzzle = chess_window_practice_get_puzzle (window);
   g_strlcpy (missed, puzzle->id, sizeof missed);
 
-  g_assert_true (chess_game_play_move (board_game (window), wrong_move (puzzle), NULL));
-  /* Shown a moment, with the verdict at once; then taken back. */
-  g_assert_cmpstr (chess_practice_panel_get_message_text (panel), ==, "That is not it.");
+  wrong = wrong_move (puzzle);
+  chess_puzzle_attempt_init (&attempt, puzzle);
+  refutation = chess_puzzle_attempt_refutation (&attempt, wrong);
+  g_assert_cmpuint (refutation, !=, CHESS_MOVE_NONE);
+  why = chess_puzzle_attempt_refutation_text (&attempt, wrong, refutation, NULL);
+  expected_message = g_strdup_printf ("That is not it: %s", why);
+  g_assert_true (strstr (why, " fails to ") != NULL);
+
+  g_assert_true (chess_game_play_move (board_game (window), wrong, NULL));
+  /* Shown a moment with the answer to it, the verdict at once; then taken
+   * back. */
+  g_assert_cmpstr (chess_practice_panel_get_message_text (panel), ==, expected_message);
+  g_assert_cmpuint (chess_board_view_get_extra_arrows (chess_window_get_board (window),
+                                                       CHESS_ARROWS_PRACTICE, &arrows), ==, 2);
+  g_assert_cmpint (arrows[0].from, ==, chess_move_from (wrong));
+  g_assert_cmpint (arrows[0].to, ==, chess_move_to (wrong));
+  g_assert_cmpint (arrows[1].from, ==, chess_move_from (refutation));
+  g_assert_cmpint (arrows[1].to, ==, chess_move_to (refutation));
   g_assert_true (g_str_has_prefix (chess_practice_panel_get_verdict_text (panel), "Missed"));
   g_assert_cmpuint (chess_game_get_move_count (board_game (window)), ==, 1);
   wait_moves (window, 0);

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """`thinkchess-cli puzzles` in a real terminal (tmux): a puzzle solved move
-by move raises the rating, a wrong move is a miss that lowers it, and a
-hint names the piece to move. The puzzles and their solutions come from
---export. Prints TAP.
+by move raises the rating, a wrong move is a miss that lowers it and is
+shown the answer that refutes it, and a hint names the piece to move. The
+puzzles and their solutions come from --export. Prints TAP.
 
 Usage: test-cli-puzzles-tmux.py THINKCHESS-CLI
 """
@@ -138,6 +138,9 @@ def a_wrong_move_is_a_miss():
         s.send(wrong)
         s.wait(r"^Wrong: the solution was \d+(\.|…) %s, not \d+(\.|…) %s\.$"
                % (re.escape(p["bm"]), re.escape(wrong)), "the wrong move's message")
+        # The refutation: the opponent's answer to it, by the built-in engine.
+        s.wait(r"^\d+(\.|…) %s fails to \d+(\.|…) ([KQRBN]?[a-h]?[1-8]?x?[a-h][1-8](=[QRBN])?|O-O(-O)?)[+#]?\.$"
+               % re.escape(wrong), "the answer to the wrong move")
         screen = s.wait(r"^Missed\. Rating \d+ \(-\d+\)\.", "the rating's fall")
         expect_re(r"^The solution: \d+(\.|…) %s" % re.escape(" ".join(p["pv"][:1])), screen,
                   "the screen")

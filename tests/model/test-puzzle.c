@@ -170,6 +170,39 @@ test_attempt (void)
   g_assert_false (attempt.missed);
 }
 
+/* A wrong move's answer: the built-in engine's, the same on every run. */
+static void
+test_refutation (void)
+{
+  g_autofree ChessPuzzle *puzzle = parse_ok (MATE_IN_TWO);
+  g_autofree ChessPuzzle *queen =
+    parse_ok ("7k/8/6K1/8/8/8/8/5Q2 w - - bm Qf8#; id \"q\"; pv Qf8#;");
+  ChessPuzzleAttempt attempt;
+  ChessMove wrong, refutation;
+  g_autofree char *text = NULL;
+  g_autofree char *stalemate = NULL;
+
+  /* 1. Rd4 leaves the back rank: 1… Re1# (better than taking the rook). */
+  chess_puzzle_attempt_init (&attempt, puzzle);
+  wrong = move_of (&attempt.board, "Rd4");
+  g_assert_cmpint (chess_puzzle_attempt_try (&attempt, wrong, NULL), ==, CHESS_PUZZLE_WRONG);
+  refutation = chess_puzzle_attempt_refutation (&attempt, wrong);
+  g_assert_cmpint (chess_move_from (refutation), ==, chess_square_make (4, 3));
+  g_assert_cmpint (chess_move_to (refutation), ==, chess_square_make (4, 0));
+  g_assert_cmpuint (chess_puzzle_attempt_refutation (&attempt, wrong), ==, refutation);
+  text = chess_puzzle_attempt_refutation_text (&attempt, wrong, refutation, "NBRQK");
+  g_assert_cmpstr (text, ==, "1. Rd4 fails to 1\u2026 Re1#.");
+  g_assert_cmpuint (chess_puzzle_attempt_refutation (&attempt, CHESS_MOVE_NONE), ==, CHESS_MOVE_NONE);
+
+  /* 1. Qf7 leaves Black no move. */
+  chess_puzzle_attempt_init (&attempt, queen);
+  wrong = move_of (&attempt.board, "Qf7");
+  g_assert_cmpint (chess_puzzle_attempt_try (&attempt, wrong, NULL), ==, CHESS_PUZZLE_WRONG);
+  g_assert_cmpuint (chess_puzzle_attempt_refutation (&attempt, wrong), ==, CHESS_MOVE_NONE);
+  stalemate = chess_puzzle_attempt_refutation_text (&attempt, wrong, CHESS_MOVE_NONE, "NBRQK");
+  g_assert_cmpstr (stalemate, ==, "1. Qf7 leaves no move: stalemate.");
+}
+
 /* A mate other than the solution's is right too. */
 static void
 test_other_mate (void)
@@ -441,6 +474,7 @@ main (int argc, char **argv)
   g_test_add_func ("/puzzle/set-parse", test_set_parse);
   g_test_add_func ("/puzzle/attempt", test_attempt);
   g_test_add_func ("/puzzle/other-mate", test_other_mate);
+  g_test_add_func ("/puzzle/refutation", test_refutation);
   g_test_add_func ("/puzzle/themes", test_themes);
   g_test_add_func ("/puzzle/bundled", test_bundled);
   g_test_add_func ("/practice/glicko", test_glicko);
