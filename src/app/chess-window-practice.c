@@ -289,7 +289,19 @@ play_reply_cb (gpointer user_data)
   self->reply_id = 0;
   self->reply = CHESS_MOVE_NONE;
   if (reply != CHESS_MOVE_NONE)
-    chess_game_play_move (self->game, reply, NULL);
+    {
+      g_autofree char *answer = chess_puzzle_numbered_move (chess_game_get_board (self->game),
+                                                            reply, chess_game_get_piece_letters ());
+      g_autofree char *text = NULL;
+
+      chess_game_play_move (self->game, reply, NULL);
+      /* Said as well as shown: a player who looked away, or hears the
+       * screen, learns the reply. */
+      /* Translators: after a right move in a puzzle; %s is the
+       * opponent's reply ("23… Kh8"). */
+      text = g_strdup_printf (_("Right — the reply was %s. Your move."), answer);
+      chess_practice_panel_set_message (self->panel, text, FALSE);
+    }
   update_interactive (self);
   return G_SOURCE_REMOVE;
 }
@@ -322,7 +334,8 @@ judge_move (Practice  *self,
       {
         ChessMove refutation = chess_puzzle_attempt_refutation (&self->attempt, move);
         g_autofree char *why = chess_puzzle_attempt_refutation_text (&self->attempt, move,
-                                                                     refutation, NULL);
+                                                                     refutation,
+                                                                     chess_game_get_piece_letters ());
         g_autofree char *text = NULL;
 
         /* Translators: %s says why the move fails ("23. Qd4 fails to 23… Qxd4."). */

@@ -33,18 +33,6 @@ side_name (ChessColor color)
 }
 
 /* "23. Nf6+" or "23… Kh8": `move` numbered as in a game, from `board`. */
-static char *
-numbered_move (const ChessBoard *board,
-               ChessMove         move)
-{
-  char san[CHESS_MOVE_TEXT_MAX];
-
-  chess_move_format (board, move, CHESS_NOTATION_SAN, san);
-  if (board->side == CHESS_COLOR_WHITE)
-    return g_strdup_printf ("%d. %s", board->fullmove_number, san);
-  return g_strdup_printf ("%d\u2026 %s", board->fullmove_number, san);
-}
-
 static void
 say (Solving    *self,
      const char *text)
@@ -61,7 +49,7 @@ note_move (Solving          *self,
            ChessMove         move)
 {
   g_free (self->last_move);
-  self->last_move = numbered_move (before, move);
+  self->last_move = chess_puzzle_numbered_move (before, move, "NBRQK");
   self->last_from = chess_move_from (move);
   self->last_to = chess_move_to (move);
   self->redraw = TRUE;
@@ -212,7 +200,7 @@ try_move (Solving   *self,
 {
   ChessBoard before = self->attempt.board;
   ChessBoard after_move = before;
-  g_autofree char *played = numbered_move (&before, move);
+  g_autofree char *played = chess_puzzle_numbered_move (&before, move, "NBRQK");
   ChessMove expected = chess_puzzle_attempt_expected (&self->attempt);
   ChessMove reply = CHESS_MOVE_NONE;
   ChessUndo undo;
@@ -221,7 +209,7 @@ try_move (Solving   *self,
     {
     case CHESS_PUZZLE_WRONG:
       {
-        g_autofree char *solution = numbered_move (&before, expected);
+        g_autofree char *solution = chess_puzzle_numbered_move (&before, expected, "NBRQK");
         ChessMove refutation = chess_puzzle_attempt_refutation (&self->attempt, move);
         g_autofree char *why = chess_puzzle_attempt_refutation_text (&self->attempt, move,
                                                                      refutation, "NBRQK");
@@ -239,7 +227,7 @@ try_move (Solving   *self,
         g_autofree char *answer = NULL;
 
         chess_board_make (&after_move, move, &undo);
-        answer = numbered_move (&after_move, reply);
+        answer = chess_puzzle_numbered_move (&after_move, reply, "NBRQK");
         g_string_append_printf (self->messages, _("%s is right.\n"), played);
         /* Translators: the side ("Black") and its move ("23… Kh8"). */
         g_string_append_printf (self->messages, _("%s replies %s.\n"),

@@ -2,7 +2,7 @@
  * opponent's best reply, found by the built-in engine at full strength
  * within a fixed node budget, so that it is the same on every machine and
  * under any load. The app and `thinkchess-cli puzzles` say it in the same
- * words. */
+ * words, with the moves numbered as both write them. */
 #include "config.h"
 
 #include <glib/gi18n.h>
@@ -42,12 +42,10 @@ chess_puzzle_attempt_refutation (const ChessPuzzleAttempt *attempt,
   return result.best;
 }
 
-/* "23. Nf6+" or "23… Kh8": the move with its number, in `letters` or
- * figurines (NULL). */
-static char *
-numbered_move (const ChessBoard *board,
-               ChessMove         move,
-               const char       *letters)
+char *
+chess_puzzle_numbered_move (const ChessBoard *board,
+                            ChessMove         move,
+                            const char       *letters)
 {
   char san[CHESS_MOVE_TEXT_MAX];
 
@@ -73,7 +71,7 @@ chess_puzzle_attempt_refutation_text (const ChessPuzzleAttempt *attempt,
 
   if (wrong == CHESS_MOVE_NONE || !chess_board_is_legal (&attempt->board, wrong))
     return NULL;
-  played = numbered_move (&attempt->board, wrong, letters);
+  played = chess_puzzle_numbered_move (&attempt->board, wrong, letters);
   chess_board_make (&after, wrong, &undo);
   if (refutation == CHESS_MOVE_NONE || !chess_board_is_legal (&after, refutation))
     {
@@ -81,7 +79,7 @@ chess_puzzle_attempt_refutation_text (const ChessPuzzleAttempt *attempt,
        * is right, so one without an answer is stalemate. */
       return g_strdup_printf (_("%s leaves no move: stalemate."), played);
     }
-  answer = numbered_move (&after, refutation, letters);
+  answer = chess_puzzle_numbered_move (&after, refutation, letters);
   /* Translators: the wrong move tried ("23. Qd4"), then the opponent's
    * answer that shows why it fails ("23… Qxd4"). */
   return g_strdup_printf (_("%s fails to %s."), played, answer);

@@ -129,6 +129,11 @@ ChessPuzzleVerdict chess_puzzle_attempt_try  (ChessPuzzleAttempt *attempt,
 ChessMove          chess_puzzle_attempt_expected (const ChessPuzzleAttempt *attempt);
 /* A hint: which piece to move, translated ("Move the knight on f3."). */
 char              *chess_puzzle_attempt_hint (const ChessPuzzleAttempt *attempt);
+/* A move with its number, "23. Nf6+" or "23… Kh8", in the piece letters
+ * `letters` ("NBRQK" …) or figurines (NULL). Newly allocated. */
+char              *chess_puzzle_numbered_move (const ChessBoard *board,
+                                               ChessMove         move,
+                                               const char       *letters);
 /* The opponent's best answer to the wrong move `wrong` (legal from the
  * attempt's board, where it was not played): the built-in engine's choice
  * within a fixed node budget, so the same everywhere; a few tens of

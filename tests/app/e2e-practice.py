@@ -130,17 +130,31 @@ class App(flows.App):
         return ident, fen, pv
 
     def drag_uci(self, uci, settle):
-        self.drag(uci[:2], uci[2:4], settle=settle)
+        self.drag(uci[:2], uci[2:4], settle=max(settle, 0.3) if len(uci) == 5 else settle)
+        if len(uci) == 5:
+            # A promotion: the chooser opens on the square, queen, rook,
+            # bishop and knight toward the mover's side; a click picks.
+            k = "qrbn".index(uci[4])
+            rank = int(uci[3])
+            x, y = self.center(uci[2] + str(rank - k if rank == 8 else rank + k))
+            e2e_common.xdotool("mousemove", x, y)
+            time.sleep(0.1)
+            e2e_common.xdotool("click", 1)
+            time.sleep(settle)
 
     def solve(self, fen, pv, settle=0.5):
         """Drags the solver's moves; the replies come by themselves."""
+        said = None
+        reply_prefix = T("Right — the reply was %s. Your move.").split("%s")[0]
         for i, san in enumerate(pv):
             uci = san_to_uci(self.cli, fen, san)
             if i % 2 == 0:
                 self.drag_uci(uci, settle)
             else:
-                # The reply comes after 300 ms: a quick hand waits no longer.
-                time.sleep(0.45)
+                # The reply comes after 300 ms and the panel says it (its
+                # square in any notation): a quick hand moves at once then.
+                said = wait_until(lambda: (lambda t: t if t and t != said and uci[2:4] in t else None)(
+                    self.label_starting(reply_prefix)), "the reply " + san)
             fen = play_uci(fen, uci)
         return self.verdict("Solved!")
 

@@ -214,7 +214,8 @@ test_missed_comes_back (void)
   chess_puzzle_attempt_init (&attempt, puzzle);
   refutation = chess_puzzle_attempt_refutation (&attempt, wrong);
   g_assert_cmpuint (refutation, !=, CHESS_MOVE_NONE);
-  why = chess_puzzle_attempt_refutation_text (&attempt, wrong, refutation, NULL);
+  why = chess_puzzle_attempt_refutation_text (&attempt, wrong, refutation,
+                                              chess_game_get_piece_letters ());
   expected_message = g_strdup_printf ("That is not it: %s", why);
   g_assert_true (strstr (why, " fails to ") != NULL);
 
