@@ -19,8 +19,8 @@
 # 4. finish-puzzles: the themes (the review's motif detector), a rating
 #    and an id; the EPD.
 # 5. with --also-stockfish (repeatable), agree-puzzles.sh: only the puzzles
-#    that Stockfish too agrees with stay (the set was made with Debian 12's
-#    Stockfish 15.1 and checked by Debian 13's 17.1 in a chroot).
+#    that Stockfish too confirms, 2 pawns ahead, stay (the set was made with
+#    Debian 12's Stockfish 15.1 and checked by Debian 13's 17.1 in a chroot).
 # Each step runs as two processes (two cores); every search has a fixed
 # depth or node count and one thread, so a second run makes the same file.
 set -euo pipefail
