@@ -13,6 +13,9 @@
 #include "chess-game.h"
 #include "chess-notation.h"
 
+/* The terminal writes its moves in English SAN, as `play` does. */
+#define PIECE_LETTERS "NBRQK"
+
 /* One puzzle being solved: the attempt and what the screen shows. */
 typedef struct
 {
@@ -32,7 +35,6 @@ side_name (ChessColor color)
   return color == CHESS_COLOR_WHITE ? _("White") : _("Black");
 }
 
-/* "23. Nf6+" or "23… Kh8": `move` numbered as in a game, from `board`. */
 static void
 say (Solving    *self,
      const char *text)
@@ -49,7 +51,7 @@ note_move (Solving          *self,
            ChessMove         move)
 {
   g_free (self->last_move);
-  self->last_move = chess_puzzle_numbered_move (before, move, "NBRQK");
+  self->last_move = chess_puzzle_numbered_move (before, move, PIECE_LETTERS);
   self->last_from = chess_move_from (move);
   self->last_to = chess_move_to (move);
   self->redraw = TRUE;
@@ -189,7 +191,7 @@ show_whole_solution (Solving *self)
   g_autofree char *line = NULL;
 
   chess_puzzle_attempt_init (&from_start, self->attempt.puzzle);
-  line = chess_puzzle_attempt_solution_in (&from_start, "NBRQK");
+  line = chess_puzzle_attempt_solution_in (&from_start, PIECE_LETTERS);
   g_string_append_printf (self->messages, _("The solution: %s\n"), line);
 }
 
@@ -200,7 +202,7 @@ try_move (Solving   *self,
 {
   ChessBoard before = self->attempt.board;
   ChessBoard after_move = before;
-  g_autofree char *played = chess_puzzle_numbered_move (&before, move, "NBRQK");
+  g_autofree char *played = chess_puzzle_numbered_move (&before, move, PIECE_LETTERS);
   ChessMove expected = chess_puzzle_attempt_expected (&self->attempt);
   ChessMove reply = CHESS_MOVE_NONE;
   ChessUndo undo;
@@ -209,10 +211,10 @@ try_move (Solving   *self,
     {
     case CHESS_PUZZLE_WRONG:
       {
-        g_autofree char *solution = chess_puzzle_numbered_move (&before, expected, "NBRQK");
+        g_autofree char *solution = chess_puzzle_numbered_move (&before, expected, PIECE_LETTERS);
         ChessMove refutation = chess_puzzle_attempt_refutation (&self->attempt, move);
         g_autofree char *why = chess_puzzle_attempt_refutation_text (&self->attempt, move,
-                                                                     refutation, "NBRQK");
+                                                                     refutation, PIECE_LETTERS);
 
         /* Translators: the solution's move, then the move played. */
         g_string_append_printf (self->messages, _("Wrong: the solution was %s, not %s.\n"),
@@ -227,7 +229,7 @@ try_move (Solving   *self,
         g_autofree char *answer = NULL;
 
         chess_board_make (&after_move, move, &undo);
-        answer = chess_puzzle_numbered_move (&after_move, reply, "NBRQK");
+        answer = chess_puzzle_numbered_move (&after_move, reply, PIECE_LETTERS);
         g_string_append_printf (self->messages, _("%s is right.\n"), played);
         /* Translators: the side ("Black") and its move ("23… Kh8"). */
         g_string_append_printf (self->messages, _("%s replies %s.\n"),
