@@ -54,7 +54,7 @@ chess_window_actions_save_to (ChessWindow  *window,
   g_return_val_if_fail (CHESS_IS_WINDOW (window), FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
 
-  self = chess_window_actions_state (window);
+  self = window->actions;
   g_return_val_if_fail (self != NULL, FALSE);
   return save_to_file (self, file, error);
 }
@@ -94,7 +94,7 @@ continuation_finish (Continuation *c,
   /* Always called, so the callback can free its data; a window that has
    * gone away does not go on. */
   if (c->func != NULL)
-    c->func (c->window, proceed && chess_window_actions_state (c->window) != NULL,
+    c->func (c->window, proceed && c->window->actions != NULL,
              c->user_data);
   g_object_unref (c->window);
   g_free (c);
@@ -163,7 +163,7 @@ add_to_file_answered_cb (int      response,
 {
   AddToFile *add = user_data;
   Continuation *c = add->c;
-  ChessWindowActions *self = chess_window_actions_state (c->window);
+  ChessWindowActions *self = c->window->actions;
   g_autoptr(GError) error = NULL;
   gboolean ok = FALSE;
 
@@ -197,7 +197,7 @@ save_as_chosen_cb (GFile    *file,
                    gpointer  user_data)
 {
   Continuation *c = user_data;
-  ChessWindowActions *self = chess_window_actions_state (c->window);
+  ChessWindowActions *self = c->window->actions;
   g_autoptr(GError) error = NULL;
 
   if (file == NULL || self == NULL)
@@ -296,7 +296,7 @@ save_into_answered_cb (int      response,
                        gpointer user_data)
 {
   Continuation *c = user_data;
-  ChessWindowActions *self = chess_window_actions_state (c->window);
+  ChessWindowActions *self = c->window->actions;
   g_autoptr(GError) error = NULL;
 
   if (self == NULL || response == SAVE_INTO_CANCEL)
@@ -388,7 +388,7 @@ cut_short_answered_cb (int      response,
                        gpointer user_data)
 {
   Continuation *c = user_data;
-  ChessWindowActions *self = chess_window_actions_state (c->window);
+  ChessWindowActions *self = c->window->actions;
   g_autoptr(GError) error = NULL;
   gboolean ok;
 
@@ -443,7 +443,7 @@ unsaved_answered_cb (int      response,
                      gpointer user_data)
 {
   Continuation *c = user_data;
-  ChessWindowActions *self = chess_window_actions_state (c->window);
+  ChessWindowActions *self = c->window->actions;
 
   if (self == NULL || response == CHESS_UNSAVED_CANCEL)
     continuation_finish (c, FALSE);
@@ -469,7 +469,7 @@ chess_window_actions_check_unsaved (ChessWindow                 *window,
 
   g_return_if_fail (CHESS_IS_WINDOW (window));
 
-  self = chess_window_actions_state (window);
+  self = window->actions;
   if (self == NULL || !self->dirty)
     {
       func (window, TRUE, user_data);
@@ -495,7 +495,7 @@ chess_window_actions_check_unsaved (ChessWindow                 *window,
 void
 chess_window_actions_start_new_game (ChessWindow *window)
 {
-  ChessWindowActions *self = chess_window_actions_state (window);
+  ChessWindowActions *self = window->actions;
 
   if (self == NULL)
     return;
@@ -632,7 +632,7 @@ static void
 open_game_at (OpenRequest *request,
               guint        index)
 {
-  ChessWindowActions *self = chess_window_actions_state (request->window);
+  ChessWindowActions *self = request->window->actions;
   const ChessPgnIndexEntry *entry = g_ptr_array_index (request->entries, index);
   g_autoptr(ChessPgnGame) pgn = NULL;
   g_autoptr(ChessGame) game = NULL;
@@ -688,7 +688,7 @@ file_loaded_cb (GObject      *source,
       open_request_free (request);
       return;
     }
-  if (chess_window_actions_state (request->window) == NULL)
+  if (request->window->actions == NULL)
     {
       open_request_free (request);
       return;
@@ -767,7 +767,7 @@ open_chosen_cb (GFile    *file,
 {
   ChessWindow *window = user_data;
 
-  if (file != NULL && chess_window_actions_state (window) != NULL)
+  if (file != NULL && window->actions != NULL)
     open_file_now (window, file);
   g_object_unref (window);
 }
@@ -777,7 +777,7 @@ open_confirmed (ChessWindow *window,
                 gboolean     proceed,
                 gpointer     user_data)
 {
-  ChessWindowActions *self = chess_window_actions_state (window);
+  ChessWindowActions *self = window->actions;
 
   if (proceed && self != NULL)
     chess_file_dialog_open (GTK_WINDOW (window), self->file, open_chosen_cb,
@@ -800,7 +800,7 @@ save_activated (GtkWidget  *widget,
                 const char *action_name,
                 GVariant   *parameter)
 {
-  save (chess_window_actions_state (CHESS_WINDOW (widget)), NULL, NULL);
+  save (CHESS_WINDOW (widget)->actions, NULL, NULL);
 }
 
 static void
@@ -808,7 +808,7 @@ save_as_activated (GtkWidget  *widget,
                    const char *action_name,
                    GVariant   *parameter)
 {
-  save_as (chess_window_actions_state (CHESS_WINDOW (widget)), NULL, NULL);
+  save_as (CHESS_WINDOW (widget)->actions, NULL, NULL);
 }
 
 void

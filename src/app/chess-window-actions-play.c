@@ -87,7 +87,7 @@ draw_offer_answered_cb (int      response,
                         gpointer user_data)
 {
   GameQuestion *offer = user_data;
-  ChessWindowActions *self = chess_window_actions_state (offer->window);
+  ChessWindowActions *self = offer->window->actions;
 
   if (self != NULL)
     g_clear_object (&self->draw_offer);
@@ -127,7 +127,7 @@ computer_judged_cb (GObject      *source,
 {
   ComputerOffer *offer = user_data;
   ChessGame *game = offer->question->game;
-  ChessWindowActions *self = chess_window_actions_state (offer->question->window);
+  ChessWindowActions *self = offer->question->window->actions;
   g_autoptr(GError) error = NULL;
   g_autofree char *notice = NULL;
   gboolean accepts = FALSE;
@@ -191,7 +191,7 @@ offer_draw_activated (GtkWidget  *widget,
                       GVariant   *parameter)
 {
   ChessWindow *window = CHESS_WINDOW (widget);
-  ChessWindowActions *self = chess_window_actions_state (window);
+  ChessWindowActions *self = window->actions;
   ChessGame *game = self->game;
   ChessColor to_move = chess_game_get_side_to_move (game);
   GameQuestion *offer;
@@ -302,7 +302,7 @@ paste_confirmed (ChessWindow *window,
                  gpointer     user_data)
 {
   PasteRequest *request = user_data;
-  ChessWindowActions *self = chess_window_actions_state (window);
+  ChessWindowActions *self = window->actions;
   g_autoptr(GError) error = NULL;
 
   if (proceed && self != NULL && request->game != NULL)
@@ -432,7 +432,7 @@ clipboard_read_cb (GObject      *source,
   g_autofree char *text = NULL;
 
   text = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (source), result, NULL);
-  if (chess_window_actions_state (window) != NULL)
+  if (window->actions != NULL)
     chess_window_actions_paste (window, text);
   g_object_unref (window);
 }

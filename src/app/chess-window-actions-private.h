@@ -1,5 +1,5 @@
 /* chess-window-actions-private.h — what the three files of the window's
- * actions share: the state attached to the window and the calls between
+ * actions share: their state (the window's `actions`) and the calls between
  * chess-window-actions.c (the state, the title with its unsaved mark, the
  * actions' enabled states, setup and closing), chess-window-actions-files.c
  * (New Game, Open, Save, Save As and the unsaved-changes question) and
@@ -10,12 +10,13 @@
 #include "chess-pgn.h"
 #include "chess-problem-bar.h"
 #include "chess-window-actions.h"
+#include "chess-window-private.h"
 
 G_BEGIN_DECLS
 
-typedef struct
+struct _ChessWindowActions
 {
-  ChessWindow  *window;          /* borrowed: the state is attached to it */
+  ChessWindow  *window;          /* borrowed: it owns the state */
 
   ChessGame    *game;            /* the game listened to */
   GFile        *file;            /* where the game came from or went to */
@@ -31,11 +32,7 @@ typedef struct
                                   * wrong opening the game; NULL until needed */
   gboolean      closing;         /* the close was confirmed */
   GCancellable *draw_offer;      /* set while a draw offer is being asked */
-} ChessWindowActions;
-
-/* The state attached to `window`, or NULL once the window is disposed:
- * answers that arrive later find none and do nothing. */
-ChessWindowActions *chess_window_actions_state            (ChessWindow        *window);
+};
 
 /* The file's name as shown to the user. */
 char               *chess_window_actions_file_display_name (GFile             *file);

@@ -1,6 +1,5 @@
 /* chess-window-actions.c — the main window's actions (win.*): their
- * state, attached to the window so the window's own code does not need to
- * know about it; the title with its unsaved mark; which actions are
+ * state (the window's `actions`); the title with its unsaved mark; which actions are
  * enabled as the game changes; setup, and the question before closing a
  * changed game. The actions themselves are in chess-window-actions-files.c
  * and chess-window-actions-play.c.
@@ -12,15 +11,7 @@
 #include "chess-alerts.h"
 #include "chess-window-actions-private.h"
 
-#define STATE_KEY "chess-window-actions"
-
 static void update_actions (ChessWindowActions *self);
-
-ChessWindowActions *
-chess_window_actions_state (ChessWindow *window)
-{
-  return g_object_get_data (G_OBJECT (window), STATE_KEY);
-}
 
 /* ---- Title and action states ---- */
 
@@ -176,7 +167,7 @@ chess_window_actions_get_dirty (ChessWindow *window)
 
   g_return_val_if_fail (CHESS_IS_WINDOW (window), FALSE);
 
-  self = chess_window_actions_state (window);
+  self = window->actions;
   return self != NULL && self->dirty;
 }
 
@@ -187,7 +178,7 @@ chess_window_actions_get_file (ChessWindow *window)
 
   g_return_val_if_fail (CHESS_IS_WINDOW (window), NULL);
 
-  self = chess_window_actions_state (window);
+  self = window->actions;
   return self != NULL ? self->file : NULL;
 }
 
@@ -198,7 +189,7 @@ close_confirmed (ChessWindow *window,
                  gboolean     proceed,
                  gpointer     user_data)
 {
-  ChessWindowActions *self = chess_window_actions_state (window);
+  ChessWindowActions *self = window->actions;
 
   if (proceed && self != NULL)
     {
@@ -210,7 +201,7 @@ close_confirmed (ChessWindow *window,
 static gboolean
 close_request_cb (ChessWindow *window)
 {
-  ChessWindowActions *self = chess_window_actions_state (window);
+  ChessWindowActions *self = window->actions;
 
   if (self == NULL || self->closing || !self->dirty)
     return FALSE;
@@ -246,7 +237,7 @@ chess_window_actions_free (ChessWindowActions *self)
 static void
 window_game_changed_cb (ChessWindow *window)
 {
-  ChessWindowActions *self = chess_window_actions_state (window);
+  ChessWindowActions *self = window->actions;
 
   if (self != NULL)
     watch_game (self);
@@ -275,8 +266,7 @@ chess_window_actions_init (ChessWindow *window)
   ChessWindowActions *self = g_new0 (ChessWindowActions, 1);
 
   self->window = window;
-  g_object_set_data_full (G_OBJECT (window), STATE_KEY, self,
-                          (GDestroyNotify) chess_window_actions_free);
+  window->actions = self;
   add_board_shortcuts (window);
   g_signal_connect (window, "notify::game", G_CALLBACK (window_game_changed_cb), NULL);
   g_signal_connect (window, "close-request", G_CALLBACK (close_request_cb), NULL);
@@ -287,6 +277,6 @@ void
 chess_window_actions_dispose (ChessWindow *window)
 {
   /* Answers that arrive later find no state and do nothing. */
-  g_object_set_data (G_OBJECT (window), STATE_KEY, NULL);
+  g_clear_pointer (&window->actions, chess_window_actions_free);
 }
 

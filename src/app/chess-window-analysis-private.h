@@ -1,5 +1,5 @@
 /* chess-window-analysis-private.h — what the four files of the window's
- * engine help share: the state attached to the window and the calls
+ * engine help share: their state (the window's `analysis`) and the calls
  * between chess-window-analysis.c (the state, following the game and the
  * settings, the panel's options menu, setup and shutdown),
  * chess-window-analysis-hint.c (win.hint),
@@ -19,6 +19,7 @@
 #include "chess-engine-player.h"
 #include "chess-threat.h"
 #include "chess-window-analysis.h"
+#include "chess-window-private.h"
 
 G_BEGIN_DECLS
 
@@ -85,9 +86,6 @@ struct _ChessAnalysisState
   ChessThreat         threat;             /* of the position shown; its move is
                                            * CHESS_MOVE_NONE while sought */
 };
-
-/* The state attached to `window`, or NULL. */
-ChessAnalysisState *chess_analysis_state_from_window (ChessWindow *window);
 
 /* Violet: none of the annotation colours (green, red, yellow, blue). */
 extern const GdkRGBA chess_analysis_engine_colour;

@@ -1,5 +1,5 @@
 /* chess-window-analysis.c — the engine's help in the main window: the
- * state attached to the window, turning analysis mode on and off,
+ * state (the window's `analysis`), turning analysis mode on and off,
  * following the game and the settings, the analysis panel's options menu,
  * setup, and a shutdown that leaves no search running. The hint is in
  * chess-window-analysis-hint.c; the analysis search and its panel in
@@ -13,8 +13,6 @@
 #include "chess-engine-registry.h"
 #include "chess-window-analysis-private.h"
 
-#define STATE_KEY "chess-window-analysis"
-
 /* How long closing the window waits for a search to end (it takes a few
  * milliseconds after the stop). */
 #define SHUTDOWN_WAIT_MS 5000
@@ -22,12 +20,6 @@
 G_DEFINE_FINAL_TYPE (ChessAnalysisState, chess_analysis_state, G_TYPE_OBJECT)
 
 static void build_options_menu (ChessAnalysisState *self);
-
-ChessAnalysisState *
-chess_analysis_state_from_window (ChessWindow *window)
-{
-  return g_object_get_data (G_OBJECT (window), STATE_KEY);
-}
 
 /* ---- Colours ---- */
 
@@ -226,7 +218,7 @@ build_options_menu (ChessAnalysisState *self)
 gboolean
 chess_window_analysis_is_active (ChessWindow *window)
 {
-  ChessAnalysisState *self = chess_analysis_state_from_window (window);
+  ChessAnalysisState *self = window->analysis;
 
   return self != NULL && self->active;
 }
@@ -234,7 +226,7 @@ chess_window_analysis_is_active (ChessWindow *window)
 gboolean
 chess_window_analysis_is_thinking (ChessWindow *window)
 {
-  ChessAnalysisState *self = chess_analysis_state_from_window (window);
+  ChessAnalysisState *self = window->analysis;
 
   return self != NULL && (self->think_cancellable != NULL || self->hint_cancellable != NULL
                           || self->threat_cancellable != NULL);
@@ -243,7 +235,7 @@ chess_window_analysis_is_thinking (ChessWindow *window)
 ChessMove
 chess_window_analysis_get_hint (ChessWindow *window)
 {
-  ChessAnalysisState *self = chess_analysis_state_from_window (window);
+  ChessAnalysisState *self = window->analysis;
 
   return self != NULL ? self->hint_move : CHESS_MOVE_NONE;
 }
@@ -251,7 +243,7 @@ chess_window_analysis_get_hint (ChessWindow *window)
 guint
 chess_window_analysis_get_runs (ChessWindow *window)
 {
-  ChessAnalysisState *self = chess_analysis_state_from_window (window);
+  ChessAnalysisState *self = window->analysis;
 
   return self != NULL ? self->runs : 0;
 }
@@ -280,7 +272,7 @@ chess_window_analysis_init (ChessWindow *window)
                                                                                          "eval_bar")));
   self->settings = g_object_ref (chess_window_get_settings (window));
   self->hint_move = CHESS_MOVE_NONE;
-  g_object_set_data_full (G_OBJECT (window), STATE_KEY, self, g_object_unref);
+  window->analysis = self;
 
   self->hint_action = g_simple_action_new ("hint", NULL);
   g_signal_connect (self->hint_action, "activate",
@@ -327,13 +319,14 @@ wait_done_cb (gpointer user_data)
 void
 chess_window_analysis_dispose (ChessWindow *window)
 {
-  ChessAnalysisState *self = chess_analysis_state_from_window (window);
+  /* From here on the window has no analysis; the searches still under
+   * way hold the state and find its `window` NULL. */
+  g_autoptr(ChessAnalysisState) self = g_steal_pointer (&window->analysis);
   gboolean timed_out = FALSE;
   guint timeout_id;
 
-  if (self == NULL || self->window == NULL)
+  if (self == NULL)
     return;
-  g_object_ref (self);
   g_signal_handlers_disconnect_by_data (window, self);
   g_signal_handlers_disconnect_by_data (self->settings, self);
   if (self->game != NULL)
@@ -358,7 +351,6 @@ chess_window_analysis_dispose (ChessWindow *window)
     g_main_context_iteration (NULL, TRUE);
   if (!timed_out)
     g_source_remove (timeout_id);
-  g_object_unref (self);
 }
 
 /* ---- GObject ---- */

@@ -14,8 +14,7 @@
 #include "chess-opponent-dialog.h"
 #include "chess-opponents.h"
 #include "chess-window-computer.h"
-
-#define STATE_KEY "chess-window-computer"
+#include "chess-window-private.h"
 
 /* On the clock the built-in engine's weaker levels would answer at once,
  * which looks like a machine gun: a reply is held back until this much
@@ -27,9 +26,9 @@
 
 typedef struct _Request Request;
 
-typedef struct
+typedef struct _ChessWindowComputer
 {
-  ChessWindow       *window;          /* borrowed: the state is attached to it */
+  ChessWindow       *window;          /* borrowed: it owns the state */
   ChessGame         *game;            /* the game listened to */
   ChessOpponent      opponents[2];
   ChessEnginePlayer *players[2];      /* NULL: a person, or an engine that failed */
@@ -55,12 +54,6 @@ struct _Request
 
 static void schedule       (Computer *self);
 static void report_failure (Computer *self, ChessColor side, const GError *error);
-
-static Computer *
-get_state (ChessWindow *window)
-{
-  return g_object_get_data (G_OBJECT (window), STATE_KEY);
-}
 
 static Request *
 request_new (Computer          *self,
@@ -314,7 +307,7 @@ started_cb (GObject      *source,
   Request *request = user_data;
   g_autoptr(GError) error = NULL;
   gboolean started = chess_engine_player_start_finish (CHESS_ENGINE_PLAYER (source), result, &error);
-  Computer *self = get_state (request->window);
+  Computer *self = request->window->computer;
 
   if (self != NULL && self->pending == request)
     {
@@ -412,7 +405,7 @@ thought_cb (GObject      *source,
   g_autoptr(GError) error = NULL;
   ChessEngineReply *reply = chess_engine_player_think_finish (CHESS_ENGINE_PLAYER (source),
                                                               result, &error);
-  Computer *self = get_state (request->window);
+  Computer *self = request->window->computer;
 
   if (self == NULL || self->pending != request)
     goto out;
@@ -486,7 +479,7 @@ static void
 opponent_chosen_cb (ChessOpponentDialog *dialog,
                     Failure             *failure)
 {
-  Computer *self = get_state (failure->window);
+  Computer *self = failure->window->computer;
   ChessOpponent opponent = { 0 };
 
   failure->chosen = TRUE;
@@ -501,7 +494,7 @@ opponent_chosen_cb (ChessOpponentDialog *dialog,
 static void
 opponent_dialog_closed_cb (Failure *failure)
 {
-  Computer *self = get_state (failure->window);
+  Computer *self = failure->window->computer;
   ChessOpponent human = { 0 };
 
   if (!failure->chosen && self != NULL && self->game == failure->game)
@@ -521,7 +514,7 @@ failure_answered_cb (int      response,
                      gpointer user_data)
 {
   Failure *failure = user_data;
-  Computer *self = get_state (failure->window);
+  Computer *self = failure->window->computer;
   ChessOpponent opponent = { 0 };
   ChessOpponentDialog *dialog;
 
@@ -685,7 +678,7 @@ watch_game (Computer *self)
 static void
 window_game_changed_cb (ChessWindow *window)
 {
-  Computer *self = get_state (window);
+  Computer *self = window->computer;
 
   if (self != NULL)
     watch_game (self);
@@ -713,7 +706,7 @@ ChessEnginePlayer *
 chess_window_computer_get_player (ChessWindow *window,
                                   ChessColor   color)
 {
-  Computer *self = get_state (window);
+  Computer *self = window->computer;
 
   return self != NULL ? self->players[color] : NULL;
 }
@@ -721,7 +714,7 @@ chess_window_computer_get_player (ChessWindow *window,
 gboolean
 chess_window_computer_human_may_move (ChessWindow *window)
 {
-  Computer *self = get_state (window);
+  Computer *self = window->computer;
 
   if (self == NULL || self->game == NULL || chess_game_is_over (self->game))
     return TRUE;
@@ -731,7 +724,7 @@ chess_window_computer_human_may_move (ChessWindow *window)
 gboolean
 chess_window_computer_is_thinking (ChessWindow *window)
 {
-  Computer *self = get_state (window);
+  Computer *self = window->computer;
 
   return self != NULL && ((self->pending != NULL && self->pending->thinking
                            && self->pending->generation == self->generation)
@@ -741,7 +734,7 @@ chess_window_computer_is_thinking (ChessWindow *window)
 void
 chess_window_computer_update (ChessWindow *window)
 {
-  Computer *self = get_state (window);
+  Computer *self = window->computer;
   ChessColor side;
 
   if (self == NULL || self->game == NULL)
@@ -758,7 +751,7 @@ chess_window_computer_update (ChessWindow *window)
 void
 chess_window_computer_take_back (ChessWindow *window)
 {
-  Computer *self = get_state (window);
+  Computer *self = window->computer;
   ChessGame *game = chess_window_get_game (window);
 
   if (!chess_game_take_back (game) || self == NULL)
@@ -771,7 +764,7 @@ chess_window_computer_take_back (ChessWindow *window)
 void
 chess_window_computer_redo (ChessWindow *window)
 {
-  Computer *self = get_state (window);
+  Computer *self = window->computer;
   ChessGame *game = chess_window_get_game (window);
 
   if (!chess_game_redo (game) || self == NULL)
@@ -784,7 +777,7 @@ chess_window_computer_redo (ChessWindow *window)
 ChessColor
 chess_window_computer_resigning_side (ChessWindow *window)
 {
-  Computer *self = get_state (window);
+  Computer *self = window->computer;
   ChessColor side = chess_game_get_side_to_move (chess_window_get_game (window));
 
   if (self != NULL && self->players[side] != NULL && self->players[chess_color_other (side)] == NULL)
@@ -814,7 +807,7 @@ chess_window_computer_init (ChessWindow *window)
   Computer *self = g_new0 (Computer, 1);
 
   self->window = window;
-  g_object_set_data_full (G_OBJECT (window), STATE_KEY, self, (GDestroyNotify) computer_free);
+  window->computer = self;
   g_signal_connect (window, "notify::game", G_CALLBACK (window_game_changed_cb), NULL);
   watch_game (self);
 }
@@ -823,5 +816,5 @@ void
 chess_window_computer_dispose (ChessWindow *window)
 {
   /* Replies that arrive later find no state and are dropped. */
-  g_object_set_data (G_OBJECT (window), STATE_KEY, NULL);
+  g_clear_pointer (&window->computer, computer_free);
 }

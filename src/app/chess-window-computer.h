@@ -10,7 +10,7 @@
  * arrives after such a change is dropped. An engine that fails leaves the
  * game as it was and asks the person how to go on.
  *
- * The state is attached to the window, like the window's actions.
+ * The state is a field of the window, like the window's actions.
  */
 #pragma once
 

@@ -13,24 +13,17 @@
 #include "chess-review-panel.h"
 #include "chess-window-computer.h"
 #include "chess-window-practice.h"
+#include "chess-window-private.h"
 
-#define DECK_KEY "chess-window-practice-deck"
-
-typedef struct
+typedef struct _ChessWindowDeck
 {
-  ChessWindow      *window;   /* borrowed */
+  ChessWindow      *window;   /* borrowed: it owns the deck */
   ChessReviewPanel *panel;    /* borrowed (template) */
   GtkWidget        *row;      /* borrowed (in the side panel) */
   GtkWidget        *white;
   GtkWidget        *black;
   gboolean          setting;  /* the toggles set here, not by the person */
 } Deck;
-
-static Deck *
-deck_of (ChessWindow *window)
-{
-  return g_object_get_data (G_OBJECT (window), DECK_KEY);
-}
 
 /* The person's side in a game against the computer; FALSE otherwise. */
 static gboolean
@@ -231,7 +224,7 @@ chess_window_practice_deck_init (ChessWindow *window)
   gtk_widget_set_name (self->row, "mistakes_side_row");
   /* Under the review's summary, above the move list. */
   gtk_box_insert_child_after (GTK_BOX (side_panel), self->row, GTK_WIDGET (self->panel));
-  g_object_set_data_full (G_OBJECT (window), DECK_KEY, self, g_free);
+  window->deck = self;
   g_signal_connect_swapped (self->panel, "notify::running", G_CALLBACK (running_changed_cb), self);
   g_signal_connect_swapped (window, "notify::game", G_CALLBACK (game_changed_cb), self);
 }
@@ -239,12 +232,12 @@ chess_window_practice_deck_init (ChessWindow *window)
 void
 chess_window_practice_deck_dispose (ChessWindow *window)
 {
-  Deck *self = deck_of (window);
+  Deck *self = window->deck;
 
   if (self == NULL)
     return;
   /* A review cancelled while the window goes finds no deck. */
   g_signal_handlers_disconnect_by_data (self->panel, self);
   g_signal_handlers_disconnect_by_data (window, self);
-  g_object_set_data (G_OBJECT (window), DECK_KEY, NULL);
+  g_clear_pointer (&window->deck, g_free);
 }

@@ -13,8 +13,7 @@
 #include "chess-window-actions.h"
 #include "chess-window-analysis.h"
 #include "chess-window-practice.h"
-
-#define STATE_KEY "chess-window-practice"
+#include "chess-window-private.h"
 
 /* The solution's arrow: green, the colour of a good move. */
 static const GdkRGBA solution_colour = { 0.18, 0.64, 0.26, 0.85 };
@@ -30,9 +29,9 @@ static const char *const caught_keys[] = {
   "<Control>r", "<Control>c",
 };
 
-typedef struct
+typedef struct _ChessWindowPractice
 {
-  ChessWindow        *window;          /* borrowed: the state is attached to it */
+  ChessWindow        *window;          /* borrowed: it owns the state */
   ChessPracticePanel *panel;           /* borrowed (template) */
 
   ChessPractice      *practice;        /* NULL until loaded */
@@ -63,12 +62,6 @@ typedef struct
 static void leave (Practice *self);
 static void show_next_puzzle (Practice *self);
 
-static Practice *
-state_of (ChessWindow *window)
-{
-  return g_object_get_data (G_OBJECT (window), STATE_KEY);
-}
-
 static GtkWidget *
 window_child (ChessWindow *window,
               const char  *name)
@@ -82,7 +75,7 @@ ChessPractice *
 chess_window_practice_ensure (ChessWindow *window,
                               gboolean     reload)
 {
-  Practice *self = state_of (window);
+  Practice *self = window->practice;
   g_autofree char *path = NULL;
   g_autofree char *warning = NULL;
   g_autoptr(GError) error = NULL;
@@ -111,7 +104,7 @@ chess_window_practice_ensure (ChessWindow *window,
 void
 chess_window_practice_save (ChessWindow *window)
 {
-  Practice *self = state_of (window);
+  Practice *self = window->practice;
   g_autoptr(GError) error = NULL;
 
   if (self == NULL || self->practice == NULL)
@@ -185,7 +178,7 @@ set_arrow (Practice      *self,
 gboolean
 chess_window_practice_blocks_moves (ChessWindow *window)
 {
-  Practice *self = state_of (window);
+  Practice *self = window->practice;
 
   return self != NULL && (self->reply_id != 0 || self->wrong_id != 0 || self->solution_id != 0);
 }
@@ -480,7 +473,7 @@ hint_action (GtkWidget  *widget,
              const char *action_name,
              GVariant   *parameter)
 {
-  Practice *self = state_of (CHESS_WINDOW (widget));
+  Practice *self = CHESS_WINDOW (widget)->practice;
   g_autofree char *hint = NULL;
 
   if (self == NULL || !self->active || !self->has_puzzle || self->over)
@@ -512,7 +505,7 @@ solution_action (GtkWidget  *widget,
                  const char *action_name,
                  GVariant   *parameter)
 {
-  Practice *self = state_of (CHESS_WINDOW (widget));
+  Practice *self = CHESS_WINDOW (widget)->practice;
   char fen[CHESS_FEN_MAX];
 
   if (self == NULL || !self->active || !self->has_puzzle)
@@ -532,7 +525,7 @@ next_action (GtkWidget  *widget,
              const char *action_name,
              GVariant   *parameter)
 {
-  Practice *self = state_of (CHESS_WINDOW (widget));
+  Practice *self = CHESS_WINDOW (widget)->practice;
 
   if (self != NULL && self->active)
     show_next_puzzle (self);
@@ -566,7 +559,7 @@ analyse_action (GtkWidget  *widget,
                 GVariant   *parameter)
 {
   ChessWindow *window = CHESS_WINDOW (widget);
-  Practice *self = state_of (window);
+  Practice *self = window->practice;
   g_autofree char *text = NULL;
   ChessGame *before;
 
@@ -758,7 +751,7 @@ practice_action (GtkWidget  *widget,
                  const char *action_name,
                  GVariant   *parameter)
 {
-  Practice *self = state_of (CHESS_WINDOW (widget));
+  Practice *self = CHESS_WINDOW (widget)->practice;
 
   if (self == NULL)
     return;
@@ -773,7 +766,7 @@ practice_action (GtkWidget  *widget,
 static void
 window_game_changed_cb (ChessWindow *window)
 {
-  Practice *self = state_of (window);
+  Practice *self = window->practice;
 
   if (self != NULL && self->active)
     leave (self);
@@ -784,7 +777,7 @@ window_game_changed_cb (ChessWindow *window)
 gboolean
 chess_window_practice_is_active (ChessWindow *window)
 {
-  Practice *self = state_of (window);
+  Practice *self = window->practice;
 
   return self != NULL && self->active;
 }
@@ -793,7 +786,7 @@ gboolean
 chess_window_practice_get_solver (ChessWindow *window,
                                   ChessColor  *solver)
 {
-  Practice *self = state_of (window);
+  Practice *self = window->practice;
 
   if (self == NULL || !self->active || !self->has_puzzle)
     return FALSE;
@@ -804,7 +797,7 @@ chess_window_practice_get_solver (ChessWindow *window,
 const ChessPuzzle *
 chess_window_practice_get_puzzle (ChessWindow *window)
 {
-  Practice *self = state_of (window);
+  Practice *self = window->practice;
 
   return self != NULL && self->active && self->has_puzzle ? &self->puzzle : NULL;
 }
@@ -812,7 +805,7 @@ chess_window_practice_get_puzzle (ChessWindow *window)
 ChessPractice *
 chess_window_practice_get_state (ChessWindow *window)
 {
-  Practice *self = state_of (window);
+  Practice *self = window->practice;
 
   return self != NULL ? self->practice : NULL;
 }
@@ -850,7 +843,7 @@ chess_window_practice_init (ChessWindow *window)
   self->window = window;
   self->panel = CHESS_PRACTICE_PANEL (window_child (window, "practice_panel"));
   self->rand = g_rand_new ();
-  g_object_set_data_full (G_OBJECT (window), STATE_KEY, self, (GDestroyNotify) practice_free);
+  window->practice = self;
   g_signal_connect_swapped (self->panel, "theme-changed", G_CALLBACK (theme_changed_cb), self);
   g_signal_connect (window, "notify::game", G_CALLBACK (window_game_changed_cb), NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (window), "win.practice-hint", FALSE);
@@ -863,7 +856,7 @@ chess_window_practice_init (ChessWindow *window)
 void
 chess_window_practice_dispose (ChessWindow *window)
 {
-  Practice *self = state_of (window);
+  Practice *self = window->practice;
 
   if (self != NULL)
     {
@@ -872,5 +865,5 @@ chess_window_practice_dispose (ChessWindow *window)
     }
   chess_window_practice_deck_dispose (window);
   /* Timers and answers that come later find no state. */
-  g_object_set_data (G_OBJECT (window), STATE_KEY, NULL);
+  g_clear_pointer (&window->practice, practice_free);
 }

@@ -1,9 +1,11 @@
-/* chess-window-private.h — what the three files of ChessWindow share:
- * the instance struct and the calls between chess-window.c (the widget,
- * its template and settings), chess-window-panel.c (what the window shows
- * of the game: status line, side panel, header bar) and chess-window-game.c
- * (the game it plays: following the game, autosave, result, pause). Only
- * those three include it; the window's other parts use chess-window.h. */
+/* chess-window-private.h — what the files of ChessWindow share: the
+ * instance struct and the calls between chess-window.c (the widget, its
+ * template and settings), chess-window-panel.c (what the window shows of
+ * the game: status line, side panel, header bar) and chess-window-game.c
+ * (the game it plays: following the game, autosave, result, pause). The
+ * window's parts (actions, computer, analysis, review, practice) reach
+ * their own state through the struct; for the rest they call each other
+ * through their own headers. */
 #pragma once
 
 #include "chess-window.h"
@@ -12,6 +14,10 @@
 #include "chess-review-panel.h"
 
 G_BEGIN_DECLS
+
+/* Two of the window's parts (see the struct), defined in their files. */
+typedef struct _ChessWindowActions ChessWindowActions;
+typedef struct _ChessAnalysisState ChessAnalysisState;
 
 struct _ChessWindow
 {
@@ -79,6 +85,18 @@ struct _ChessWindow
   gboolean           flipped;
   gboolean           trace_mapped;
   gint64             clock_saved_us;   /* when the running clock was last autosaved */
+
+  /* The window's parts: each made by its part's _init and freed by its
+   * _dispose, both called from chess-window.c; NULL after the dispose, so
+   * an answer that comes later finds none and does nothing. */
+  ChessWindowActions          *actions;      /* chess-window-actions*.c */
+  struct _ChessWindowComputer *computer;     /* chess-window-computer.c */
+  ChessAnalysisState          *analysis;     /* chess-window-analysis*.c; a
+                                              * reference, searches hold others */
+  struct _ChessWindowPractice *practice;     /* chess-window-practice.c */
+  struct _ChessWindowDeck     *deck;         /* chess-window-practice-deck.c */
+  GCancellable                *review_start; /* chess-window-review.c: an external
+                                              * engine starting for a review */
 };
 
 enum

@@ -6,6 +6,7 @@
 #include "chess-engine-registry.h"
 #include "chess-review-panel.h"
 #include "chess-window-review.h"
+#include "chess-window-private.h"
 
 static ChessReviewPanel *
 panel_of (ChessWindow *self)
@@ -32,8 +33,6 @@ starting_free (Starting *starting)
   g_clear_object (&starting->cancellable);
   g_free (starting);
 }
-
-#define STARTING_KEY "chess-window-review-starting"
 
 static void update_action (ChessWindow *self);
 
@@ -83,7 +82,7 @@ engine_started_cb (GObject      *source,
       run_review (self, started ? starting->player : NULL);
     }
   /* Done starting. */
-  g_object_set_data (G_OBJECT (self), STARTING_KEY, NULL);
+  g_clear_object (&self->review_start);
   starting_free (starting);
   update_action (self);
 }
@@ -103,7 +102,7 @@ review_game_action (GtkWidget  *widget,
   Starting *starting;
 
   if (!chess_review_panel_can_start (panel_of (self))
-      || g_object_get_data (G_OBJECT (self), STARTING_KEY) != NULL)
+      || self->review_start != NULL)
     return;
   g_object_get (settings, "settings-schema", &schema, NULL);
   if (g_settings_schema_has_key (schema, "analysis-engine"))
@@ -120,9 +119,8 @@ review_game_action (GtkWidget  *widget,
   starting->game = g_object_ref (chess_window_get_game (self));
   starting->player = chess_engine_entry_new_player (entry);
   starting->cancellable = g_cancellable_new ();
-  /* Dropped (and the start cancelled) with the window. */
-  g_object_set_data_full (G_OBJECT (self), STARTING_KEY, starting->cancellable,
-                          (GDestroyNotify) g_cancellable_cancel);
+  /* Cancelled with the window (chess_window_review_dispose). */
+  self->review_start = g_object_ref (starting->cancellable);
   chess_engine_player_start_async (starting->player, starting->cancellable,
                                    engine_started_cb, starting);
   update_action (self);
@@ -133,7 +131,7 @@ update_action (ChessWindow *self)
 {
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.review-game",
                                  chess_review_panel_can_start (panel_of (self))
-                                 && g_object_get_data (G_OBJECT (self), STARTING_KEY) == NULL);
+                                 && self->review_start == NULL);
 }
 
 static void
@@ -192,4 +190,12 @@ chess_window_review_init (ChessWindow *self)
                            G_CALLBACK (notation_changed_cb), self, G_CONNECT_SWAPPED);
   notation_changed_cb (self);
   update_action (self);
+}
+
+void
+chess_window_review_dispose (ChessWindow *self)
+{
+  if (self->review_start != NULL)
+    g_cancellable_cancel (self->review_start);
+  g_clear_object (&self->review_start);
 }

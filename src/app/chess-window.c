@@ -243,6 +243,7 @@ chess_window_dispose (GObject *object)
   chess_window_analysis_dispose (self);
   /* Stops the computer first: no reply lands on a window going away. */
   chess_window_computer_dispose (self);
+  chess_window_review_dispose (self);
   chess_window_practice_dispose (self);
   chess_window_actions_dispose (self);
   if (self->game != NULL)
