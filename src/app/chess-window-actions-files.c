@@ -576,8 +576,7 @@ problem_bar (ChessWindowActions *self)
 {
   if (self->problem_bar == NULL)
     {
-      GtkWidget *header = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (self->window),
-                                                                     CHESS_TYPE_WINDOW, "header_bar"));
+      GtkWidget *header = self->window->header_bar;
       GtkWidget *content = gtk_widget_get_parent (header);
 
       self->problem_bar = chess_problem_bar_new ();

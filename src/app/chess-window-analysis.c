@@ -263,14 +263,10 @@ chess_window_analysis_init (ChessWindow *window)
   g_autoptr(GAction) engine_action = NULL;
 
   self->window = window;
-  self->board = chess_window_get_board (window);
-  self->panel = CHESS_ANALYSIS_PANEL (gtk_widget_get_template_child (GTK_WIDGET (window),
-                                                                     CHESS_TYPE_WINDOW,
-                                                                     "analysis_panel"));
-  self->material_box = gtk_widget_get_parent (GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (window),
-                                                                                         CHESS_TYPE_WINDOW,
-                                                                                         "eval_bar")));
-  self->settings = g_object_ref (chess_window_get_settings (window));
+  self->board = window->board;
+  self->panel = CHESS_ANALYSIS_PANEL (window->analysis_panel);
+  self->material_box = gtk_widget_get_parent (window->eval_bar);
+  self->settings = g_object_ref (window->settings);
   self->hint_move = CHESS_MOVE_NONE;
   window->analysis = self;
 

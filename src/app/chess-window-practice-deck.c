@@ -60,9 +60,7 @@ static void
 show_notice_now (Deck       *self,
                  const char *text)
 {
-  AdwToastOverlay *overlay = ADW_TOAST_OVERLAY (gtk_widget_get_template_child (GTK_WIDGET (self->window),
-                                                                               CHESS_TYPE_WINDOW,
-                                                                               "toast_overlay"));
+  AdwToastOverlay *overlay = self->window->toast_overlay;
   AdwToast *toast = adw_toast_new (text);
 
   adw_toast_set_timeout (toast, 3);
@@ -212,18 +210,13 @@ void
 chess_window_practice_deck_init (ChessWindow *window)
 {
   Deck *self = g_new0 (Deck, 1);
-  GtkWidget *side_panel = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (window),
-                                                                     CHESS_TYPE_WINDOW,
-                                                                     "side_panel"));
 
   self->window = window;
-  self->panel = CHESS_REVIEW_PANEL (gtk_widget_get_template_child (GTK_WIDGET (window),
-                                                                   CHESS_TYPE_WINDOW,
-                                                                   "review_panel"));
+  self->panel = window->review_panel;
   self->row = make_row (self);
   gtk_widget_set_name (self->row, "mistakes_side_row");
   /* Under the review's summary, above the move list. */
-  gtk_box_insert_child_after (GTK_BOX (side_panel), self->row, GTK_WIDGET (self->panel));
+  gtk_box_insert_child_after (GTK_BOX (window->side_panel), self->row, GTK_WIDGET (self->panel));
   window->deck = self;
   g_signal_connect_swapped (self->panel, "notify::running", G_CALLBACK (running_changed_cb), self);
   g_signal_connect_swapped (window, "notify::game", G_CALLBACK (game_changed_cb), self);

@@ -4,8 +4,8 @@
  * the game: status line, side panel, header bar) and chess-window-game.c
  * (the game it plays: following the game, autosave, result, pause). The
  * window's parts (actions, computer, analysis, review, practice) reach
- * their own state through the struct; for the rest they call each other
- * through their own headers. */
+ * their own state and the template's widgets through the struct; for the
+ * rest they call each other through their own headers. */
 #pragma once
 
 #include "chess-window.h"

@@ -8,13 +8,6 @@
 #include "chess-window-review.h"
 #include "chess-window-private.h"
 
-static ChessReviewPanel *
-panel_of (ChessWindow *self)
-{
-  return CHESS_REVIEW_PANEL (gtk_widget_get_template_child (GTK_WIDGET (self), CHESS_TYPE_WINDOW,
-                                                            "review_panel"));
-}
-
 /* An external engine being started for a review (at most one). */
 typedef struct
 {
@@ -43,7 +36,7 @@ run_review (ChessWindow       *self,
             ChessEnginePlayer *player)
 {
   g_autoptr(ChessReview) review = NULL;
-  ChessReviewPanel *panel = panel_of (self);
+  ChessReviewPanel *panel = self->review_panel;
 
   if (!chess_review_panel_can_start (panel))
     return;
@@ -101,7 +94,7 @@ review_game_action (GtkWidget  *widget,
   g_autoptr(ChessEngineEntry) entry = NULL;
   Starting *starting;
 
-  if (!chess_review_panel_can_start (panel_of (self))
+  if (!chess_review_panel_can_start (self->review_panel)
       || self->review_start != NULL)
     return;
   g_object_get (settings, "settings-schema", &schema, NULL);
@@ -130,7 +123,7 @@ static void
 update_action (ChessWindow *self)
 {
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.review-game",
-                                 chess_review_panel_can_start (panel_of (self))
+                                 chess_review_panel_can_start (self->review_panel)
                                  && self->review_start == NULL);
 }
 
@@ -146,14 +139,8 @@ notice_cb (ChessWindow *self,
 static void
 retrying_changed_cb (ChessWindow *self)
 {
-  GtkWidget *past_return = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (self),
-                                                                      CHESS_TYPE_WINDOW,
-                                                                      "past_return_button"));
-
-  if (chess_review_panel_is_retrying (panel_of (self)))
-    gtk_widget_remove_css_class (past_return, "suggested-action");
-  else
-    gtk_widget_add_css_class (past_return, "suggested-action");
+  chess_window_set_css_class (self->past_return_button, "suggested-action",
+                              !chess_review_panel_is_retrying (self->review_panel));
 }
 
 /* The panel writes moves as the move list does. */
@@ -165,7 +152,7 @@ notation_changed_cb (ChessWindow *self)
   };
   guint n = (guint) g_settings_get_enum (chess_window_get_settings (self), "notation");
 
-  chess_review_panel_set_notation (panel_of (self),
+  chess_review_panel_set_notation (self->review_panel,
                                    notations[MIN (n, G_N_ELEMENTS (notations) - 1)]);
 }
 
@@ -178,7 +165,7 @@ chess_window_review_class_init (GtkWidgetClass *widget_class)
 void
 chess_window_review_init (ChessWindow *self)
 {
-  ChessReviewPanel *panel = panel_of (self);
+  ChessReviewPanel *panel = self->review_panel;
 
   chess_review_panel_set_board (panel, chess_window_get_board (self));
   g_signal_connect_object (panel, "notice", G_CALLBACK (notice_cb), self, G_CONNECT_SWAPPED);
