@@ -63,17 +63,65 @@ chess_board_view_is_own_piece (ChessBoardView *self,
   return piece != CHESS_NO_PIECE && chess_piece_color (piece) == self->board.side;
 }
 
-/* Plays from → to, or opens the promotion chooser. TRUE when the move was
- * played or is waiting for the promotion piece. */
+/* The legal move from → to among those the view holds: the one that
+ * promotes to `promotion`, or any when that is CHESS_NO_PIECE_TYPE (the
+ * move or the first of its promotions). CHESS_MOVE_NONE when none. */
+static ChessMove
+find_move (ChessBoardView *self,
+           ChessSquare     from,
+           ChessSquare     to,
+           ChessPieceType  promotion)
+{
+  for (int i = 0; i < self->legal.count; i++)
+    {
+      ChessMove m = self->legal.moves[i];
+
+      if (chess_move_from (m) == from && chess_move_to (m) == to
+          && (promotion == CHESS_NO_PIECE_TYPE || chess_move_promotion (m) == promotion))
+        return m;
+    }
+  return CHESS_MOVE_NONE;
+}
+
+/* Plays a legal move once; the game refuses it only when it just ended
+ * (a flag fell since the last tick). */
+static gboolean
+play (ChessBoardView *self,
+      ChessMove       move,
+      gboolean        dropped)
+{
+  g_autoptr(GError) error = NULL;
+
+  self->dropped_from = dropped ? chess_move_from (move) : CHESS_NO_SQUARE;
+  self->dropped_to = dropped ? chess_move_to (move) : CHESS_NO_SQUARE;
+  if (chess_game_play_move (self->game, move, &error))
+    return TRUE;
+  self->dropped_from = self->dropped_to = CHESS_NO_SQUARE;
+  chess_board_view_refuse (self, error->message);
+  return FALSE;
+}
+
+/* Plays from → to, or opens the promotion chooser; an illegal move is
+ * refused with the reason. TRUE when the move was played or is waiting
+ * for the promotion piece. */
 gboolean
 chess_board_view_try_move (ChessBoardView *self,
                            ChessSquare     from,
                            ChessSquare     to,
                            gboolean        dropped)
 {
-  g_autoptr(GError) error = NULL;
+  ChessMove move = find_move (self, from, to, CHESS_NO_PIECE_TYPE);
 
-  if (chess_game_needs_promotion (self->game, from, to))
+  if (move == CHESS_MOVE_NONE)
+    {
+      g_autoptr(GError) error = NULL;
+
+      /* Not among them: the rules say why. */
+      if (!chess_move_check_squares (&self->board, from, to, &error))
+        chess_board_view_refuse (self, error->message);
+      return FALSE;
+    }
+  if (chess_move_is_promotion (move))
     {
       self->choosing = TRUE;
       self->promo_from = from;
@@ -84,16 +132,7 @@ chess_board_view_try_move (ChessBoardView *self,
       gtk_widget_queue_draw (GTK_WIDGET (self));
       return TRUE;
     }
-
-  self->dropped_from = dropped ? from : CHESS_NO_SQUARE;
-  self->dropped_to = dropped ? to : CHESS_NO_SQUARE;
-  if (!chess_game_play_squares (self->game, from, to, CHESS_NO_PIECE_TYPE, &error))
-    {
-      self->dropped_from = self->dropped_to = CHESS_NO_SQUARE;
-      chess_board_view_refuse (self, error->message);
-      return FALSE;
-    }
-  return TRUE;
+  return play (self, move, dropped);
 }
 
 const ChessPieceType chess_board_view_promo_types[4] = {
@@ -138,15 +177,11 @@ void
 chess_board_view_finish_promotion (ChessBoardView *self,
                                    int             index)
 {
-  g_autoptr(GError) error = NULL;
-  ChessSquare from = self->promo_from, to = self->promo_to;
-
   self->choosing = FALSE;
   self->selected = CHESS_NO_SQUARE;
-  if (index >= 0
-      && !chess_game_play_squares (self->game, from, to, chess_board_view_promo_types[index],
-                                   &error))
-    chess_board_view_refuse (self, error->message);
+  if (index >= 0)
+    play (self, find_move (self, self->promo_from, self->promo_to,
+                           chess_board_view_promo_types[index]), FALSE);
   chess_board_view_update_description (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }

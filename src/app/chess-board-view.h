@@ -3,9 +3,10 @@
  * Draws the position a ChessGame is showing (its view-ply) and lets the
  * player move with the mouse (drag-and-drop, click-click, right button held
  * to peek at a piece's moves) or the keyboard (arrows + Enter/Space; Home,
- * End, Alt+←/→, and ←/→ while no cursor is shown, browse the moves). Moves
- * go to the game through chess_game_play_squares; a refused one springs back
- * and the widget emits ::refused with the game's reason.
+ * End, Alt+←/→, and ←/→ while no cursor is shown, browse the moves). The
+ * view holds the position's legal moves: a legal move (its promotion
+ * chosen) goes to the game once, through chess_game_play_move; an illegal
+ * one springs back and the widget emits ::refused with the reason.
  *
  * CSS name: chessboard.
  */

@@ -903,7 +903,6 @@ chess_game_play_squares (ChessGame      *self,
                          GError        **error)
 {
   GError *local = NULL;
-  ChessMove m;
 
   g_return_val_if_fail (CHESS_IS_GAME (self), FALSE);
   g_return_val_if_fail (from >= 0 && from < 64 && to >= 0 && to < 64, FALSE);
@@ -919,7 +918,7 @@ chess_game_play_squares (ChessGame      *self,
       propagate_move_error (error, local);
       return FALSE;
     }
-  if (!chess_game_needs_promotion (self, from, to))
+  if (chess_board_find_move (board, from, to, CHESS_QUEEN) == CHESS_MOVE_NONE)
     promotion = CHESS_NO_PIECE_TYPE;
   else if (promotion == CHESS_NO_PIECE_TYPE)
     {
@@ -934,18 +933,7 @@ chess_game_play_squares (ChessGame      *self,
       return FALSE;
     }
 
-  m = chess_board_find_move (board, from, to, promotion);
-  if (m == CHESS_MOVE_NONE)
-    {
-      char a[3], b[3];
-
-      g_set_error (error, CHESS_GAME_ERROR, CHESS_GAME_ERROR_CANNOT_MOVE,
-                   /* Translators: a move from the first square to the second */
-                   _("%s to %s is not a legal move"),
-                   chess_square_name (from, a), chess_square_name (to, b));
-      return FALSE;
-    }
-  return chess_game_play_move (self, m, error);
+  return chess_game_play_move (self, chess_board_find_move (board, from, to, promotion), error);
 }
 
 gboolean
@@ -953,37 +941,30 @@ chess_game_play_move (ChessGame  *self,
                       ChessMove   move,
                       GError    **error)
 {
+  ChessBoard scratch;
+  const ChessBoard *board;
+
   g_return_val_if_fail (CHESS_IS_GAME (self), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
+  board = chess_game_board_to_play (self, &scratch);
+  if (board == &self->line.current && !check_not_over (self, error))
+    return FALSE;
+  if (!chess_board_is_legal (board, move))
+    {
+      char a[3], b[3];
+
+      g_set_error (error, CHESS_GAME_ERROR, CHESS_GAME_ERROR_CANNOT_MOVE,
+                   /* Translators: a move from the first square to the second */
+                   _("%s to %s is not a legal move"),
+                   chess_square_name (chess_move_from (move), a),
+                   chess_square_name (chess_move_to (move), b));
+      return FALSE;
+    }
   /* In a finished or loaded game, a move in an earlier position or on a
    * variation goes into the tree. */
-  if (chess_game_plays_in_tree (self))
-    {
-      ChessBoard board;
-      char a[3], b[3];
-
-      chess_line_board_at (&self->line, self->view_ply, &board);
-      if (chess_board_is_legal (&board, move))
-        return chess_game_play_in_tree (self, move);
-      g_set_error (error, CHESS_GAME_ERROR, CHESS_GAME_ERROR_CANNOT_MOVE,
-                   _("%s to %s is not a legal move"),
-                   chess_square_name (chess_move_from (move), a),
-                   chess_square_name (chess_move_to (move), b));
-      return FALSE;
-    }
-  if (!check_not_over (self, error))
-    return FALSE;
-  if (!chess_board_is_legal (&self->line.current, move))
-    {
-      char a[3], b[3];
-
-      g_set_error (error, CHESS_GAME_ERROR, CHESS_GAME_ERROR_CANNOT_MOVE,
-                   _("%s to %s is not a legal move"),
-                   chess_square_name (chess_move_from (move), a),
-                   chess_square_name (chess_move_to (move), b));
-      return FALSE;
-    }
+  if (board != &self->line.current)
+    return chess_game_play_in_tree (self, move);
 
   /* In a game opened from a file, the moves taken back stay in it: the
    * new move starts a variation beside them. */

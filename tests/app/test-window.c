@@ -9,6 +9,7 @@
 
 #include "chess-adaptive-box.h"
 #include "chess-board-view.h"
+#include "chess-board-view-private.h"
 #include "chess-captured-view.h"
 #include "chess-move-list-view.h"
 #include "chess-piece-set.h"
@@ -167,6 +168,83 @@ test_board_mapping (void)
   g_assert_cmpfloat (a1.size.width, ==, a1.size.height);
   g_assert_cmpfloat (8 * a1.size.width, <=, gtk_widget_get_height (board));
   g_assert_cmpfloat (8 * a1.size.width, >, gtk_widget_get_height (board) - 8);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+note_refused_cb (ChessBoardView *board,
+                 const char     *message,
+                 GString        *refusals)
+{
+  g_string_append_printf (refusals, "%s;", message);
+}
+
+static const char *
+last_san (ChessGame     *game,
+          ChessMoveInfo *info)
+{
+  guint count = chess_game_get_move_count (game);
+
+  g_assert_cmpuint (count, >, 0);
+  g_assert_true (chess_game_get_move_info (game, count - 1, info));
+  return info->san;
+}
+
+/* A move from the board: resolved among the view's legal moves and played
+ * once; an illegal one refused with the reason, a promotion asked first. */
+static void
+test_board_moves (void)
+{
+  GtkWidget *window = gtk_window_new ();
+  ChessBoardView *board = CHESS_BOARD_VIEW (chess_board_view_new ());
+  g_autoptr(ChessGame) game = chess_game_new ();
+  g_autoptr(GString) refusals = g_string_new (NULL);
+  ChessMoveInfo info;
+
+  gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (board));
+  chess_board_view_set_game (board, game);
+  chess_board_view_set_interactive (board, TRUE);
+  g_signal_connect (board, "refused", G_CALLBACK (note_refused_cb), refusals);
+
+  g_assert_false (chess_board_view_try_move (board, chess_square_parse ("e2"),
+                                             chess_square_parse ("e5"), TRUE));
+  g_assert_false (chess_board_view_try_move (board, chess_square_parse ("g1"),
+                                             chess_square_parse ("g3"), FALSE));
+  g_assert_cmpstr (refusals->str, ==,
+                   "The pawn on e2 can't move to e5;The knight on g1 can't move to g3;");
+  g_assert_cmpuint (chess_game_get_move_count (game), ==, 0);
+  g_assert_true (chess_board_view_try_move (board, chess_square_parse ("e2"),
+                                            chess_square_parse ("e4"), TRUE));
+  g_assert_cmpstr (last_san (game, &info), ==, "e4");
+
+  /* A promotion opens the chooser; nothing is played until a piece is
+   * chosen, and Escape (-1) plays nothing. */
+  g_assert_true (chess_game_set_fen (game, "1n5k/P7/8/8/8/8/8/K7 w - - 0 1", NULL));
+  g_assert_true (chess_board_view_try_move (board, chess_square_parse ("a7"),
+                                            chess_square_parse ("b8"), TRUE));
+  g_assert_true (chess_board_view_is_choosing_promotion (board));
+  g_assert_cmpuint (chess_game_get_move_count (game), ==, 0);
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (board), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                       "Promote to: Queen");
+  chess_board_view_finish_promotion (board, -1);
+  g_assert_false (chess_board_view_is_choosing_promotion (board));
+  g_assert_cmpuint (chess_game_get_move_count (game), ==, 0);
+  g_assert_true (chess_board_view_try_move (board, chess_square_parse ("a7"),
+                                            chess_square_parse ("b8"), FALSE));
+  chess_board_view_finish_promotion (board, 3);
+  g_assert_cmpstr (last_san (game, &info), ==, "axb8=N");
+  g_assert_cmpint (info.promotion, ==, CHESS_KNIGHT);
+  g_assert_cmpstr (refusals->str, ==,
+                   "The pawn on e2 can't move to e5;The knight on g1 can't move to g3;");
+
+  /* The game has the last word: a finished one takes no move. */
+  chess_game_resign (game, CHESS_COLOR_WHITE);
+  g_string_truncate (refusals, 0);
+  g_assert_false (chess_board_view_try_move (board, chess_square_parse ("h8"),
+                                             chess_square_parse ("h7"), FALSE));
+  g_assert_cmpstr (refusals->str, ==, "The game is over;");
+  g_assert_cmpuint (chess_game_get_move_count (game), ==, 1);
 
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -619,6 +697,7 @@ main (int    argc,
 
   g_test_add_func ("/app/window/template", test_template);
   g_test_add_func ("/app/board/mapping", test_board_mapping);
+  g_test_add_func ("/app/board/moves", test_board_moves);
   g_test_add_func ("/app/window/panel", test_panel_follows_model);
   g_test_add_func ("/app/window/clocks", test_clocks);
   g_test_add_func ("/app/window/result-autosave", test_result_and_autosave);
