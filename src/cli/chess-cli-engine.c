@@ -106,8 +106,8 @@ chess_cli_format_pv (const ChessEngineInfo *info,
                      const ChessBoard      *board,
                      guint                  max_moves)
 {
-  ChessMove moves[64];
-  gsize n = chess_engine_info_get_pv_moves (info, board, moves, MIN (max_moves, G_N_ELEMENTS (moves)));
+  const ChessMove *moves = info->pv;
+  gsize n = MIN (max_moves, info->n_pv);
   GString *text;
   ChessBoard position = *board;
 

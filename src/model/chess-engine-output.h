@@ -6,6 +6,8 @@
 
 #include <glib.h>
 
+#include "chess-types.h"
+
 G_BEGIN_DECLS
 
 typedef enum
@@ -84,13 +86,19 @@ enum
   CHESS_ENGINE_INFO_HAS_NPS      = 1 << 4,
   CHESS_ENGINE_INFO_HAS_TIME     = 1 << 5,
   CHESS_ENGINE_INFO_HAS_HASHFULL = 1 << 6,
-  CHESS_ENGINE_INFO_HAS_PV       = 1 << 7,
+  CHESS_ENGINE_INFO_HAS_PV       = 1 << 7,   /* pv: at least one move       */
   CHESS_ENGINE_INFO_HAS_MULTIPV  = 1 << 8,
   CHESS_ENGINE_INFO_HAS_STRING   = 1 << 9,
 };
 
+/* The most moves of a best line an info keeps. */
+#define CHESS_ENGINE_INFO_PV_MAX 64
+
 /* One line of search progress ("info depth 12 score cp 31 … pv e2e4 e7e5",
- * or xboard's "12 31 145 1203311 e4 e5 Nf3"). */
+ * or xboard's "12 31 145 1203311 e4 e5 Nf3"). The best line is moves, each
+ * legal after the ones before it in the position searched: the client reads
+ * the engine's text once (ChessEngineLine's pv), up to the first move that
+ * is not legal there; the built-in engine gives its moves as they are. */
 typedef struct
 {
   guint            has;              /* CHESS_ENGINE_INFO_HAS_* bits       */
@@ -103,7 +111,8 @@ typedef struct
   guint64          nodes, nps;
   gint64           time_ms;
   int              hashfull;         /* per mille                           */
-  GStrv            pv;               /* the moves as the engine wrote them  */
+  ChessMove        pv[CHESS_ENGINE_INFO_PV_MAX];
+  guint            n_pv;
   char            *string;           /* "info string …"                     */
 } ChessEngineInfo;
 
@@ -120,7 +129,9 @@ typedef struct
   char                *move;
   char                *ponder;
   ChessEngineOption   *option;
-  ChessEngineInfo     *info;
+  ChessEngineInfo     *info;       /* its pv not read yet: see pv        */
+  GStrv                pv;         /* info: the best line as the engine
+                                    * wrote it (NULL when it sent none)   */
   GPtrArray           *feature_names;   /* char *                        */
   GPtrArray           *feature_values;  /* char *, quotes removed        */
   guint                number;          /* pong                          */

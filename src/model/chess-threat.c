@@ -38,26 +38,16 @@ chess_threat_player_new (void)
   return chess_engine_player_new_builtin (CHESS_ENGINE_LEVEL_MAX);
 }
 
-/* The legal start of the search's line, when it starts with the move. */
+/* The start of the search's line, when it starts with the move. */
 static void
 set_line (ChessThreat           *self,
           const ChessEngineInfo *info)
 {
-  ChessBoard board = self->position;
-
   self->line_length = 0;
-  for (guint i = 0; info != NULL && info->pv != NULL && info->pv[i] != NULL
-                    && i < CHESS_THREAT_LINE_MAX; i++)
-    {
-      ChessMove move;
-      ChessUndo undo;
-
-      if (!chess_move_parse (&board, info->pv[i], &move, NULL)
-          || (i == 0 && move != self->move))
-        break;
-      self->line[self->line_length++] = move;
-      chess_board_make (&board, move, &undo);
-    }
+  if (info == NULL || info->n_pv == 0 || info->pv[0] != self->move)
+    return;
+  self->line_length = MIN (info->n_pv, CHESS_THREAT_LINE_MAX);
+  memcpy (self->line, info->pv, self->line_length * sizeof self->line[0]);
 }
 
 gboolean
