@@ -323,7 +323,7 @@ final_score (ChessAnalysisState *self,
   if (chess_board_in_check (&self->position))
     {
       score->is_mate = TRUE;
-      score->white_mates = self->position.side == CHESS_COLOR_BLACK;
+      score->mating = self->position.side == CHESS_COLOR_BLACK;
     }
   return TRUE;
 }

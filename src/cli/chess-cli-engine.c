@@ -83,9 +83,9 @@ chess_cli_format_score (const ChessEngineInfo *info,
 
   if (!(info->has & CHESS_ENGINE_INFO_HAS_SCORE))
     return g_strdup ("?");
-  if (info->is_mate)
+  if (info->score.is_mate)
     {
-      int moves = info->score_mate * sign;
+      int moves = info->score.mate_moves * sign;
 
       /* Mate 0: the side to move is mated already. */
       if (moves == 0)
@@ -93,7 +93,7 @@ chess_cli_format_score (const ChessEngineInfo *info,
       return g_strdup_printf ("%sM%d", moves > 0 ? "+" : "-", abs (moves));
     }
   {
-    int cp = info->score_cp * sign;
+    int cp = info->score.centipawns * sign;
 
     if (cp == 0)
       return g_strdup ("0.00");

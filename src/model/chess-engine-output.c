@@ -273,13 +273,14 @@ parse_uci_info (char **t, guint n, ChessEngineLine *line)
             {
               if (strcmp (t[i], "cp") == 0 && i + 1 < n && parse_int (t[i + 1], &v))
                 {
-                  info->is_mate = FALSE, info->score_cp = v;
+                  info->score.is_mate = FALSE, info->score.centipawns = v;
                   info->has |= CHESS_ENGINE_INFO_HAS_SCORE;
                   i += 2;
                 }
               else if (strcmp (t[i], "mate") == 0 && i + 1 < n && parse_int (t[i + 1], &v))
                 {
-                  info->is_mate = TRUE, info->score_mate = v;
+                  info->score.is_mate = TRUE, info->score.mate_moves = v;
+                  info->score.mating = v > 0;
                   info->has |= CHESS_ENGINE_INFO_HAS_SCORE;
                   i += 2;
                 }
@@ -568,11 +569,12 @@ parse_thinking (char **t, guint n, ChessEngineLine *line)
   /* The protocol's mate scores: 100000 + N for mate in N moves. */
   if (score >= 100000 || score <= -100000)
     {
-      info->is_mate = TRUE;
-      info->score_mate = score > 0 ? score - 100000 : -(-score - 100000);
+      info->score.is_mate = TRUE;
+      info->score.mate_moves = score > 0 ? score - 100000 : -(-score - 100000);
+      info->score.mating = score > 0;
     }
   else
-    info->score_cp = score;
+    info->score.centipawns = score;
 
   pv = g_ptr_array_new ();
   for (guint i = 4; i < n; i++)

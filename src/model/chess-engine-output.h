@@ -74,14 +74,36 @@ typedef enum
   CHESS_ENGINE_BOUND_UPPER,
 } ChessEngineBound;
 
+/* An engine's score: centipawns, or a mate in so many moves. It counts for
+ * one side, named where a score is kept: ChessEngineInfo's is the side to
+ * move's, the analysis panel's White's. */
+typedef struct
+{
+  gboolean is_mate;
+  int      centipawns;   /* when not a mate                                 */
+  int      mate_moves;   /* a mate: > 0 that side gives it in so many moves,
+                          * < 0 it gets it; 0: mated on the board          */
+  gboolean mating;       /* that side gives the mate (for 0 the only way to
+                          * tell who does)                                 */
+} ChessEvalScore;
+
+/* The same score from the other side. */
+static inline void
+chess_eval_score_flip (ChessEvalScore *score)
+{
+  score->centipawns = -score->centipawns;
+  score->mate_moves = -score->mate_moves;
+  if (score->is_mate)
+    score->mating = !score->mating;
+}
+
 /* Fields the engine sent set the matching CHESS_ENGINE_INFO_HAS_* bit. Scores
  * are from the point of view of the side to move. */
 enum
 {
   CHESS_ENGINE_INFO_HAS_DEPTH    = 1 << 0,
   CHESS_ENGINE_INFO_HAS_SELDEPTH = 1 << 1,
-  CHESS_ENGINE_INFO_HAS_SCORE    = 1 << 2,   /* score_cp, or score_mate when
-                                              * is_mate                      */
+  CHESS_ENGINE_INFO_HAS_SCORE    = 1 << 2,
   CHESS_ENGINE_INFO_HAS_NODES    = 1 << 3,
   CHESS_ENGINE_INFO_HAS_NPS      = 1 << 4,
   CHESS_ENGINE_INFO_HAS_TIME     = 1 << 5,
@@ -104,9 +126,8 @@ typedef struct
   guint            has;              /* CHESS_ENGINE_INFO_HAS_* bits       */
   int              depth, seldepth;
   int              multipv;
-  gboolean         is_mate;
-  int              score_cp;         /* centipawns                          */
-  int              score_mate;       /* moves to mate, negative: being mated */
+  ChessEvalScore   score;            /* the side to move's; "mate 0" or a
+                                      * negative count: it is mated       */
   ChessEngineBound bound;
   guint64          nodes, nps;
   gint64           time_ms;

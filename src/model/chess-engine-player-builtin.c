@@ -129,9 +129,10 @@ info_from_search (const ChessBoard *root, const ChessSearchInfo *search_info)
   info->depth = search_info->depth;
   info->seldepth = search_info->seldepth;
   info->multipv = search_info->multipv;
-  info->is_mate = mate != 0;
-  info->score_mate = mate;
-  info->score_cp = mate != 0 ? 0 : search_info->score;
+  info->score.is_mate = mate != 0;
+  info->score.mate_moves = mate;
+  info->score.mating = mate > 0;
+  info->score.centipawns = mate != 0 ? 0 : search_info->score;
   info->bound = search_info->bound == CHESS_BOUND_LOWER   ? CHESS_ENGINE_BOUND_LOWER
                 : search_info->bound == CHESS_BOUND_UPPER ? CHESS_ENGINE_BOUND_UPPER
                                                           : CHESS_ENGINE_BOUND_EXACT;

@@ -69,8 +69,8 @@ test_parse_uci (void)
   g_assert_cmpint (line.kind, ==, CHESS_ENGINE_LINE_INFO);
   g_assert_cmpint (line.info->depth, ==, 18);
   g_assert_cmpint (line.info->seldepth, ==, 25);
-  g_assert_cmpint (line.info->score_cp, ==, -31);
-  g_assert_false (line.info->is_mate);
+  g_assert_cmpint (line.info->score.centipawns, ==, -31);
+  g_assert_false (line.info->score.is_mate);
   g_assert_cmpint (line.info->bound, ==, CHESS_ENGINE_BOUND_UPPER);
   g_assert_cmpuint (line.info->nodes, ==, 1203311);
   g_assert_cmpint (line.info->time_ms, ==, 1319);
@@ -80,8 +80,8 @@ test_parse_uci (void)
   chess_engine_line_clear (&line);
 
   parse (CHESS_ENGINE_PROTOCOL_UCI, "info depth 5 score mate -3 pv h7h8", &line);
-  g_assert_true (line.info->is_mate);
-  g_assert_cmpint (line.info->score_mate, ==, -3);
+  g_assert_true (line.info->score.is_mate);
+  g_assert_cmpint (line.info->score.mate_moves, ==, -3);
   chess_engine_line_clear (&line);
 
   parse (CHESS_ENGINE_PROTOCOL_UCI, "info string  NNUE evaluation enabled", &line);
@@ -163,15 +163,15 @@ test_parse_xboard (void)
   parse (CHESS_ENGINE_PROTOCOL_XBOARD, " 9 -35 140 122041 Nf3 Nc6 2. Bb5", &line);
   g_assert_cmpint (line.kind, ==, CHESS_ENGINE_LINE_INFO);
   g_assert_cmpint (line.info->depth, ==, 9);
-  g_assert_cmpint (line.info->score_cp, ==, -35);
+  g_assert_cmpint (line.info->score.centipawns, ==, -35);
   g_assert_cmpint (line.info->time_ms, ==, 1400);
   g_assert_cmpuint (g_strv_length (line.pv), ==, 3);
   g_assert_cmpstr (line.pv[2], ==, "Bb5");
   chess_engine_line_clear (&line);
 
   parse (CHESS_ENGINE_PROTOCOL_XBOARD, "12 100003 5 900 Qh5", &line);
-  g_assert_true (line.info->is_mate);
-  g_assert_cmpint (line.info->score_mate, ==, 3);
+  g_assert_true (line.info->score.is_mate);
+  g_assert_cmpint (line.info->score.mate_moves, ==, 3);
   chess_engine_line_clear (&line);
 
   parse (CHESS_ENGINE_PROTOCOL_XBOARD, "0-1 {Black mates}", &line);
@@ -317,7 +317,7 @@ test_client_uci (void)
       g_assert_cmpuint (reply->move, ==, first_legal (&line));
       g_assert_nonnull (reply->last_info);
       g_assert_cmpint (reply->last_info->depth, ==, 2);
-      g_assert_cmpint (reply->last_info->score_cp, ==, 23);
+      g_assert_cmpint (reply->last_info->score.centipawns, ==, 23);
       g_assert_cmpint (reply->elapsed_us, >=, 0);
       chess_line_push (&line, reply->move);
     }
@@ -372,7 +372,7 @@ test_client_xboard (gconstpointer data)
           g_assert_cmpint (reply->kind, ==, CHESS_ENGINE_REPLY_MOVE);
           g_assert_cmpuint (reply->move, ==, first_legal (&line));
           g_assert_nonnull (reply->last_info);
-          g_assert_cmpint (reply->last_info->score_cp, ==, 23);
+          g_assert_cmpint (reply->last_info->score.centipawns, ==, 23);
           chess_line_push (&line, reply->move);
         }
     }

@@ -201,8 +201,8 @@ test_builtin_mate_score (void)
   limits.depth = 5;
   reply = chess_engine_player_think_sync (player, &line, &limits, 1, NULL, &error);
   g_assert_no_error (error);
-  g_assert_true (reply->last_info->is_mate);
-  g_assert_cmpint (reply->last_info->score_mate, ==, 1);
+  g_assert_true (reply->last_info->score.is_mate);
+  g_assert_cmpint (reply->last_info->score.mate_moves, ==, 1);
   g_assert_cmpstr (reply->move_text, ==, "a1a8");
   g_assert_cmpuint (t.n_infos, >, 0);
   g_assert_true (t.pv_ok);
@@ -1041,11 +1041,11 @@ test_throttle_keeps_exact_scores (void)
   info.has = CHESS_ENGINE_INFO_HAS_SCORE | CHESS_ENGINE_INFO_HAS_DEPTH | CHESS_ENGINE_INFO_HAS_MULTIPV;
   info.multipv = 1;
   info.depth = 11;
-  info.score_cp = 40;
+  info.score.centipawns = 40;
   info.bound = CHESS_ENGINE_BOUND_EXACT;
   chess_info_throttle_push (throttle, &info);
   info.depth = 12;
-  info.score_cp = 15;
+  info.score.centipawns = 15;
   info.bound = CHESS_ENGINE_BOUND_UPPER;
   chess_info_throttle_push (throttle, &info);
   chess_info_throttle_flush (throttle);
@@ -1060,12 +1060,12 @@ test_throttle_keeps_exact_scores (void)
   g_assert_cmpuint (seen->len, ==, 2);
   g_assert_cmpint (((ChessEngineInfo *) seen->pdata[1])->bound, ==, CHESS_ENGINE_BOUND_UPPER);
   chess_info_throttle_push (throttle, &info);
-  info.score_cp = 20;
+  info.score.centipawns = 20;
   info.bound = CHESS_ENGINE_BOUND_EXACT;
   chess_info_throttle_push (throttle, &info);
   chess_info_throttle_flush (throttle);
   g_assert_cmpuint (seen->len, ==, 3);
-  g_assert_cmpint (((ChessEngineInfo *) seen->pdata[2])->score_cp, ==, 20);
+  g_assert_cmpint (((ChessEngineInfo *) seen->pdata[2])->score.centipawns, ==, 20);
   g_assert_cmpint (((ChessEngineInfo *) seen->pdata[2])->bound, ==, CHESS_ENGINE_BOUND_EXACT);
   chess_info_throttle_detach (throttle);
 }
