@@ -1,7 +1,8 @@
 /* chess-engine-output.h — reading what a chess engine prints, one line at a
- * time, for UCI and xboard/CECP engines. Pure text parsing (GLib only, no
- * process handling and no board): the client (chess-engine-client.c) turns
- * move texts into moves with the rules core. */
+ * time, for UCI and xboard/CECP engines, and what any engine reports while
+ * it thinks (ChessEngineInfo, its ChessEvalScore). The parsing is pure text
+ * (GLib only, no process handling and no board): the client
+ * (chess-engine-client.c) turns move texts into moves with the rules core. */
 #pragma once
 
 #include <glib.h>
@@ -120,7 +121,7 @@ enum
  * or xboard's "12 31 145 1203311 e4 e5 Nf3"). The best line is moves, each
  * legal after the ones before it in the position searched: the client reads
  * the engine's text once (ChessEngineLine's pv), up to the first move that
- * is not legal there; the built-in engine gives its moves as they are. */
+ * is not legal there; the built-in player copies its search's line. */
 typedef struct
 {
   guint            has;              /* CHESS_ENGINE_INFO_HAS_* bits       */
