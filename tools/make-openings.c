@@ -162,9 +162,9 @@ main (int argc, char **argv)
         }
       tried++;
       info = reply->last_info;
-      if (info == NULL || info->is_mate || !(info->has & CHESS_ENGINE_INFO_HAS_SCORE))
+      if (info == NULL || info->score.is_mate || !(info->has & CHESS_ENGINE_INFO_HAS_SCORE))
         continue;
-      white_score = c->line.current.side == CHESS_COLOR_WHITE ? info->score_cp : -info->score_cp;
+      white_score = c->line.current.side == CHESS_COLOR_WHITE ? info->score.centipawns : -info->score.centipawns;
       if (ABS (white_score) > max_score)
         continue;
 

@@ -15,22 +15,14 @@ chess_eval_score_from_info (const ChessEngineInfo *info,
                             ChessColor             side_to_move,
                             ChessEvalScore        *score)
 {
-  int sign = side_to_move == CHESS_COLOR_WHITE ? 1 : -1;
-
   g_return_val_if_fail (info != NULL, FALSE);
   g_return_val_if_fail (score != NULL, FALSE);
 
   if ((info->has & CHESS_ENGINE_INFO_HAS_SCORE) == 0)
     return FALSE;
-  score->is_mate = info->is_mate;
-  score->centipawns = info->is_mate ? 0 : sign * info->score_cp;
-  score->mate_moves = info->is_mate ? sign * info->score_mate : 0;
-  /* "Mate 0" (or a negative count) means the side to move is mated. */
-  if (info->is_mate)
-    score->white_mates = info->score_mate > 0 ? side_to_move == CHESS_COLOR_WHITE
-                                              : side_to_move == CHESS_COLOR_BLACK;
-  else
-    score->white_mates = FALSE;
+  *score = info->score;
+  if (side_to_move == CHESS_COLOR_BLACK)
+    chess_eval_score_flip (score);
   return TRUE;
 }
 
@@ -44,13 +36,13 @@ chess_eval_score_format (const ChessEvalScore *score)
 
   if (score->is_mate && score->mate_moves == 0)
     /* Mated on the board: the result. */
-    return g_strdup (score->white_mates ? "1\u20130" : "0\u20131");
+    return g_strdup (score->mating ? "1\u20130" : "0\u20131");
   if (score->is_mate)
     {
       /* Translators: a forced mate in %d moves, as engines show it
        * ("M3"); a minus sign goes before it when Black mates. */
       number = g_strdup_printf (_("M%d"), abs (score->mate_moves));
-      return g_strconcat (score->white_mates ? "" : MINUS_SIGN, number, NULL);
+      return g_strconcat (score->mating ? "" : MINUS_SIGN, number, NULL);
     }
   cp = score->centipawns;
   /* Pawns with two decimals in the user's locale ("0,35" in German). */
@@ -70,7 +62,7 @@ chess_eval_score_bar_value (const ChessEvalScore *score)
   g_return_val_if_fail (score != NULL, CHESS_EVAL_BAR_MAX / 2);
 
   if (score->is_mate)
-    return score->white_mates ? CHESS_EVAL_BAR_MAX : 0.0;
+    return score->mating ? CHESS_EVAL_BAR_MAX : 0.0;
   pawns = CLAMP (score->centipawns / 100.0, -CHESS_EVAL_BAR_PAWNS, CHESS_EVAL_BAR_PAWNS);
   return (pawns + CHESS_EVAL_BAR_PAWNS) * CHESS_EVAL_BAR_MAX / (2 * CHESS_EVAL_BAR_PAWNS);
 }

@@ -12,23 +12,14 @@
 
 G_BEGIN_DECLS
 
-/* A score from White's point of view. */
-typedef struct
-{
-  gboolean is_mate;
-  int      centipawns;   /* White's advantage, when not a mate            */
-  int      mate_moves;   /* > 0: White mates in that many moves; < 0: Black
-                          * does; 0: the side to move is mated now         */
-  gboolean white_mates;  /* who gives the mate (also for mate_moves 0)     */
-} ChessEvalScore;
-
 /* The bar runs from 0 (Black wins) through 10 (even) to 20 (White wins):
  * ten pawns either way, where the window's material bar ends too. */
 #define CHESS_EVAL_BAR_MAX 20.0
 #define CHESS_EVAL_BAR_PAWNS 10
 
 /* The score of an info (given from the side to move's view, as engines
- * do) from White's side. FALSE when the info has no score. */
+ * do) from White's side. FALSE when the info has no score. The functions
+ * below take scores from White's side. */
 gboolean chess_eval_score_from_info (const ChessEngineInfo *info,
                                      ChessColor             side_to_move,
                                      ChessEvalScore        *score);

@@ -29,7 +29,7 @@ G_DECLARE_FINAL_TYPE (ChessAnalysisPanel, chess_analysis_panel, CHESS, ANALYSIS_
 
 GtkWidget  *chess_analysis_panel_new            (void);
 
-/* The best line's score on the bar and as a number; NULL: none yet (the
+/* The best line's score (White's side) on the bar and as a number; NULL: none yet (the
  * bar in the middle, the number a dash). */
 void        chess_analysis_panel_set_score      (ChessAnalysisPanel   *self,
                                                  const ChessEvalScore *score);

@@ -152,14 +152,8 @@ judge (ChessReviewRetry      *self,
   chess_review_move_judge (&judged, self->reference.ply, &before, attempt->move,
                            &search, score_after);
   /* Why, in words, when it is bad again: from the engine's answer to it. */
-  ChessBoard after = before;
-  ChessUndo undo;
-  ChessMove reply[CHESS_REVIEW_MAX_LINE];
-  chess_board_make (&after, attempt->move, &undo);
-  guint n_reply = info != NULL
-                  ? (guint) chess_engine_info_get_pv_moves (info, &after, reply, CHESS_REVIEW_MAX_LINE)
-                  : 0;
-  chess_review_move_set_reply (&judged, &before, reply, n_reply);
+  chess_review_move_set_reply (&judged, &before, info != NULL ? info->pv : NULL,
+                               info != NULL ? info->n_pv : 0);
   chess_review_motif_describe (&judged, &before);
   words = chess_review_words_verdict (&before, &judged, TRUE, self->notation);
   set_text (self, words != NULL ? words : "", TRUE);

@@ -53,13 +53,9 @@ thinking_cb (ChessEnginePlayer     *player,
   if (line->set && info->bound != CHESS_ENGINE_BOUND_EXACT)
     return;
 
-  ChessMove moves[MAX_PV];
-  gsize n = chess_engine_info_get_pv_moves (info, &self->position, moves, MAX_PV);
-  if (n == 0)
-    return;
   chess_eval_score_from_info (info, self->position.side, &line->score);
-  memcpy (line->pv, moves, n * sizeof moves[0]);
-  line->n_pv = n;
+  line->n_pv = MIN (info->n_pv, MAX_PV);
+  memcpy (line->pv, info->pv, line->n_pv * sizeof line->pv[0]);
   line->depth = (info->has & CHESS_ENGINE_INFO_HAS_DEPTH) ? info->depth : 0;
   line->set = TRUE;
   schedule_refresh (self);
@@ -327,7 +323,7 @@ final_score (ChessAnalysisState *self,
   if (chess_board_in_check (&self->position))
     {
       score->is_mate = TRUE;
-      score->white_mates = self->position.side == CHESS_COLOR_BLACK;
+      score->mating = self->position.side == CHESS_COLOR_BLACK;
     }
   return TRUE;
 }

@@ -83,9 +83,9 @@ chess_cli_format_score (const ChessEngineInfo *info,
 
   if (!(info->has & CHESS_ENGINE_INFO_HAS_SCORE))
     return g_strdup ("?");
-  if (info->is_mate)
+  if (info->score.is_mate)
     {
-      int moves = info->score_mate * sign;
+      int moves = info->score.mate_moves * sign;
 
       /* Mate 0: the side to move is mated already. */
       if (moves == 0)
@@ -93,7 +93,7 @@ chess_cli_format_score (const ChessEngineInfo *info,
       return g_strdup_printf ("%sM%d", moves > 0 ? "+" : "-", abs (moves));
     }
   {
-    int cp = info->score_cp * sign;
+    int cp = info->score.centipawns * sign;
 
     if (cp == 0)
       return g_strdup ("0.00");
@@ -106,8 +106,8 @@ chess_cli_format_pv (const ChessEngineInfo *info,
                      const ChessBoard      *board,
                      guint                  max_moves)
 {
-  ChessMove moves[64];
-  gsize n = chess_engine_info_get_pv_moves (info, board, moves, MIN (max_moves, G_N_ELEMENTS (moves)));
+  const ChessMove *moves = info->pv;
+  gsize n = MIN (max_moves, info->n_pv);
   GString *text;
   ChessBoard position = *board;
 

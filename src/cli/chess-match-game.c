@@ -129,8 +129,8 @@ annotate_move (ChessTreeNode *node, ChessColor mover, const ChessEngineReply *re
   node->emt_ms = reply->elapsed_us / 1000;
   if (info && info->has & CHESS_ENGINE_INFO_HAS_SCORE)
     {
-      node->eval.kind = info->is_mate ? CHESS_TREE_EVAL_MATE : CHESS_TREE_EVAL_CENTIPAWNS;
-      node->eval.value = sign * (info->is_mate ? info->score_mate : info->score_cp);
+      node->eval.kind = info->score.is_mate ? CHESS_TREE_EVAL_MATE : CHESS_TREE_EVAL_CENTIPAWNS;
+      node->eval.value = sign * (info->score.is_mate ? info->score.mate_moves : info->score.centipawns);
       node->eval.depth = info->has & CHESS_ENGINE_INFO_HAS_DEPTH ? info->depth : -1;
     }
 }
@@ -143,10 +143,10 @@ reply_score (const ChessEngineReply *reply, int *score)
 
   if (info == NULL || !(info->has & CHESS_ENGINE_INFO_HAS_SCORE))
     return FALSE;
-  if (info->is_mate)
-    *score = info->score_mate > 0 ? 100000 : -100000;
+  if (info->score.is_mate)
+    *score = info->score.mate_moves > 0 ? 100000 : -100000;
   else
-    *score = info->score_cp;
+    *score = info->score.centipawns;
   return TRUE;
 }
 

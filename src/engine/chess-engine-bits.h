@@ -8,7 +8,7 @@
 
 #include <stdlib.h>
 
-#include "chess-core-private.h"
+#include "chess-bitboard.h"
 
 static CHESS_ALWAYS_INLINE int
 chess_bb_count (ChessBitboard b)

@@ -46,7 +46,7 @@ struct ChessEngine
   int         multipv;
   int         level;
   unsigned    features;             /* ChessEngineFeatures */
-  const ChessEvalScore *weights;
+  const ChessEvalWeight *weights;
   uint64_t    seed;
   uint64_t    search_count;
 

@@ -7,7 +7,7 @@
 
 #include "chess-eval.h"
 
-const ChessEvalScore chess_eval_weights[CHESS_EVAL_N_PARAMS] = {
+const ChessEvalWeight chess_eval_weights[CHESS_EVAL_N_PARAMS] = {
   /* material */
   { 72, 120 }, { 338, 361 }, { 354, 384 }, { 465, 649 },
   { 971, 1045 },

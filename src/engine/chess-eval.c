@@ -17,7 +17,7 @@ const int chess_eval_n_sections = G_N_ELEMENTS (chess_eval_sections);
 typedef struct
 {
   const ChessBoard     *b;
-  const ChessEvalScore *w;
+  const ChessEvalWeight *w;
   ChessEvalTrace       *trace;
   int                   mg, eg, phase;
   ChessBitboard         occ;
@@ -298,7 +298,7 @@ eval_finish (EvalState *s)
 }
 
 static CHESS_ALWAYS_INLINE int
-evaluate (const ChessBoard *b, const ChessEvalScore *w, ChessEvalTrace *trace)
+evaluate (const ChessBoard *b, const ChessEvalWeight *w, ChessEvalTrace *trace)
 {
   EvalState s = { .b = b, .w = w, .trace = trace };
 
@@ -319,19 +319,19 @@ evaluate (const ChessBoard *b, const ChessEvalScore *w, ChessEvalTrace *trace)
 }
 
 int
-chess_eval (const ChessBoard *board, const ChessEvalScore *weights)
+chess_eval (const ChessBoard *board, const ChessEvalWeight *weights)
 {
   return chess_endgame_adjust (board, chess_eval_sums (board, weights));
 }
 
 int
-chess_eval_sums (const ChessBoard *board, const ChessEvalScore *weights)
+chess_eval_sums (const ChessBoard *board, const ChessEvalWeight *weights)
 {
   return evaluate (board, weights ? weights : chess_eval_weights, NULL);
 }
 
 int
-chess_eval_trace (const ChessBoard *board, const ChessEvalScore *weights, ChessEvalTrace *trace)
+chess_eval_trace (const ChessBoard *board, const ChessEvalWeight *weights, ChessEvalTrace *trace)
 {
   memset (trace, 0, sizeof *trace);
   return evaluate (board, weights ? weights : chess_eval_weights, trace);

@@ -10,11 +10,13 @@
 
 #include "chess-board.h"
 
+/* One weight: its middlegame and endgame values, blended by the phase.
+ * (Not a score: scores are ints, in chess-engine.h.) */
 typedef struct
 {
   int16_t mg;
   int16_t eg;
-} ChessEvalScore;
+} ChessEvalWeight;
 
 /* The parameters, one flat array, in sections: X (ID, name, count). This
  * list is the only place they are written down. The enum's offsets
@@ -85,7 +87,7 @@ extern const ChessEvalSection chess_eval_sections[];
 extern const int chess_eval_n_sections;
 
 /* The tuned weights (chess-eval-weights.c). */
-extern const ChessEvalScore chess_eval_weights[CHESS_EVAL_N_PARAMS];
+extern const ChessEvalWeight chess_eval_weights[CHESS_EVAL_N_PARAMS];
 
 /* The phase: 24 with all pieces on the board, 0 with pawns and kings only. */
 #define CHESS_EVAL_PHASE_MAX 24
@@ -101,13 +103,13 @@ typedef struct
  * given weights (NULL: the tuned ones): the weighted sums, then the
  * endgame knowledge (chess-endgame.h). */
 int  chess_eval               (const ChessBoard     *board,
-                               const ChessEvalScore *weights);
+                               const ChessEvalWeight *weights);
 /* The weighted sums alone, linear in the weights. */
 int  chess_eval_sums          (const ChessBoard     *board,
-                               const ChessEvalScore *weights);
+                               const ChessEvalWeight *weights);
 /* Fills trace (zeroed first); returns the same as chess_eval_sums. */
 int  chess_eval_trace         (const ChessBoard     *board,
-                               const ChessEvalScore *weights,
+                               const ChessEvalWeight *weights,
                                ChessEvalTrace       *trace);
 /* Non-pawn material of `color` in phase units (N B 1, R 2, Q 4). */
 int  chess_eval_phase_of      (const ChessBoard     *board,

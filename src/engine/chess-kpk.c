@@ -11,7 +11,7 @@
 #include <pthread.h>
 #include <stdint.h>
 
-#include "chess-core-private.h"
+#include "chess-bitboard.h"
 #include "chess-kpk.h"
 
 enum

@@ -227,17 +227,7 @@ make_null (ChessEngine *e, int ply, ChessUndo *u)
   f->move = CHESS_MOVE_NONE;
   f->piece_to = -1;
   e->keys[e->n_keys++] = b->key;
-  u->key = b->key;
-  u->ep_square = b->ep_square;
-  u->halfmove_clock = b->halfmove_clock;
-  b->key ^= chess_zobrist_side;
-  if (b->ep_square != CHESS_NO_SQUARE)
-    {
-      if (chess_board_ep_capture_legal (b))
-        b->key ^= chess_zobrist_ep[chess_square_file (b->ep_square)];
-      b->ep_square = CHESS_NO_SQUARE;
-    }
-  b->side = chess_color_other ((ChessColor) b->side);
+  chess_board_make (b, CHESS_MOVE_NULL, u);
   /* Repetitions do not reach across a null move. */
   b->halfmove_clock = 0;
 }
@@ -245,12 +235,7 @@ make_null (ChessEngine *e, int ply, ChessUndo *u)
 static void
 unmake_null (ChessEngine *e, const ChessUndo *u)
 {
-  ChessBoard *b = &e->board;
-
-  b->side = chess_color_other ((ChessColor) b->side);
-  b->key = u->key;
-  b->ep_square = u->ep_square;
-  b->halfmove_clock = u->halfmove_clock;
+  chess_board_unmake (&e->board, CHESS_MOVE_NULL, u);
   e->n_keys--;
 }
 

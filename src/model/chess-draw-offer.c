@@ -48,11 +48,11 @@ chess_draw_offer_accepts (const ChessBoard       *board,
     return FALSE;
   sign = board->side == computer ? 1 : -1;
   /* Mating: never; being mated: always. */
-  if (info->is_mate)
-    return sign * info->score_mate < 0;
-  if (sign * info->score_cp <= CHESS_DRAW_OFFER_ACCEPT_CP)
+  if (info->score.is_mate)
+    return sign * info->score.mate_moves < 0;
+  if (sign * info->score.centipawns <= CHESS_DRAW_OFFER_ACCEPT_CP)
     return TRUE;
-  return is_quiet_ending (board) && ABS (info->score_cp) <= CHESS_DRAW_OFFER_LEVEL_ENDING_CP;
+  return is_quiet_ending (board) && ABS (info->score.centipawns) <= CHESS_DRAW_OFFER_LEVEL_ENDING_CP;
 }
 
 typedef struct

@@ -145,13 +145,11 @@ GAsyncResult *chess_engine_client_wait_for        (GAsyncResult         **slot);
 void        chess_engine_client_handle_line       (ChessEngineClient     *self,
                                                    const char            *text,
                                                    gsize                  length);
-/* The engine's move `text` in `board`, or CHESS_MOVE_NONE. */
-ChessMove   chess_engine_client_parse_move        (ChessEngineClient     *self,
-                                                   const ChessBoard      *board,
-                                                   const char            *text);
-/* Ends the search with the engine's move (or kills an engine whose move is
- * illegal), or with a reply without a move. */
+/* Ends the search with the engine's move (legal in the position searched;
+ * `text` as the engine wrote it, `ponder_text` its expected reply or
+ * NULL), or with a reply without a move. */
 void        chess_engine_client_reply_with_move    (ChessEngineClient    *self,
+                                                    ChessMove             move,
                                                     const char           *text,
                                                     const char           *ponder_text);
 void        chess_engine_client_reply_without_move (ChessEngineClient    *self,

@@ -41,9 +41,10 @@ parse_coordinate_move (const ChessBoard *board, const char *text)
   return chess_board_find_move (board, from, to, promotion);
 }
 
-/* UCI engines write coordinates only; xboard engines may also write SAN. */
-ChessMove
-chess_engine_client_parse_move (ChessEngineClient *self, const ChessBoard *board, const char *text)
+/* The engine's move `text` in `board`, or CHESS_MOVE_NONE. UCI engines
+ * write coordinates only; xboard engines may also write SAN. */
+static ChessMove
+parse_move (ChessEngineClient *self, const ChessBoard *board, const char *text)
 {
   ChessMove move = parse_coordinate_move (board, text);
 
@@ -72,6 +73,7 @@ illegal_move_error (ChessEngineClient *self, const ChessBoard *board, const char
 
 void
 chess_engine_client_reply_with_move (ChessEngineClient *self,
+                                     ChessMove          move,
                                      const char        *text,
                                      const char        *ponder_text)
 {
@@ -79,12 +81,7 @@ chess_engine_client_reply_with_move (ChessEngineClient *self,
   g_autoptr (GTask) task = NULL;
 
   reply->elapsed_us = g_get_monotonic_time () - self->search_started_us;
-  reply->move = chess_engine_client_parse_move (self, &self->search_board, text);
-  if (reply->move == CHESS_MOVE_NONE)
-    {
-      chess_engine_client_die (self, illegal_move_error (self, &self->search_board, text));
-      return;
-    }
+  reply->move = move;
   reply->kind = CHESS_ENGINE_REPLY_MOVE;
   reply->move_text = g_strdup (text);
   reply->offers_draw = self->draw_offered;
@@ -105,6 +102,21 @@ chess_engine_client_reply_with_move (ChessEngineClient *self,
   task = chess_engine_client_take_task (self);
   if (task)
     g_task_return_pointer (task, g_steal_pointer (&reply), (GDestroyNotify) chess_engine_reply_free);
+}
+
+/* The engine's answer `text`: a legal move ends the search, anything else
+ * kills the engine. */
+static void
+reply_with_text (ChessEngineClient *self,
+                 const char        *text,
+                 const char        *ponder_text)
+{
+  ChessMove move = parse_move (self, &self->search_board, text);
+
+  if (move == CHESS_MOVE_NONE)
+    chess_engine_client_die (self, illegal_move_error (self, &self->search_board, text));
+  else
+    chess_engine_client_reply_with_move (self, move, text, ponder_text);
 }
 
 void
@@ -130,11 +142,34 @@ chess_engine_client_reply_without_move (ChessEngineClient    *self,
 
 /* ---- lines -------------------------------------------------------------- */
 
+/* The best line the engine wrote, as moves from the position searched, up
+ * to the first that is not legal there (or not a move at all). */
 static void
-handle_info (ChessEngineClient *self, ChessEngineInfo *info)
+read_pv (ChessEngineClient *self, ChessEngineInfo *info, char **texts)
+{
+  ChessBoard board = self->search_board;
+
+  info->n_pv = 0;
+  for (guint i = 0; texts != NULL && texts[i] != NULL && info->n_pv < CHESS_ENGINE_INFO_PV_MAX; i++)
+    {
+      ChessMove move = parse_move (self, &board, texts[i]);
+      ChessUndo undo;
+
+      if (move == CHESS_MOVE_NONE)
+        break;
+      info->pv[info->n_pv++] = move;
+      chess_board_make (&board, move, &undo);
+    }
+  if (info->n_pv == 0)
+    info->has &= ~(guint) CHESS_ENGINE_INFO_HAS_PV;
+}
+
+static void
+handle_info (ChessEngineClient *self, ChessEngineInfo *info, char **pv)
 {
   if (self->state != STATE_THINKING)
     return;
+  read_pv (self, info, pv);
   chess_engine_client_emit_info (self, info);
   if (info->has & CHESS_ENGINE_INFO_HAS_SCORE
       && !(info->has & CHESS_ENGINE_INFO_HAS_MULTIPV && info->multipv > 1))
@@ -201,7 +236,7 @@ chess_engine_client_handle_line (ChessEngineClient *self, const char *text, gsiz
         }
       break;
     case CHESS_ENGINE_LINE_INFO:
-      handle_info (self, line.info);
+      handle_info (self, line.info, line.pv);
       break;
     case CHESS_ENGINE_LINE_BESTMOVE:
       if (self->state == STATE_THINKING)
@@ -210,7 +245,7 @@ chess_engine_client_handle_line (ChessEngineClient *self, const char *text, gsiz
               && (strcmp (line.move, "(none)") == 0 || strcmp (line.move, "0000") == 0))
             chess_engine_client_reply_without_move (self, CHESS_ENGINE_REPLY_NO_MOVE, NULL);
           else
-            chess_engine_client_reply_with_move (self, line.move, line.ponder);
+            reply_with_text (self, line.move, line.ponder);
         }
       break;
     case CHESS_ENGINE_LINE_FEATURES:
@@ -218,7 +253,7 @@ chess_engine_client_handle_line (ChessEngineClient *self, const char *text, gsiz
       break;
     case CHESS_ENGINE_LINE_MOVE:
       if (self->state == STATE_THINKING && !self->analysing)
-        chess_engine_client_reply_with_move (self, line.move, NULL);
+        reply_with_text (self, line.move, NULL);
       break;
     case CHESS_ENGINE_LINE_RESIGN:
       if (self->state == STATE_THINKING && !self->analysing)

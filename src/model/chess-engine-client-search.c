@@ -387,17 +387,20 @@ chess_engine_client_stop (ChessEngineClient *self)
   else if (self->analysing)
     {
       /* Analysis gives no move: the answer is the best line's first move. */
-      const char *text = self->last_info && self->last_info->pv ? self->last_info->pv[0] : NULL;
+      ChessMove move = self->last_info && self->last_info->n_pv > 0 ? self->last_info->pv[0]
+                                                                     : CHESS_MOVE_NONE;
 
       chess_engine_client_send_line (self, "exit");
       self->synced_valid = FALSE;
       self->analysing = FALSE;
-      if (text
-          && chess_engine_client_parse_move (self, &self->search_board, text) != CHESS_MOVE_NONE)
+      if (move != CHESS_MOVE_NONE)
         {
-          g_autofree char *copy = g_strdup (text);
+          char text[CHESS_MOVE_TEXT_MAX];
 
-          chess_engine_client_reply_with_move (self, copy, NULL);
+          chess_engine_client_reply_with_move (self, move,
+                                               chess_move_format (&self->search_board, move,
+                                                                  CHESS_NOTATION_UCI, text),
+                                               NULL);
         }
       else
         chess_engine_client_reply_without_move (self, CHESS_ENGINE_REPLY_NO_MOVE, NULL);

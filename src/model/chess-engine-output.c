@@ -37,7 +37,6 @@ chess_engine_option_free (ChessEngineOption *option)
 void
 chess_engine_info_clear (ChessEngineInfo *info)
 {
-  g_clear_pointer (&info->pv, g_strfreev);
   g_clear_pointer (&info->string, g_free);
 }
 
@@ -47,7 +46,6 @@ chess_engine_info_copy (const ChessEngineInfo *info)
   ChessEngineInfo *copy = g_new (ChessEngineInfo, 1);
 
   *copy = *info;
-  copy->pv = g_strdupv (info->pv);
   copy->string = g_strdup (info->string);
   return copy;
 }
@@ -69,6 +67,7 @@ chess_engine_line_clear (ChessEngineLine *line)
   g_clear_pointer (&line->ponder, g_free);
   g_clear_pointer (&line->option, chess_engine_option_free);
   g_clear_pointer (&line->info, chess_engine_info_free);
+  g_clear_pointer (&line->pv, g_strfreev);
   g_clear_pointer (&line->feature_names, g_ptr_array_unref);
   g_clear_pointer (&line->feature_values, g_ptr_array_unref);
   line->kind = CHESS_ENGINE_LINE_UNKNOWN;
@@ -258,8 +257,8 @@ parse_uci_info (char **t, guint n, ChessEngineLine *line)
           for (i++; i < n; i++)
             g_ptr_array_add (pv, g_strdup (t[i]));
           g_ptr_array_add (pv, NULL);
-          info->pv = (GStrv) g_ptr_array_free (pv, FALSE);
-          if (info->pv[0])                /* "pv" and nothing after it */
+          line->pv = (GStrv) g_ptr_array_free (pv, FALSE);
+          if (line->pv[0])                /* "pv" and nothing after it */
             info->has |= CHESS_ENGINE_INFO_HAS_PV;
           break;
         }
@@ -274,13 +273,14 @@ parse_uci_info (char **t, guint n, ChessEngineLine *line)
             {
               if (strcmp (t[i], "cp") == 0 && i + 1 < n && parse_int (t[i + 1], &v))
                 {
-                  info->is_mate = FALSE, info->score_cp = v;
+                  info->score.is_mate = FALSE, info->score.centipawns = v;
                   info->has |= CHESS_ENGINE_INFO_HAS_SCORE;
                   i += 2;
                 }
               else if (strcmp (t[i], "mate") == 0 && i + 1 < n && parse_int (t[i + 1], &v))
                 {
-                  info->is_mate = TRUE, info->score_mate = v;
+                  info->score.is_mate = TRUE, info->score.mate_moves = v;
+                  info->score.mating = v > 0;
                   info->has |= CHESS_ENGINE_INFO_HAS_SCORE;
                   i += 2;
                 }
@@ -569,11 +569,12 @@ parse_thinking (char **t, guint n, ChessEngineLine *line)
   /* The protocol's mate scores: 100000 + N for mate in N moves. */
   if (score >= 100000 || score <= -100000)
     {
-      info->is_mate = TRUE;
-      info->score_mate = score > 0 ? score - 100000 : -(-score - 100000);
+      info->score.is_mate = TRUE;
+      info->score.mate_moves = score > 0 ? score - 100000 : -(-score - 100000);
+      info->score.mating = score > 0;
     }
   else
-    info->score_cp = score;
+    info->score.centipawns = score;
 
   pv = g_ptr_array_new ();
   for (guint i = 4; i < n; i++)
@@ -590,8 +591,8 @@ parse_thinking (char **t, guint n, ChessEngineLine *line)
       g_ptr_array_add (pv, g_strdup (m));
     }
   g_ptr_array_add (pv, NULL);
-  info->pv = (GStrv) g_ptr_array_free (pv, FALSE);
-  if (info->pv[0])
+  line->pv = (GStrv) g_ptr_array_free (pv, FALSE);
+  if (line->pv[0])
     info->has |= CHESS_ENGINE_INFO_HAS_PV;
   line->info = g_steal_pointer (&info);
   line->kind = CHESS_ENGINE_LINE_INFO;

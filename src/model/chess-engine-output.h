@@ -1,10 +1,13 @@
 /* chess-engine-output.h — reading what a chess engine prints, one line at a
- * time, for UCI and xboard/CECP engines. Pure text parsing (GLib only, no
- * process handling and no board): the client (chess-engine-client.c) turns
- * move texts into moves with the rules core. */
+ * time, for UCI and xboard/CECP engines, and what any engine reports while
+ * it thinks (ChessEngineInfo, its ChessEvalScore). The parsing is pure text
+ * (GLib only, no process handling and no board): the client
+ * (chess-engine-client.c) turns move texts into moves with the rules core. */
 #pragma once
 
 #include <glib.h>
+
+#include "chess-types.h"
 
 G_BEGIN_DECLS
 
@@ -72,38 +75,66 @@ typedef enum
   CHESS_ENGINE_BOUND_UPPER,
 } ChessEngineBound;
 
+/* An engine's score: centipawns, or a mate in so many moves. It counts for
+ * one side, named where a score is kept: ChessEngineInfo's is the side to
+ * move's, the analysis panel's White's. */
+typedef struct
+{
+  gboolean is_mate;
+  int      centipawns;   /* when not a mate                                 */
+  int      mate_moves;   /* a mate: > 0 that side gives it in so many moves,
+                          * < 0 it gets it; 0: mated on the board          */
+  gboolean mating;       /* that side gives the mate (for 0 the only way to
+                          * tell who does)                                 */
+} ChessEvalScore;
+
+/* The same score from the other side. */
+static inline void
+chess_eval_score_flip (ChessEvalScore *score)
+{
+  score->centipawns = -score->centipawns;
+  score->mate_moves = -score->mate_moves;
+  if (score->is_mate)
+    score->mating = !score->mating;
+}
+
 /* Fields the engine sent set the matching CHESS_ENGINE_INFO_HAS_* bit. Scores
  * are from the point of view of the side to move. */
 enum
 {
   CHESS_ENGINE_INFO_HAS_DEPTH    = 1 << 0,
   CHESS_ENGINE_INFO_HAS_SELDEPTH = 1 << 1,
-  CHESS_ENGINE_INFO_HAS_SCORE    = 1 << 2,   /* score_cp, or score_mate when
-                                              * is_mate                      */
+  CHESS_ENGINE_INFO_HAS_SCORE    = 1 << 2,
   CHESS_ENGINE_INFO_HAS_NODES    = 1 << 3,
   CHESS_ENGINE_INFO_HAS_NPS      = 1 << 4,
   CHESS_ENGINE_INFO_HAS_TIME     = 1 << 5,
   CHESS_ENGINE_INFO_HAS_HASHFULL = 1 << 6,
-  CHESS_ENGINE_INFO_HAS_PV       = 1 << 7,
+  CHESS_ENGINE_INFO_HAS_PV       = 1 << 7,   /* pv: at least one move       */
   CHESS_ENGINE_INFO_HAS_MULTIPV  = 1 << 8,
   CHESS_ENGINE_INFO_HAS_STRING   = 1 << 9,
 };
 
+/* The most moves of a best line an info keeps. */
+#define CHESS_ENGINE_INFO_PV_MAX 64
+
 /* One line of search progress ("info depth 12 score cp 31 … pv e2e4 e7e5",
- * or xboard's "12 31 145 1203311 e4 e5 Nf3"). */
+ * or xboard's "12 31 145 1203311 e4 e5 Nf3"). The best line is moves, each
+ * legal after the ones before it in the position searched: the client reads
+ * the engine's text once (ChessEngineLine's pv), up to the first move that
+ * is not legal there; the built-in player copies its search's line. */
 typedef struct
 {
   guint            has;              /* CHESS_ENGINE_INFO_HAS_* bits       */
   int              depth, seldepth;
   int              multipv;
-  gboolean         is_mate;
-  int              score_cp;         /* centipawns                          */
-  int              score_mate;       /* moves to mate, negative: being mated */
+  ChessEvalScore   score;            /* the side to move's; "mate 0" or a
+                                      * negative count: it is mated       */
   ChessEngineBound bound;
   guint64          nodes, nps;
   gint64           time_ms;
   int              hashfull;         /* per mille                           */
-  GStrv            pv;               /* the moves as the engine wrote them  */
+  ChessMove        pv[CHESS_ENGINE_INFO_PV_MAX];
+  guint            n_pv;
   char            *string;           /* "info string …"                     */
 } ChessEngineInfo;
 
@@ -120,7 +151,9 @@ typedef struct
   char                *move;
   char                *ponder;
   ChessEngineOption   *option;
-  ChessEngineInfo     *info;
+  ChessEngineInfo     *info;       /* its pv not read yet: see pv        */
+  GStrv                pv;         /* info: the best line as the engine
+                                    * wrote it (NULL when it sent none)   */
   GPtrArray           *feature_names;   /* char *                        */
   GPtrArray           *feature_values;  /* char *, quotes removed        */
   guint                number;          /* pong                          */

@@ -119,21 +119,20 @@ static ChessEngineInfo *
 info_from_search (const ChessBoard *root, const ChessSearchInfo *search_info)
 {
   ChessEngineInfo *info = g_new0 (ChessEngineInfo, 1);
-  g_autoptr (GStrvBuilder) pv = g_strv_builder_new ();
   ChessBoard board = *root;
   int mate = chess_score_mate_moves (search_info->score);
 
   info->has = CHESS_ENGINE_INFO_HAS_DEPTH | CHESS_ENGINE_INFO_HAS_SELDEPTH
               | CHESS_ENGINE_INFO_HAS_SCORE | CHESS_ENGINE_INFO_HAS_NODES
               | CHESS_ENGINE_INFO_HAS_NPS | CHESS_ENGINE_INFO_HAS_TIME
-              | CHESS_ENGINE_INFO_HAS_HASHFULL | CHESS_ENGINE_INFO_HAS_PV
-              | CHESS_ENGINE_INFO_HAS_MULTIPV;
+              | CHESS_ENGINE_INFO_HAS_HASHFULL | CHESS_ENGINE_INFO_HAS_MULTIPV;
   info->depth = search_info->depth;
   info->seldepth = search_info->seldepth;
   info->multipv = search_info->multipv;
-  info->is_mate = mate != 0;
-  info->score_mate = mate;
-  info->score_cp = mate != 0 ? 0 : search_info->score;
+  info->score.is_mate = mate != 0;
+  info->score.mate_moves = mate;
+  info->score.mating = mate > 0;
+  info->score.centipawns = mate != 0 ? 0 : search_info->score;
   info->bound = search_info->bound == CHESS_BOUND_LOWER   ? CHESS_ENGINE_BOUND_LOWER
                 : search_info->bound == CHESS_BOUND_UPPER ? CHESS_ENGINE_BOUND_UPPER
                                                           : CHESS_ENGINE_BOUND_EXACT;
@@ -141,15 +140,18 @@ info_from_search (const ChessBoard *root, const ChessSearchInfo *search_info)
   info->nps = search_info->nps;
   info->time_ms = search_info->time_ms;
   info->hashfull = search_info->hashfull;
-  for (int i = 0; i < search_info->pv_length; i++)
+  /* Checked as an external engine's line is: the info promises legal moves. */
+  for (int i = 0; i < search_info->pv_length && info->n_pv < CHESS_ENGINE_INFO_PV_MAX; i++)
     {
-      char text[CHESS_MOVE_TEXT_MAX];
       ChessUndo undo;
 
-      g_strv_builder_add (pv, chess_move_format (&board, search_info->pv[i], CHESS_NOTATION_UCI, text));
+      if (!chess_board_is_legal (&board, search_info->pv[i]))
+        break;
+      info->pv[info->n_pv++] = search_info->pv[i];
       chess_board_make (&board, search_info->pv[i], &undo);
     }
-  info->pv = g_strv_builder_end (pv);
+  if (info->n_pv > 0)
+    info->has |= CHESS_ENGINE_INFO_HAS_PV;
   return info;
 }
 

@@ -6,7 +6,6 @@
 #include <string.h>
 
 #include "chess-engine-player-private.h"
-#include "chess-notation.h"
 
 typedef struct
 {
@@ -420,35 +419,6 @@ chess_engine_player_close_sync (ChessEnginePlayer *self)
 {
   g_return_if_fail (CHESS_IS_ENGINE_PLAYER (self));
   CHESS_ENGINE_PLAYER_GET_CLASS (self)->close_sync (self);
-}
-
-gsize
-chess_engine_info_get_pv_moves (const ChessEngineInfo *info,
-                                const ChessBoard      *board,
-                                ChessMove             *moves,
-                                gsize                  max)
-{
-  ChessBoard position;
-  gsize n = 0;
-
-  g_return_val_if_fail (info != NULL && board != NULL, 0);
-  g_return_val_if_fail (moves != NULL || max == 0, 0);
-
-  if (info->pv == NULL)
-    return 0;
-  position = *board;
-  for (; n < max && info->pv[n]; n++)
-    {
-      ChessMove move;
-      ChessUndo undo;
-
-      /* Coordinates from UCI engines, SAN from some xboard ones. */
-      if (!chess_move_parse (&position, info->pv[n], &move, NULL))
-        break;
-      moves[n] = move;
-      chess_board_make (&position, move, &undo);
-    }
-  return n;
 }
 
 /* ---- GObject ------------------------------------------------------------ */

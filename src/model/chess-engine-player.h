@@ -185,17 +185,10 @@ void        chess_engine_player_stop         (ChessEnginePlayer   *self);
  * meanwhile. The player is dead afterwards. */
 void        chess_engine_player_close_sync   (ChessEnginePlayer   *self);
 
-/* The info's best line as moves from `board`, stopping before the first
- * move that is not legal there; returns how many were stored (≤ max). */
-gsize       chess_engine_info_get_pv_moves   (const ChessEngineInfo *info,
-                                              const ChessBoard      *board,
-                                              ChessMove             *moves,
-                                              gsize                  max);
-
 /* Signals:
  *   thinking (ChessEngineInfo *info): progress of the running think, scores
- *     from the point of view of the side to move, pv in the engine's
- *     coordinate notation (UCI "e2e4" for the built-in engine).
+ *     from the point of view of the side to move, pv as moves from the
+ *     position searched.
  *   died (GError *error): an external engine exited or was killed outside
  *     a think (e.g. while idle); the same message a think would give. */
 

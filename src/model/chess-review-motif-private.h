@@ -3,7 +3,7 @@
  * the tactics (chess-review-motif-tactics.c); chess-review-motif.c decides. */
 #pragma once
 
-#include "chess-core-private.h"
+#include "chess-bitboard.h"
 #include "chess-review-motif.h"
 
 G_BEGIN_DECLS

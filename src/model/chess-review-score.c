@@ -112,9 +112,9 @@ int
 chess_review_score_of_info (const ChessEngineInfo *info,
                             gboolean               builtin)
 {
-  if (info->is_mate)
-    return chess_review_score_from_mate_moves (info->score_mate);
-  int score = chess_review_score_from_cp (info->score_cp);
+  if (info->score.is_mate)
+    return chess_review_score_from_mate_moves (info->score.mate_moves);
+  int score = chess_review_score_from_cp (info->score.centipawns);
   return builtin ? chess_review_score_from_builtin (score) : score;
 }
 

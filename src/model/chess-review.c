@@ -701,7 +701,6 @@ read_search (ChessReview       *self,
              guint              pos,
              ChessReviewSearch *search)
 {
-  ChessBoard board;
   const ChessEngineInfo *best = self->infos[1] != NULL ? self->infos[1] : reply->last_info;
 
   if (best == NULL)
@@ -712,12 +711,11 @@ read_search (ChessReview       *self,
       return FALSE;
     }
 
-  chess_line_board_at (&self->line, pos, &board);
   memset (search, 0, sizeof *search);
   search->score = info_score (self, best);
   search->depth = best->depth;
-  search->line_length = (guint) chess_engine_info_get_pv_moves (best, &board, search->line,
-                                                                 CHESS_REVIEW_MAX_LINE);
+  search->line_length = MIN (best->n_pv, CHESS_REVIEW_MAX_LINE);
+  memcpy (search->line, best->pv, search->line_length * sizeof search->line[0]);
   /* The move it plays is its best; its line only when it starts with it.
    * (An xboard engine may resign or claim instead: then the line is all.) */
   if (reply->kind == CHESS_ENGINE_REPLY_MOVE
@@ -726,15 +724,11 @@ read_search (ChessReview       *self,
       search->line[0] = reply->move;
       search->line_length = 1;
     }
-  if (self->infos[2] != NULL)
+  if (self->infos[2] != NULL && self->infos[2]->n_pv > 0)
     {
-      ChessMove second[1];
-      if (chess_engine_info_get_pv_moves (self->infos[2], &board, second, 1) == 1)
-        {
-          search->has_second = TRUE;
-          search->second_score = info_score (self, self->infos[2]);
-          search->second_move = second[0];
-        }
+      search->has_second = TRUE;
+      search->second_score = info_score (self, self->infos[2]);
+      search->second_move = self->infos[2]->pv[0];
     }
   clear_infos (self);
   return TRUE;

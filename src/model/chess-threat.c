@@ -38,26 +38,16 @@ chess_threat_player_new (void)
   return chess_engine_player_new_builtin (CHESS_ENGINE_LEVEL_MAX);
 }
 
-/* The legal start of the search's line, when it starts with the move. */
+/* The start of the search's line, when it starts with the move. */
 static void
 set_line (ChessThreat           *self,
           const ChessEngineInfo *info)
 {
-  ChessBoard board = self->position;
-
   self->line_length = 0;
-  for (guint i = 0; info != NULL && info->pv != NULL && info->pv[i] != NULL
-                    && i < CHESS_THREAT_LINE_MAX; i++)
-    {
-      ChessMove move;
-      ChessUndo undo;
-
-      if (!chess_move_parse (&board, info->pv[i], &move, NULL)
-          || (i == 0 && move != self->move))
-        break;
-      self->line[self->line_length++] = move;
-      chess_board_make (&board, move, &undo);
-    }
+  if (info == NULL || info->n_pv == 0 || info->pv[0] != self->move)
+    return;
+  self->line_length = MIN (info->n_pv, CHESS_THREAT_LINE_MAX);
+  memcpy (self->line, info->pv, self->line_length * sizeof self->line[0]);
 }
 
 gboolean
@@ -73,9 +63,10 @@ chess_threat_set_reply (ChessThreat            *self,
   self->move = reply->move;
   info = reply->last_info;
   self->has_score = info != NULL && (info->has & CHESS_ENGINE_INFO_HAS_SCORE);
-  self->is_mate = self->has_score && info->is_mate;
-  self->mate_moves = self->is_mate ? info->score_mate : 0;
-  self->centipawns = self->has_score && !info->is_mate ? info->score_cp : 0;
+  if (self->has_score)
+    self->score = info->score;
+  else
+    memset (&self->score, 0, sizeof self->score);
   set_line (self, info);
   return TRUE;
 }
@@ -86,16 +77,16 @@ format_score (const ChessThreat *self)
 {
   g_autofree char *number = NULL;
 
-  if (self->is_mate)
+  if (self->score.is_mate)
     {
       /* Translators: being mated in %d moves, as engines show it ("M3"). */
-      number = g_strdup_printf (_("M%d"), abs (self->mate_moves));
+      number = g_strdup_printf (_("M%d"), abs (self->score.mate_moves));
       return g_strconcat (MINUS_SIGN, number, NULL);
     }
-  number = g_strdup_printf ("%.2f", abs (self->centipawns) / 100.0);
-  if (self->centipawns > 0)
+  number = g_strdup_printf ("%.2f", abs (self->score.centipawns) / 100.0);
+  if (self->score.centipawns > 0)
     return g_strconcat ("+", number, NULL);
-  if (self->centipawns < 0)
+  if (self->score.centipawns < 0)
     return g_strconcat (MINUS_SIGN, number, NULL);
   return g_steal_pointer (&number);
 }
@@ -116,11 +107,11 @@ chess_threat_describe (const ChessThreat *self,
   else
     numbered = g_strdup_printf ("%u" ELLIPSIS " %s", number, move_text);
 
-  if (self->is_mate && self->mate_moves > 0)
+  if (self->score.is_mate && self->score.mate_moves > 0)
     /* Translators: the threat: a numbered move ("12… Qxh2#") and the mate
      * it leads to. */
-    return g_strdup_printf (ngettext ("%s, mate in %d", "%s, mate in %d", self->mate_moves),
-                            numbered, self->mate_moves);
+    return g_strdup_printf (ngettext ("%s, mate in %d", "%s, mate in %d", self->score.mate_moves),
+                            numbered, self->score.mate_moves);
   /* What it wins, as the review says it, in place of a score. */
   gboolean has_line = self->line_length > 0 && self->line[0] == self->move;
   g_autofree char *wins = self->move != CHESS_MOVE_NONE

@@ -32,17 +32,14 @@ G_BEGIN_DECLS
 
 typedef struct
 {
-  ChessBoard position;    /* the position shown with the move passed       */
-  ChessMove  move;        /* the threat, or CHESS_MOVE_NONE until found    */
-  gboolean   has_score;
-  gboolean   is_mate;
-  int        mate_moves;  /* > 0: the threatening side mates in that many;
-                           * < 0: it is mated                               */
-  int        centipawns;  /* from the threatening side's view              */
+  ChessBoard     position;   /* the position shown with the move passed  */
+  ChessMove      move;       /* the threat, or CHESS_MOVE_NONE until found */
+  gboolean       has_score;
+  ChessEvalScore score;      /* from the threatening side's view         */
   /* The search's line from `position`, starting with `move`: what the
    * words say the threat wins (a fork shows in the capture after it). */
-  ChessMove  line[CHESS_THREAT_LINE_MAX];
-  guint      line_length;
+  ChessMove      line[CHESS_THREAT_LINE_MAX];
+  guint          line_length;
 } ChessThreat;
 
 /* The position of `board` with the move passed. FALSE when the side to

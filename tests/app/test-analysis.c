@@ -24,11 +24,14 @@ score_info (gboolean mate,
   ChessEngineInfo info = { 0 };
 
   info.has = CHESS_ENGINE_INFO_HAS_SCORE;
-  info.is_mate = mate;
+  info.score.is_mate = mate;
   if (mate)
-    info.score_mate = value;
+    {
+      info.score.mate_moves = value;
+      info.score.mating = value > 0;
+    }
   else
-    info.score_cp = value;
+    info.score.centipawns = value;
   return info;
 }
 
@@ -276,7 +279,7 @@ test_panel (void)
 {
   GtkWidget *window = gtk_window_new ();
   ChessAnalysisPanel *panel = CHESS_ANALYSIS_PANEL (chess_analysis_panel_new ());
-  ChessEvalScore score = { .is_mate = TRUE, .mate_moves = -3, .white_mates = FALSE };
+  ChessEvalScore score = { .is_mate = TRUE, .mate_moves = -3, .mating = FALSE };
   const char *lines[] = { "1. e4 e5", "1. d4 d5", "1. c4 e5" };
 
   gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (panel));

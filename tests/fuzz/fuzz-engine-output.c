@@ -30,7 +30,7 @@ check_line (const ChessEngineLine *line)
       break;
     case CHESS_ENGINE_LINE_INFO:
       g_assert (line->info != NULL);
-      g_assert (!(line->info->has & CHESS_ENGINE_INFO_HAS_PV) || line->info->pv[0] != NULL);
+      g_assert (!(line->info->has & CHESS_ENGINE_INFO_HAS_PV) || (line->pv != NULL && line->pv[0] != NULL));
       g_assert (!(line->info->has & CHESS_ENGINE_INFO_HAS_DEPTH) || line->info->depth >= 0);
       break;
     case CHESS_ENGINE_LINE_FEATURES:

@@ -27,6 +27,9 @@
  *   --misbehave=wait-stop       UCI: prints its thinking, then answers only
  *                               when told "stop" (every search, as "go
  *                               infinite" does)
+ *   --misbehave=bad-pv          ends its thinking with a best line whose
+ *                               third move is "zz99" (every search; xboard
+ *                               writes the line's first move in SAN)
  *
  * --on-move=N delays the misbehaviour to the N-th search of each game.
  * Protocol 1 has no setboard: it takes positions in edit mode. */
@@ -81,6 +84,23 @@ play_text_move (const char *text)
       return;
     }
   chess_board_make (&board, move, &undo);
+}
+
+/* --misbehave=bad-pv: the move, the first reply to it, then nonsense. */
+static void
+say_bad_pv (ChessMove first)
+{
+  ChessBoard after = board;
+  ChessMoveList replies;
+  char one[CHESS_MOVE_TEXT_MAX], two[CHESS_MOVE_TEXT_MAX] = "a1a1";
+  ChessUndo undo;
+
+  chess_move_format (&board, first, xboard ? CHESS_NOTATION_SAN : CHESS_NOTATION_UCI, one);
+  chess_board_make (&after, first, &undo);
+  if (chess_board_generate_legal (&after, &replies) > 0)
+    chess_move_format (&after, replies.moves[0], CHESS_NOTATION_UCI, two);
+  say (xboard ? "3 29 1 99 %s %s zz99 %s" : "info depth 3 score cp 29 pv %s %s zz99 %s",
+       one, two, one);
 }
 
 static void
@@ -158,6 +178,8 @@ search (void)
     {
       say ("1 17 0 20 %s", text);
       say ("2 23 1 57 %s", text);
+      if (strcmp (misbehave, "bad-pv") == 0)
+        say_bad_pv (list.moves[0]);
       say ("move %s", text);
       chess_board_make (&board, list.moves[0], &undo);
     }
@@ -166,6 +188,8 @@ search (void)
       say ("info depth 1 seldepth 1 score cp 17 nodes 20 nps 20000 time 1 pv %s", text);
       say ("info string thinking about %s", text);
       say ("info depth 2 seldepth 3 multipv 1 score cp 23 lowerbound nodes 57 nps 57000 time 1 hashfull 1 pv %s", text);
+      if (strcmp (misbehave, "bad-pv") == 0)
+        say_bad_pv (list.moves[0]);
       say ("bestmove %s", text);
     }
   if (misbehaving ("exit-idle"))

@@ -81,11 +81,11 @@ reply_accepts (const char *fen,
   g_assert_true (chess_board_from_fen (&board, fen, NULL));
   reply.kind = CHESS_ENGINE_REPLY_MOVE;
   info.has = CHESS_ENGINE_INFO_HAS_SCORE;
-  info.is_mate = is_mate;
+  info.score.is_mate = is_mate;
   if (is_mate)
-    info.score_mate = score;
+    info.score.mate_moves = score;
   else
-    info.score_cp = score;
+    info.score.centipawns = score;
   reply.last_info = &info;
   return chess_draw_offer_accepts (&board, computer, &reply);
 }

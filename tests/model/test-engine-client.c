@@ -69,19 +69,19 @@ test_parse_uci (void)
   g_assert_cmpint (line.kind, ==, CHESS_ENGINE_LINE_INFO);
   g_assert_cmpint (line.info->depth, ==, 18);
   g_assert_cmpint (line.info->seldepth, ==, 25);
-  g_assert_cmpint (line.info->score_cp, ==, -31);
-  g_assert_false (line.info->is_mate);
+  g_assert_cmpint (line.info->score.centipawns, ==, -31);
+  g_assert_false (line.info->score.is_mate);
   g_assert_cmpint (line.info->bound, ==, CHESS_ENGINE_BOUND_UPPER);
   g_assert_cmpuint (line.info->nodes, ==, 1203311);
   g_assert_cmpint (line.info->time_ms, ==, 1319);
   g_assert_cmpint (line.info->hashfull, ==, 273);
-  g_assert_cmpuint (g_strv_length (line.info->pv), ==, 3);
-  g_assert_cmpstr (line.info->pv[2], ==, "b8c6");
+  g_assert_cmpuint (g_strv_length (line.pv), ==, 3);
+  g_assert_cmpstr (line.pv[2], ==, "b8c6");
   chess_engine_line_clear (&line);
 
   parse (CHESS_ENGINE_PROTOCOL_UCI, "info depth 5 score mate -3 pv h7h8", &line);
-  g_assert_true (line.info->is_mate);
-  g_assert_cmpint (line.info->score_mate, ==, -3);
+  g_assert_true (line.info->score.is_mate);
+  g_assert_cmpint (line.info->score.mate_moves, ==, -3);
   chess_engine_line_clear (&line);
 
   parse (CHESS_ENGINE_PROTOCOL_UCI, "info string  NNUE evaluation enabled", &line);
@@ -163,15 +163,15 @@ test_parse_xboard (void)
   parse (CHESS_ENGINE_PROTOCOL_XBOARD, " 9 -35 140 122041 Nf3 Nc6 2. Bb5", &line);
   g_assert_cmpint (line.kind, ==, CHESS_ENGINE_LINE_INFO);
   g_assert_cmpint (line.info->depth, ==, 9);
-  g_assert_cmpint (line.info->score_cp, ==, -35);
+  g_assert_cmpint (line.info->score.centipawns, ==, -35);
   g_assert_cmpint (line.info->time_ms, ==, 1400);
-  g_assert_cmpuint (g_strv_length (line.info->pv), ==, 3);
-  g_assert_cmpstr (line.info->pv[2], ==, "Bb5");
+  g_assert_cmpuint (g_strv_length (line.pv), ==, 3);
+  g_assert_cmpstr (line.pv[2], ==, "Bb5");
   chess_engine_line_clear (&line);
 
   parse (CHESS_ENGINE_PROTOCOL_XBOARD, "12 100003 5 900 Qh5", &line);
-  g_assert_true (line.info->is_mate);
-  g_assert_cmpint (line.info->score_mate, ==, 3);
+  g_assert_true (line.info->score.is_mate);
+  g_assert_cmpint (line.info->score.mate_moves, ==, 3);
   chess_engine_line_clear (&line);
 
   parse (CHESS_ENGINE_PROTOCOL_XBOARD, "0-1 {Black mates}", &line);
@@ -317,7 +317,7 @@ test_client_uci (void)
       g_assert_cmpuint (reply->move, ==, first_legal (&line));
       g_assert_nonnull (reply->last_info);
       g_assert_cmpint (reply->last_info->depth, ==, 2);
-      g_assert_cmpint (reply->last_info->score_cp, ==, 23);
+      g_assert_cmpint (reply->last_info->score.centipawns, ==, 23);
       g_assert_cmpint (reply->elapsed_us, >=, 0);
       chess_line_push (&line, reply->move);
     }
@@ -372,7 +372,7 @@ test_client_xboard (gconstpointer data)
           g_assert_cmpint (reply->kind, ==, CHESS_ENGINE_REPLY_MOVE);
           g_assert_cmpuint (reply->move, ==, first_legal (&line));
           g_assert_nonnull (reply->last_info);
-          g_assert_cmpint (reply->last_info->score_cp, ==, 23);
+          g_assert_cmpint (reply->last_info->score.centipawns, ==, 23);
           chess_line_push (&line, reply->move);
         }
     }
@@ -407,6 +407,37 @@ test_client_xboard (gconstpointer data)
         g_assert_cmpuint (reply->move, ==, first_legal (&line));
       }
   }
+  chess_line_clear (&line);
+  finish (client);
+}
+
+/* The best line is read once, into moves: up to the first that is not a
+ * legal move (SAN too from xboard engines). */
+static void
+test_client_pv (gconstpointer data)
+{
+  ChessEngineClient *client = fake (data, "--misbehave=bad-pv", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (ChessEngineReply) reply = NULL;
+  ChessEngineLimits limits;
+  ChessLine line;
+  ChessBoard start;
+
+  g_assert_true (chess_engine_client_start_sync (client, NULL, &error));
+  g_assert_true (chess_engine_client_new_game (client, &error));
+  g_assert_no_error (error);
+  chess_board_set_start (&start);
+  chess_line_init (&line, &start);
+  clock_limits (&limits);
+  reply = chess_engine_client_go_sync (client, &line, &limits, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (reply->last_info);
+  g_assert_cmpint (reply->last_info->depth, ==, 3);
+  g_assert_true (reply->last_info->has & CHESS_ENGINE_INFO_HAS_PV);
+  g_assert_cmpuint (reply->last_info->n_pv, ==, 2);
+  g_assert_cmpuint (reply->last_info->pv[0], ==, first_legal (&line));
+  chess_line_push (&line, reply->last_info->pv[0]);
+  g_assert_cmpuint (reply->last_info->pv[1], ==, first_legal (&line));
   chess_line_clear (&line);
   finish (client);
 }
@@ -654,6 +685,8 @@ main (int argc, char **argv)
   g_test_add_func ("/engine-client/uci", test_client_uci);
   g_test_add_data_func ("/engine-client/xboard", "--xboard", test_client_xboard);
   g_test_add_data_func ("/engine-client/xboard-protocol-1", "--xboard1", test_client_xboard);
+  g_test_add_data_func ("/engine-client/pv/uci", NULL, test_client_pv);
+  g_test_add_data_func ("/engine-client/pv/xboard", "--xboard", test_client_pv);
   g_test_add_func ("/engine-client/not-found", test_client_not_found);
   g_test_add_func ("/engine-client/features-behind-a-busy-loop",
                    test_client_features_behind_a_busy_loop);

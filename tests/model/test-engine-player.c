@@ -34,7 +34,8 @@ typedef struct
   guint             max_multipv;
   ChessEngineInfo  *last_info;
   ChessBoard        board;      /* where the think started: for the pv     */
-  gboolean          pv_ok;      /* every info's pv was legal from board     */
+  gboolean          pv_ok;      /* every info's pv was legal from board,
+                                 * and there when HAS_PV says so           */
 } Think;
 
 static void
@@ -66,13 +67,19 @@ think_cb (GObject *source, GAsyncResult *result, gpointer user_data)
 static void
 thinking_cb (ChessEnginePlayer *player, ChessEngineInfo *info, Think *t)
 {
-  ChessMove moves[64];
+  ChessBoard board = t->board;
 
   t->n_infos++;
   t->max_multipv = MAX (t->max_multipv, (guint) info->multipv);
-  if (info->pv && chess_engine_info_get_pv_moves (info, &t->board, moves, G_N_ELEMENTS (moves))
-                  != MIN (g_strv_length (info->pv), G_N_ELEMENTS (moves)))
+  if (!(info->has & CHESS_ENGINE_INFO_HAS_PV) != (info->n_pv == 0))
     t->pv_ok = FALSE;
+  for (guint i = 0; i < info->n_pv && t->pv_ok; i++)
+    {
+      ChessUndo undo;
+
+      t->pv_ok = chess_board_is_legal (&board, info->pv[i]);
+      chess_board_make (&board, info->pv[i], &undo);
+    }
   chess_engine_info_free (t->last_info);
   t->last_info = chess_engine_info_copy (info);
 }
@@ -194,12 +201,15 @@ test_builtin_mate_score (void)
   limits.depth = 5;
   reply = chess_engine_player_think_sync (player, &line, &limits, 1, NULL, &error);
   g_assert_no_error (error);
-  g_assert_true (reply->last_info->is_mate);
-  g_assert_cmpint (reply->last_info->score_mate, ==, 1);
+  g_assert_true (reply->last_info->score.is_mate);
+  g_assert_cmpint (reply->last_info->score.mate_moves, ==, 1);
   g_assert_cmpstr (reply->move_text, ==, "a1a8");
   g_assert_cmpuint (t.n_infos, >, 0);
   g_assert_true (t.pv_ok);
-  g_assert_cmpstr (t.last_info->pv[0], ==, "a1a8");
+  g_assert_cmpuint (t.last_info->n_pv, >, 0);
+  g_assert_cmpuint (t.last_info->pv[0], ==, chess_board_find_move (&board, chess_square_parse ("a1"),
+                                                                   chess_square_parse ("a8"),
+                                                                   CHESS_NO_PIECE_TYPE));
   think_clear (&t);
   chess_line_clear (&line);
 }
@@ -562,25 +572,6 @@ test_builtin_no_moves (void)
   g_assert_cmpint (t.reply->kind, ==, CHESS_ENGINE_REPLY_NO_MOVE);
   think_clear (&t);
   chess_line_clear (&line);
-}
-
-static void
-test_pv_moves (void)
-{
-  ChessEngineInfo info = { 0 };
-  char *pv[] = { "e2e4", "e7e5", "Nf3", "zz99", "b8c6", NULL };
-  ChessBoard board;
-  ChessMove moves[8];
-
-  chess_board_set_start (&board);
-  info.has = CHESS_ENGINE_INFO_HAS_PV;
-  info.pv = pv;
-  /* Up to the first move that is not legal; SAN is read too. */
-  g_assert_cmpuint (chess_engine_info_get_pv_moves (&info, &board, moves, G_N_ELEMENTS (moves)), ==, 3);
-  g_assert_cmpuint (chess_engine_info_get_pv_moves (&info, &board, moves, 2), ==, 2);
-  g_assert_cmpint (chess_move_from (moves[1]), ==, chess_square_parse ("e7"));
-  info.pv = NULL;
-  g_assert_cmpuint (chess_engine_info_get_pv_moves (&info, &board, moves, G_N_ELEMENTS (moves)), ==, 0);
 }
 
 /* ---- external engines --------------------------------------------------- */
@@ -1050,11 +1041,11 @@ test_throttle_keeps_exact_scores (void)
   info.has = CHESS_ENGINE_INFO_HAS_SCORE | CHESS_ENGINE_INFO_HAS_DEPTH | CHESS_ENGINE_INFO_HAS_MULTIPV;
   info.multipv = 1;
   info.depth = 11;
-  info.score_cp = 40;
+  info.score.centipawns = 40;
   info.bound = CHESS_ENGINE_BOUND_EXACT;
   chess_info_throttle_push (throttle, &info);
   info.depth = 12;
-  info.score_cp = 15;
+  info.score.centipawns = 15;
   info.bound = CHESS_ENGINE_BOUND_UPPER;
   chess_info_throttle_push (throttle, &info);
   chess_info_throttle_flush (throttle);
@@ -1069,12 +1060,12 @@ test_throttle_keeps_exact_scores (void)
   g_assert_cmpuint (seen->len, ==, 2);
   g_assert_cmpint (((ChessEngineInfo *) seen->pdata[1])->bound, ==, CHESS_ENGINE_BOUND_UPPER);
   chess_info_throttle_push (throttle, &info);
-  info.score_cp = 20;
+  info.score.centipawns = 20;
   info.bound = CHESS_ENGINE_BOUND_EXACT;
   chess_info_throttle_push (throttle, &info);
   chess_info_throttle_flush (throttle);
   g_assert_cmpuint (seen->len, ==, 3);
-  g_assert_cmpint (((ChessEngineInfo *) seen->pdata[2])->score_cp, ==, 20);
+  g_assert_cmpint (((ChessEngineInfo *) seen->pdata[2])->score.centipawns, ==, 20);
   g_assert_cmpint (((ChessEngineInfo *) seen->pdata[2])->bound, ==, CHESS_ENGINE_BOUND_EXACT);
   chess_info_throttle_detach (throttle);
 }
@@ -1097,7 +1088,6 @@ main (int argc, char **argv)
   g_test_add_func ("/engine-player/builtin/multipv", test_builtin_multipv);
   g_test_add_func ("/engine-player/builtin/throttled", test_builtin_throttled);
   g_test_add_func ("/engine-player/builtin/no-moves", test_builtin_no_moves);
-  g_test_add_func ("/engine-player/pv-moves", test_pv_moves);
   g_test_add_data_func ("/engine-player/external/plays-uci", GINT_TO_POINTER (FALSE), test_external_plays);
   g_test_add_data_func ("/engine-player/external/plays-xboard", GINT_TO_POINTER (TRUE), test_external_plays);
   g_test_add_func ("/engine-player/external/name-from-engine", test_external_name_from_engine);

@@ -44,23 +44,23 @@ test_describe (void)
   g_assert_cmpint (threat.position.side, ==, CHESS_COLOR_WHITE);
   g_assert_cmpuint (threat.move, ==, CHESS_MOVE_NONE);
   threat.has_score = TRUE;
-  threat.is_mate = TRUE;
-  threat.mate_moves = 1;
+  threat.score.is_mate = TRUE;
+  threat.score.mate_moves = 1;
   assert_described (&threat, "Qxf7#", "4. Qxf7#, mate in 1");
-  threat.mate_moves = 2;
+  threat.score.mate_moves = 2;
   assert_described (&threat, "Qxf7+", "4. Qxf7+, mate in 2");
   /* The threatening side would be mated: the score says so. */
-  threat.mate_moves = -3;
+  threat.score.mate_moves = -3;
   assert_described (&threat, "Qxf7+", "4. Qxf7+ (" MINUS "M3)");
 
   /* Black threatens, White to move at move 12: "12… ". */
   init_from_fen (&threat, "r1b2rk1/ppp2ppp/2n5/3qp3/8/2PP1N2/PP3PPP/R1BQ1RK1 w - - 0 12");
   threat.has_score = TRUE;
-  threat.centipawns = 120;
+  threat.score.centipawns = 120;
   assert_described (&threat, "e4", "12" ELLIPSIS " e4 (+1.20)");
-  threat.centipawns = -35;
+  threat.score.centipawns = -35;
   assert_described (&threat, "e4", "12" ELLIPSIS " e4 (" MINUS "0.35)");
-  threat.centipawns = 0;
+  threat.score.centipawns = 0;
   assert_described (&threat, "e4", "12" ELLIPSIS " e4 (0.00)");
   /* An engine without a score: the move alone. */
   threat.has_score = FALSE;
@@ -97,7 +97,7 @@ test_describe_what_it_wins (void)
   init_from_fen (&threat, "r1bqkbnr/pppp1p1p/2n3p1/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 0 4");
   g_assert_true (chess_move_parse (&threat.position, "gxh5", &threat.move, NULL));
   threat.has_score = TRUE;
-  threat.centipawns = 650;
+  threat.score.centipawns = 650;
   assert_described (&threat, "gxh5", "4" ELLIPSIS " gxh5, winning the queen");
 
   /* A knight fork of king and rook: 1. Nc7+ (Black to move, passed). */
@@ -105,22 +105,22 @@ test_describe_what_it_wins (void)
   g_assert_true (chess_move_parse (&threat.position, "Nc7+", &threat.move, NULL));
   set_line (&threat, "Nc7+ Kd7 Nxa8");
   threat.has_score = TRUE;
-  threat.centipawns = 500;
+  threat.score.centipawns = 500;
   assert_described (&threat, "Nc7+", "2. Nc7+, forking the king on e8 and the rook on a8");
 
   /* A defended pawn taken by a knight: a trade, not a win — the score. */
   init_from_fen (&threat, "4k3/8/3p4/4p3/8/5N2/8/4K3 b - - 0 1");
   g_assert_true (chess_move_parse (&threat.position, "Nxe5", &threat.move, NULL));
   threat.has_score = TRUE;
-  threat.centipawns = -20;
+  threat.score.centipawns = -20;
   assert_described (&threat, "Nxe5", "2. Nxe5 (" MINUS "0.20)");
 
   /* A mate stays a mate, whatever it takes. */
   init_from_fen (&threat, SCHOLAR_FEN);
   g_assert_true (chess_move_parse (&threat.position, "Qxf7#", &threat.move, NULL));
   threat.has_score = TRUE;
-  threat.is_mate = TRUE;
-  threat.mate_moves = 1;
+  threat.score.is_mate = TRUE;
+  threat.score.mate_moves = 1;
   assert_described (&threat, "Qxf7#", "4. Qxf7#, mate in 1");
 }
 
@@ -139,13 +139,13 @@ test_set_reply (void)
                                       chess_square_parse ("f7"), CHESS_NO_PIECE_TYPE);
   g_assert_cmpuint (reply.move, !=, CHESS_MOVE_NONE);
   info.has = CHESS_ENGINE_INFO_HAS_SCORE;
-  info.is_mate = TRUE;
-  info.score_mate = 1;
+  info.score.is_mate = TRUE;
+  info.score.mate_moves = 1;
   reply.last_info = &info;
   g_assert_true (chess_threat_set_reply (&threat, &reply));
   g_assert_cmpuint (threat.move, ==, reply.move);
-  g_assert_true (threat.is_mate);
-  g_assert_cmpint (threat.mate_moves, ==, 1);
+  g_assert_true (threat.score.is_mate);
+  g_assert_cmpint (threat.score.mate_moves, ==, 1);
 }
 
 /* The threat's search, as the app and the terminal run it. */
@@ -189,8 +189,8 @@ test_search (void)
   search_threat (player, "r1bqkbnr/pppp1p1p/2n3p1/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 0 4");
   again = search_threat (player, SCHOLAR_FEN);
   g_assert_cmpuint (again.move, ==, first.move);
-  g_assert_cmpint (again.mate_moves, ==, first.mate_moves);
-  g_assert_cmpint (again.centipawns, ==, first.centipawns);
+  g_assert_cmpint (again.score.mate_moves, ==, first.score.mate_moves);
+  g_assert_cmpint (again.score.centipawns, ==, first.score.centipawns);
   chess_engine_player_close_sync (player);
 }
 

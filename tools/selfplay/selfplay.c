@@ -25,7 +25,7 @@
 #define OPENING_PLIES 12
 #define MAX_PLIES 400
 
-extern const ChessEvalScore chess_eval_weights_handset[CHESS_EVAL_N_PARAMS];
+extern const ChessEvalWeight chess_eval_weights_handset[CHESS_EVAL_N_PARAMS];
 
 /* Openings: the position after OPENING_PLIES of every n-th game. */
 static GArray *

@@ -93,7 +93,7 @@ with open(out, "w") as f:
             " * Written by tools/tuner/handset-weights.py: hand-set starting values.\n"
             " * Do not edit: re-run the tuner (tools/tuner/README.md). */\n"
             "#include \"config.h\"\n\n#include \"chess-eval.h\"\n\n"
-            "const ChessEvalScore %s[CHESS_EVAL_N_PARAMS] = {\n" % symbol)
+            "const ChessEvalWeight %s[CHESS_EVAL_N_PARAMS] = {\n" % symbol)
     for name, _ in sections:
         values = params[name]
         f.write("  /* %s */\n" % name)

@@ -28,7 +28,7 @@
 #define SKIP_PLIES 16
 
 /* The starting point: tools/tuner/handset-weights.py's values. */
-extern const ChessEvalScore chess_eval_weights_handset[CHESS_EVAL_N_PARAMS];
+extern const ChessEvalWeight chess_eval_weights_handset[CHESS_EVAL_N_PARAMS];
 
 typedef struct
 {
@@ -224,7 +224,7 @@ write_weights (const char *path, const double *w, const DataSet *set, double k, 
   fprintf (f, ";\n * K = %.4f, L2 pull %g, mean squared error %.6f after %d epochs (%.0f s).\n"
               " * Do not edit: re-run the tuner (tools/tuner/README.md). */\n"
               "#include \"config.h\"\n\n#include \"chess-eval.h\"\n\n"
-              "const ChessEvalScore chess_eval_weights[CHESS_EVAL_N_PARAMS] = {\n",
+              "const ChessEvalWeight chess_eval_weights[CHESS_EVAL_N_PARAMS] = {\n",
            k, l2, error, epochs, seconds);
   for (int s = 0; s < chess_eval_n_sections; s++)
     {
