@@ -7,8 +7,8 @@
  *
  * The evaluations are the [%eval] of the main line's moves in the game's
  * tree (a review writes them there, a reopened annotated game has them), so
- * the graph follows the game's tree-changed, reset, moved and line-changed
- * signals. Clicking or dragging shows the position under the pointer (the
+ * the graph follows the game's "changed" signal, and says "reloaded" when
+ * it has read the tree anew (its owner then reads it too). Clicking or dragging shows the position under the pointer (the
  * main line's node there, through chess_game_select_node); with the focus,
  * ←/→, Home/End and Page Up/Down do the same by keyboard.
  *

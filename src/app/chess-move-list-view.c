@@ -525,39 +525,42 @@ clear (ChessMoveListView *self)
   g_ptr_array_set_size (self->long_comments, 0);
   g_ptr_array_set_size (self->annotations, 0);
   g_array_set_size (self->variations, 0);
+  g_array_set_size (self->starts, 0);
   self->opening = NULL;
   self->viewed = NULL;
   self->rows = 0;
   self->current = -1;
 }
 
-/* The main line in numbered pairs; comments and variations on rows of
- * their own between them, after which Black's move gets its number again. */
+/* The main line's rows from move `first` on (the list holding the rows
+ * before it), in numbered pairs; comments and variations on rows of their
+ * own between them, after which Black's move gets its number again. */
 static void
-rebuild_rows (ChessMoveListView *self)
+append_rows (ChessMoveListView *self,
+             guint              first)
 {
   const ChessTree *tree = chess_game_get_tree (self->game);
   ChessBoard board = tree->start;
   GtkWidget *row_number = NULL;
   gboolean row_open = FALSE;   /* White's move is on the row, Black's to come */
+  const ChessTreeNode *node = tree->root;
+  ChessUndo undo;
 
-  self->viewed = chess_game_get_view_node (self->game);
-
-  if (tree->root->comment != NULL)
+  for (guint i = 0; i < first; i++)
     {
-      LinkCursor end = cursor_at_end (self);
-      g_autofree char *markup = comment_markup (self, tree->root->comment, &end);
-      self->opening = markup_label (self, markup, "comment");
-      gtk_widget_add_css_class (self->opening, "opening");
-      gtk_grid_attach (GTK_GRID (self->grid), self->opening, 0, self->rows++, 3, 1);
+      node = node->children[0];
+      chess_board_make (&board, node->move, &undo);
     }
-  for (const ChessTreeNode *node = tree->root; node->n_children > 0; )
+  while (node->n_children > 0)
     {
       node = node->children[0];
       gboolean black = board.side == CHESS_COLOR_BLACK;
       GtkWidget *button = gtk_button_new ();
       g_autoptr(GString) text = g_string_new (NULL);
+      ChessMoveRowStart start = { self->rows, self->nodes->len, self->long_comments->len,
+                                  self->variations->len };
 
+      g_array_append_val (self->starts, start);
       if (!black || !row_open)
         {
           row_number = number_label (board.fullmove_number, black);
@@ -600,9 +603,81 @@ rebuild_rows (ChessMoveListView *self)
       if (annotation != NULL)
         gtk_grid_attach (GTK_GRID (self->grid), annotation, 0, self->rows++, 3, 1);
 
-      ChessUndo undo;
       chess_board_make (&board, node->move, &undo);
     }
+}
+
+/* Cuts the list before main-line move `first`'s row (before the White
+ * move sharing it): returns the first move left out. */
+static guint
+cut_rows (ChessMoveListView *self,
+          guint              first)
+{
+  GtkWidget *child, *next;
+
+  if (first >= self->buttons->len)
+    return self->buttons->len;
+  if (first > 0 && g_array_index (self->starts, ChessMoveRowStart, first).row
+                   == g_array_index (self->starts, ChessMoveRowStart, first - 1).row)
+    first--;
+
+  ChessMoveRowStart start = g_array_index (self->starts, ChessMoveRowStart, first);
+  for (child = gtk_widget_get_first_child (self->grid); child != NULL; child = next)
+    {
+      int row;
+
+      next = gtk_widget_get_next_sibling (child);
+      gtk_grid_query_child (GTK_GRID (self->grid), child, NULL, &row, NULL, NULL);
+      if ((guint) row >= start.row)
+        gtk_grid_remove (GTK_GRID (self->grid), child);
+    }
+  g_ptr_array_set_size (self->buttons, first);
+  g_ptr_array_set_size (self->numbers, first);
+  g_ptr_array_set_size (self->annotations, first);
+  g_array_set_size (self->starts, first);
+  g_ptr_array_set_size (self->nodes, start.n_nodes);
+  g_ptr_array_set_size (self->long_comments, start.n_comments);
+  g_array_set_size (self->variations, start.n_variations);
+  self->rows = start.row;
+  return first;
+}
+
+/* Moves played or taken back: the rows from the first main-line move that
+ * is not the one shown are made again; the ones before stay as they are
+ * (with their place, the scroller's and the keyboard focus). */
+static void
+update_rows (ChessMoveListView *self)
+{
+  const ChessTreeNode *node = chess_game_get_tree (self->game)->root;
+  guint same = 0;
+
+  while (same < self->buttons->len && node->n_children > 0
+         && g_object_get_data (g_ptr_array_index (self->buttons, same), "node") == node->children[0])
+    {
+      node = node->children[0];
+      same++;
+    }
+  if (same == self->buttons->len && node->n_children == 0)
+    return;
+  append_rows (self, cut_rows (self, same));
+}
+
+static void
+rebuild_rows (ChessMoveListView *self)
+{
+  const ChessTree *tree = chess_game_get_tree (self->game);
+
+  self->viewed = chess_game_get_view_node (self->game);
+
+  if (tree->root->comment != NULL)
+    {
+      LinkCursor end = cursor_at_end (self);
+      g_autofree char *markup = comment_markup (self, tree->root->comment, &end);
+      self->opening = markup_label (self, markup, "comment");
+      gtk_widget_add_css_class (self->opening, "opening");
+      gtk_grid_attach (GTK_GRID (self->grid), self->opening, 0, self->rows++, 3, 1);
+    }
+  append_rows (self, 0);
   update_current (self);
 }
 
@@ -661,22 +736,6 @@ rebuild (ChessMoveListView *self)
     restore_focus (self, focused);
   gtk_viewport_set_scroll_to_focus (GTK_VIEWPORT (self->viewport), TRUE);
 }
-static void
-game_moved_cb (ChessGame         *game,
-               ChessMoveInfo     *info,
-               ChessMoveListView *self)
-{
-  rebuild (self);
-}
-
-static void
-game_taken_back_cb (ChessGame         *game,
-                    ChessMoveInfo     *info,
-                    ChessMoveListView *self)
-{
-  rebuild (self);
-}
-
 /* Another move viewed: only its mark moves. (Building the list anew
  * would lose its place and the keyboard focus.) */
 static void
@@ -698,6 +757,23 @@ view_changed_cb (ChessMoveListView *self)
   update_current (self);
 }
 
+/* Only what changed is made again: a new game or an annotation builds the
+ * list anew, a move or a take-back its last rows, another move viewed
+ * moves the mark. */
+static void
+game_changed_cb (ChessMoveListView *self,
+                 guint              changes)
+{
+  if (changes & (CHESS_GAME_CHANGED_RESET | CHESS_GAME_CHANGED_TREE))
+    rebuild (self);
+  else if (changes & (CHESS_GAME_CHANGED_MOVES | CHESS_GAME_CHANGED_LINE | CHESS_GAME_CHANGED_VIEW))
+    {
+      if (changes & CHESS_GAME_CHANGED_MOVES)
+        update_rows (self);
+      view_changed_cb (self);
+    }
+}
+
 void
 chess_move_list_view_set_game (ChessMoveListView *self,
                                ChessGame         *game)
@@ -709,15 +785,7 @@ chess_move_list_view_set_game (ChessMoveListView *self,
   g_set_object (&self->game, game);
   self->menu_node = NULL;
   if (game != NULL)
-    {
-      g_signal_connect (game, "moved", G_CALLBACK (game_moved_cb), self);
-      g_signal_connect (game, "taken-back", G_CALLBACK (game_taken_back_cb), self);
-      g_signal_connect_swapped (game, "reset", G_CALLBACK (rebuild), self);
-      /* Another line followed changes no move shown; its notify::view-ply
-       * moves the mark. */
-      g_signal_connect_swapped (game, "tree-changed", G_CALLBACK (rebuild), self);
-      g_signal_connect_swapped (game, "notify::view-ply", G_CALLBACK (view_changed_cb), self);
-    }
+    g_signal_connect_swapped (game, "changed", G_CALLBACK (game_changed_cb), self);
   rebuild (self);
 }
 
@@ -817,6 +885,7 @@ chess_move_list_view_finalize (GObject *object)
   g_ptr_array_unref (self->long_comments);
   g_ptr_array_unref (self->annotations);
   g_array_unref (self->variations);
+  g_array_unref (self->starts);
 
   G_OBJECT_CLASS (chess_move_list_view_parent_class)->finalize (object);
 }
@@ -846,6 +915,7 @@ chess_move_list_view_init (ChessMoveListView *self)
   self->long_comments = g_ptr_array_new ();
   self->annotations = g_ptr_array_new ();
   self->variations = g_array_new (FALSE, FALSE, sizeof (ChessVariationText));
+  self->starts = g_array_new (FALSE, FALSE, sizeof (ChessMoveRowStart));
   self->current = -1;
   self->notation = CHESS_NOTATION_SAN;
 

@@ -328,17 +328,21 @@ update (ChessReviewPanel *self)
                           || gtk_widget_get_visible (self->verdict_box));
 }
 
+/* The graph has read the tree anew (a move, another line, an annotation,
+ * a new game): the panel reads it now too, whatever the handlers' order. */
 static void
-tree_changed_cb (ChessReviewPanel *self)
+graph_reloaded_cb (ChessReviewPanel *self)
 {
   reload_tree (self);
   update (self);
 }
 
 static void
-view_changed_cb (ChessReviewPanel *self)
+game_changed_cb (ChessReviewPanel *self,
+                 guint             changes)
 {
-  update_verdict (self);
+  if (changes == CHESS_GAME_CHANGED_VIEW)
+    update_verdict (self);
 }
 
 /* ---- The review ---- */
@@ -568,19 +572,10 @@ chess_review_panel_set_game (ChessReviewPanel *self,
   if (was_running)
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
   g_set_object (&self->game, game);
-  chess_eval_graph_set_game (self->graph, game);
   if (game != NULL)
-    {
-      /* Connected after the graph: it has read the tree by then. */
-      g_signal_connect_swapped (game, "reset", G_CALLBACK (tree_changed_cb), self);
-      g_signal_connect_swapped (game, "tree-changed", G_CALLBACK (tree_changed_cb), self);
-      g_signal_connect_swapped (game, "line-changed", G_CALLBACK (tree_changed_cb), self);
-      g_signal_connect_swapped (game, "moved", G_CALLBACK (tree_changed_cb), self);
-      g_signal_connect_swapped (game, "taken-back", G_CALLBACK (tree_changed_cb), self);
-      g_signal_connect_swapped (game, "notify::view-ply", G_CALLBACK (view_changed_cb), self);
-    }
-  reload_tree (self);
-  update (self);
+    g_signal_connect_swapped (game, "changed", G_CALLBACK (game_changed_cb), self);
+  /* Reads the tree, and so does the panel (graph_reloaded_cb). */
+  chess_eval_graph_set_game (self->graph, game);
 }
 
 void
@@ -843,6 +838,7 @@ chess_review_panel_init (ChessReviewPanel *self)
   gtk_box_append (GTK_BOX (self->box), self->progress_row);
 
   self->graph = CHESS_EVAL_GRAPH (chess_eval_graph_new ());
+  g_signal_connect_swapped (self->graph, "reloaded", G_CALLBACK (graph_reloaded_cb), self);
   gtk_box_append (GTK_BOX (self->box), GTK_WIDGET (self->graph));
 
   /* Each player's accuracy and counts. */

@@ -435,7 +435,7 @@ chess_game_load_pgn (ChessGame           *self,
     self->load_problem = g_error_copy (pgn->problem);
   self->cut_short = pgn->problem != NULL && pgn->cut_short;
 
-  chess_game_emit_reset (self);
+  chess_game_emit_changed (self, CHESS_GAME_CHANGED_RESET);
   return TRUE;
 }
 

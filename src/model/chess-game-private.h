@@ -77,18 +77,20 @@ struct _ChessGame
   guint            view_ply;
 
   State            state;         /* as last notified */
+  guint            changes;       /* ChessGameChange: for the next "changed" */
 };
 
-/* Emits notify for every property whose value changed since the last call. */
+/* Emits notify for every property whose value changed since the last
+ * call, then "changed" with what changed (`changes` pending included). */
 void chess_game_sync_properties (ChessGame *self);
+/* Adds `changes` (ChessGameChange) to the next "changed", and syncs. */
+void chess_game_emit_changed    (ChessGame *self,
+                                 guint      changes);
 /* Plays `move` (legal after the viewed position) into the tree: follows
  * the move there or starts a variation, and makes its line the one being
  * played, viewed at the move. */
 gboolean chess_game_play_in_tree (ChessGame *self,
                                   ChessMove  move);
-/* "line-changed" (then view-ply's notify), "tree-changed". */
-void chess_game_emit_line_changed (ChessGame *self);
-void chess_game_emit_tree_changed (ChessGame *self);
 /* Frees a redo entry's node. */
 void chess_game_redo_entry_clear (gpointer data);
 
@@ -118,8 +120,6 @@ const ChessBoard *chess_game_board_to_play (ChessGame  *self,
 /* Starts afresh at `start`: no moves, clocks at the time control. */
 void chess_game_restart (ChessGame        *self,
                          const ChessBoard *start);
-/* "reset", then the properties' notifications. */
-void chess_game_emit_reset (ChessGame *self);
 /* A new game keeps the players' names and drops the other tags. */
 void chess_game_keep_only_player_tags (ChessGame *self);
 /* Both clocks as they stand. */

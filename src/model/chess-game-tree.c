@@ -86,9 +86,7 @@ chess_game_play_in_tree (ChessGame *self,
 
   follow_line (self, node);
   self->view_ply = node->ply;
-  if (created)
-    chess_game_emit_tree_changed (self);
-  chess_game_emit_line_changed (self);
+  chess_game_emit_changed (self, CHESS_GAME_CHANGED_LINE | (created ? CHESS_GAME_CHANGED_TREE : 0));
   return TRUE;
 }
 
@@ -109,7 +107,7 @@ chess_game_select_node (ChessGame     *self,
     return FALSE;
   follow_line (self, node);
   self->view_ply = node->ply;
-  chess_game_emit_line_changed (self);
+  chess_game_emit_changed (self, CHESS_GAME_CHANGED_LINE);
   return TRUE;
 }
 
@@ -124,7 +122,7 @@ chess_game_promote_variation (ChessGame     *self,
   gboolean changed = to_main_line ? chess_tree_node_promote_to_main (node)
                                   : chess_tree_node_promote (node);
   if (changed)
-    chess_game_emit_tree_changed (self);
+    chess_game_emit_changed (self, CHESS_GAME_CHANGED_TREE);
   return changed;
 }
 
@@ -148,9 +146,7 @@ chess_game_delete_variation (ChessGame     *self,
       follow_line (self, parent);
       self->view_ply = view;
     }
-  chess_game_emit_tree_changed (self);
-  if (was_on_line)
-    chess_game_emit_line_changed (self);
+  chess_game_emit_changed (self, CHESS_GAME_CHANGED_TREE | (was_on_line ? CHESS_GAME_CHANGED_LINE : 0));
   return TRUE;
 }
 
@@ -185,8 +181,7 @@ chess_game_delete_from (ChessGame     *self,
       while (self->line.n_moves >= node->ply && chess_game_take_back (self))
         ;
       g_array_set_size (self->redo, 0);
-      chess_game_sync_properties (self);
-      chess_game_emit_tree_changed (self);
+      chess_game_emit_changed (self, CHESS_GAME_CHANGED_TREE);
       return TRUE;
     }
 
@@ -198,9 +193,7 @@ chess_game_delete_from (ChessGame     *self,
       self->view_ply = view;
       recheck_result (self);
     }
-  chess_game_emit_tree_changed (self);
-  if (was_on_line)
-    chess_game_emit_line_changed (self);
+  chess_game_emit_changed (self, CHESS_GAME_CHANGED_TREE | (was_on_line ? CHESS_GAME_CHANGED_LINE : 0));
   return TRUE;
 }
 
@@ -235,7 +228,7 @@ chess_game_set_comment (ChessGame      *self,
   if (g_strcmp0 (node->comment, text) == 0)
     return TRUE;
   chess_tree_node_set_comment (node, text);
-  chess_game_emit_tree_changed (self);
+  chess_game_emit_changed (self, CHESS_GAME_CHANGED_TREE);
   return TRUE;
 }
 
@@ -265,7 +258,7 @@ chess_game_toggle_nag (ChessGame     *self,
           i++;
       chess_tree_node_add_nag (node, nag);
     }
-  chess_game_emit_tree_changed (self);
+  chess_game_emit_changed (self, CHESS_GAME_CHANGED_TREE);
 }
 
 void
@@ -277,7 +270,7 @@ chess_game_toggle_mark (ChessGame     *self,
   g_return_if_fail (node != NULL);
 
   chess_tree_node_toggle_mark (node, mark);
-  chess_game_emit_tree_changed (self);
+  chess_game_emit_changed (self, CHESS_GAME_CHANGED_TREE);
 }
 
 void
@@ -289,5 +282,5 @@ chess_game_annotate (ChessGame             *self,
   g_return_if_fail (func != NULL);
 
   if (func (self->tree, user_data))
-    chess_game_emit_tree_changed (self);
+    chess_game_emit_changed (self, CHESS_GAME_CHANGED_TREE);
 }
