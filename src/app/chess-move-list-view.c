@@ -608,18 +608,22 @@ append_rows (ChessMoveListView *self,
 }
 
 /* Cuts the list before main-line move `first`'s row (before the White
- * move sharing it): returns the first move left out. */
+ * move sharing it, or whose row is still open): returns the first move
+ * left out. */
 static guint
 cut_rows (ChessMoveListView *self,
           guint              first)
 {
   GtkWidget *child, *next;
 
-  if (first >= self->buttons->len)
-    return self->buttons->len;
-  if (first > 0 && g_array_index (self->starts, ChessMoveRowStart, first).row
-                   == g_array_index (self->starts, ChessMoveRowStart, first - 1).row)
+  first = MIN (first, self->buttons->len);
+  /* A row open for Black's move (or holding it) goes whole. */
+  if (first > 0 && g_array_index (self->starts, ChessMoveRowStart, first - 1).row
+                   == (first < self->buttons->len
+                       ? g_array_index (self->starts, ChessMoveRowStart, first).row : self->rows))
     first--;
+  if (first == self->buttons->len)
+    return first;
 
   ChessMoveRowStart start = g_array_index (self->starts, ChessMoveRowStart, first);
   for (child = gtk_widget_get_first_child (self->grid); child != NULL; child = next)
