@@ -124,17 +124,23 @@ chess_game_forget_main_clocks (ChessGame *self)
 }
 
 void
-chess_game_clocks_for_line (ChessGame                  *self,
-                            const ChessMove            *moves,
-                            const ChessTreeNode *const *path,
-                            guint                       n_moves)
+chess_game_clocks_for_line (ChessGame           *self,
+                            const ChessTreeNode *end)
 {
+  guint n_moves = end->ply;
+  g_autofree ChessMove *moves = g_new (ChessMove, n_moves + 1);
+  g_autofree const ChessTreeNode **path = g_new (const ChessTreeNode *, n_moves + 1);
   guint n_old = (guint) self->line.n_moves;
   gboolean timed = chess_clock_is_timed (self->clock);
   GArray *times = g_array_sized_new (FALSE, TRUE, sizeof (ClockTimes), n_moves + 1);
   guint with_old, with_main;
   ClockTimes t;
 
+  for (const ChessTreeNode *n = end; n->parent != NULL; n = n->parent)
+    {
+      path[n->ply - 1] = n;
+      moves[n->ply - 1] = n->move;
+    }
   /* The clock stands at the end of the line being played: what it reads
    * there (a flag fallen, a move's time after the game ended) is the
    * clocks' last word on that position. */

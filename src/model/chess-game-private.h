@@ -46,10 +46,11 @@ struct _ChessGame
   /* Owned references */
   ChessClock      *clock;
 
-  ChessLine        line;          /* the line being played: the tree's
-                                   * moves from the root to line_end       */
   ChessTree       *tree;          /* every move, variation and comment     */
-  ChessTreeNode   *line_end;
+  ChessTreeNode   *line_end;      /* the line being played ends here       */
+  ChessLine        line;          /* that line flattened (its positions and
+                                   * keys for the rules); a cache, changed
+                                   * by chess_game_set_line_end only       */
   gboolean         loaded;        /* from a file: a move played in an
                                    * earlier position starts a variation   */
   GError          *load_problem;  /* the file's text had a problem here   */
@@ -86,6 +87,12 @@ void chess_game_sync_properties (ChessGame *self);
 /* Adds `changes` (ChessGameChange) to the next "changed", and syncs. */
 void chess_game_emit_changed    (ChessGame *self,
                                  guint      changes);
+/* Makes the tree's path to `end` the line being played: the one place
+ * the flat `line` follows the tree (a move on or back replays one move,
+ * another line the moves that differ). With line_end NULL (its node
+ * freed, a new tree) the line is made again from the start. */
+void chess_game_set_line_end (ChessGame     *self,
+                              ChessTreeNode *end);
 /* Plays `move` (legal after the viewed position) into the tree: follows
  * the move there or starts a variation, and makes its line the one being
  * played, viewed at the move. */
@@ -135,16 +142,13 @@ void chess_game_journal_clock (ChessGame *self);
  * closes it (`path` NULL). */
 void chess_game_set_clock_journal (ChessGame  *self,
                                    const char *autosave_path);
-/* Before the line being played becomes the one through the nodes `path`
- * (playing `moves`, n_moves of them): sets `times` to that line's clocks.
- * The part it shares with the line being played keeps those clocks, the
- * part it shares with the main line last left gets that line's back; a
- * line never played takes its [%clk] times. Leaving the main line keeps
- * its clocks for then. */
-void chess_game_clocks_for_line (ChessGame                 *self,
-                                 const ChessMove           *moves,
-                                 const ChessTreeNode *const *path,
-                                 guint                      n_moves);
+/* Before the line being played becomes the tree's path to `end`: sets
+ * `times` to that line's clocks. The part it shares with the line being
+ * played keeps those clocks, the part it shares with the main line last
+ * left gets that line's back; a line never played takes its [%clk] times.
+ * Leaving the main line keeps its clocks for then. */
+void chess_game_clocks_for_line (ChessGame           *self,
+                                 const ChessTreeNode *end);
 /* Drops the main line's clocks kept (a new game, a new time control). */
 void chess_game_forget_main_clocks (ChessGame *self);
 /* After the game was continued from an autosave: the clocks from its

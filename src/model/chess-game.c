@@ -290,7 +290,6 @@ do_move (ChessGame *self,
     }
 
   chess_game_fill_move_info (&before, move, ply, &info);
-  chess_line_push (&self->line, move);
 
   /* Into the tree: the node taken back, or the move there already, or a
    * new one; a game played on its main line keeps it there. */
@@ -305,7 +304,7 @@ do_move (ChessGame *self,
     node = chess_tree_node_add_move (self->line_end, move, NULL);
   if (main_line)
     chess_tree_node_make_first (node);
-  self->line_end = node;
+  chess_game_set_line_end (self, node);
   if (chess_clock_is_timed (self->clock))
     node->clock_ms = times.ms[mover];
   g_array_set_size (self->times, ply + 1);
@@ -439,12 +438,11 @@ chess_game_restart (ChessGame        *self,
   ClockTimes t;
   gint64 initial = chess_clock_get_initial_ms (self->clock);
 
-  chess_line_clear (&self->line);
-  chess_line_init (&self->line, start);
   clear_redo (self);
   chess_tree_free (self->tree);
   self->tree = chess_tree_new (start);
-  self->line_end = self->tree->root;
+  self->line_end = NULL;   /* freed with the tree */
+  chess_game_set_line_end (self, self->tree->root);
   self->loaded = FALSE;
   g_clear_error (&self->load_problem);
   self->cut_short = FALSE;
@@ -729,10 +727,10 @@ chess_game_take_back (ChessGame *self)
 
   /* Ends that are not moves (resignation, agreement, claims, flags) have
    * already cleared the redo list, so it still follows from here. */
-  entry.move = chess_line_pop (&self->line);
+  entry.move = self->line.moves[ply];
   entry.after = g_array_index (self->times, ClockTimes, ply + 1);
   entry.node = self->line_end;
-  self->line_end = entry.node->parent;
+  chess_game_set_line_end (self, entry.node->parent);
   entry.index = chess_tree_node_detach (entry.node);
   g_array_append_val (self->redo, entry);
   g_array_set_size (self->times, ply + 1);
