@@ -614,8 +614,6 @@ static guint
 cut_rows (ChessMoveListView *self,
           guint              first)
 {
-  GtkWidget *child, *next;
-
   first = MIN (first, self->buttons->len);
   /* A row open for Black's move (or holding it) goes whole. */
   if (first > 0 && g_array_index (self->starts, ChessMoveRowStart, first - 1).row
@@ -626,15 +624,12 @@ cut_rows (ChessMoveListView *self,
     return first;
 
   ChessMoveRowStart start = g_array_index (self->starts, ChessMoveRowStart, first);
-  for (child = gtk_widget_get_first_child (self->grid); child != NULL; child = next)
-    {
-      int row;
-
-      next = gtk_widget_get_next_sibling (child);
-      gtk_grid_query_child (GTK_GRID (self->grid), child, NULL, &row, NULL, NULL);
-      if ((guint) row >= start.row)
-        gtk_grid_remove (GTK_GRID (self->grid), child);
-    }
+  guint end = self->rows;   /* and the row still open for Black's move */
+  if (g_array_index (self->starts, ChessMoveRowStart, self->starts->len - 1).row == end)
+    end++;
+  while (end > start.row)
+    gtk_grid_remove_row (GTK_GRID (self->grid), (int) --end);
+  self->rows = start.row;
   g_ptr_array_set_size (self->buttons, first);
   g_ptr_array_set_size (self->numbers, first);
   g_ptr_array_set_size (self->annotations, first);
@@ -642,7 +637,6 @@ cut_rows (ChessMoveListView *self,
   g_ptr_array_set_size (self->nodes, start.n_nodes);
   g_ptr_array_set_size (self->long_comments, start.n_comments);
   g_array_set_size (self->variations, start.n_variations);
-  self->rows = start.row;
   return first;
 }
 

@@ -87,21 +87,6 @@ chess_game_get_clock_ms_at (ChessGame *self,
 
 /* ---- The clocks of the lines followed ---- */
 
-/* Whether the line being played is the tree's main line, whole. */
-static gboolean
-playing_main_line (ChessGame *self)
-{
-  const ChessTreeNode *node = self->tree->root;
-
-  for (size_t i = 0; i < self->line.n_moves; i++)
-    {
-      if (node->n_children == 0 || node->children[0]->move != self->line.moves[i])
-        return FALSE;
-      node = node->children[0];
-    }
-  return node->n_children == 0;
-}
-
 /* How many moves `a` and `b` start with alike. */
 static guint
 shared_moves (const ChessMove *a,
@@ -145,7 +130,10 @@ chess_game_clocks_for_line (ChessGame           *self,
    * there (a flag fallen, a move's time after the game ended) is the
    * clocks' last word on that position. */
   g_array_index (self->times, ClockTimes, n_old) = chess_game_read_clock (self);
-  if (playing_main_line (self))
+  /* Playing the tree's main line, whole (line_end is NULL when its node
+   * was just deleted). */
+  if (self->line_end != NULL && self->line_end->n_children == 0
+      && chess_tree_node_is_main_line (self->line_end))
     {
       g_array_set_size (self->main_times, 0);
       g_array_append_vals (self->main_times, self->times->data, self->times->len);

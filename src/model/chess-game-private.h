@@ -12,11 +12,10 @@ typedef struct
   gint64 ms[CHESS_N_COLORS];
 } ClockTimes;
 
-/* A move taken back, with the clocks as they were after it, and its node
+/* A move taken back, with the clocks as they were after it: its node
  * (with its comments and what followed it) taken out of the tree. */
 typedef struct
 {
-  ChessMove      move;
   ClockTimes     after;
   ChessTreeNode *node;
   guint          index;   /* among its parent's children */

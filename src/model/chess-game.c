@@ -727,7 +727,6 @@ chess_game_take_back (ChessGame *self)
 
   /* Ends that are not moves (resignation, agreement, claims, flags) have
    * already cleared the redo list, so it still follows from here. */
-  entry.move = self->line.moves[ply];
   entry.after = g_array_index (self->times, ClockTimes, ply + 1);
   entry.node = self->line_end;
   chess_game_set_line_end (self, entry.node->parent);
@@ -762,11 +761,11 @@ chess_game_redo (ChessGame *self)
     return FALSE;
 
   entry = g_array_index (self->redo, RedoEntry, self->redo->len - 1);
-  g_return_val_if_fail (chess_board_is_legal_or_null (&self->line.current, entry.move), FALSE);
+  g_return_val_if_fail (chess_board_is_legal_or_null (&self->line.current, entry.node->move), FALSE);
   /* The entry's node goes back into the tree: not freed with the entry. */
   g_array_index (self->redo, RedoEntry, self->redo->len - 1).node = NULL;
   g_array_set_size (self->redo, self->redo->len - 1);
-  gboolean ok = do_move (self, entry.move, &entry);
+  gboolean ok = do_move (self, entry.node->move, &entry);
   chess_tree_node_free (entry.node);   /* when the flag fell first */
   return ok;
 }

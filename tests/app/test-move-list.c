@@ -444,6 +444,18 @@ test_keeps_place (void)
   app_test_destroy_window (window);
 }
 
+/* The move buttons in the list's grid. */
+static guint
+count_move_buttons (GtkWidget *widget)
+{
+  guint n = GTK_IS_BUTTON (widget) && gtk_widget_has_css_class (widget, "move") ? 1 : 0;
+
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    if (!GTK_IS_POPOVER (c))
+      n += count_move_buttons (c);
+  return n;
+}
+
 /* Moves played and taken back change only the list's last rows: the
  * rows before stay the same widgets (the list is not built anew), and
  * the move viewed, the last, is marked and shown. */
@@ -473,6 +485,7 @@ test_moves_in_place (void)
   g_assert_true (chess_game_take_back (game));
   settle (window);
   g_assert_null (chess_move_list_view_get_move_button (list, n - 1));
+  g_assert_cmpuint (count_move_buttons (GTK_WIDGET (list)), ==, n - 1);
   g_assert_true (chess_move_list_view_get_move_button (list, 0) == first);
   g_assert_true (chess_move_list_view_get_move_button (list, n / 2) == middle);
   g_assert_true (chess_move_list_view_get_move_button (list, n - 3) == last_kept);
@@ -494,6 +507,7 @@ test_moves_in_place (void)
   g_assert_true (chess_move_list_view_get_move_button (list, n - 3) == last_kept);
   g_assert_cmpstr (chess_move_list_view_get_move_text (list, n - 1), ==, san);
   g_assert_null (chess_move_list_view_get_move_button (list, n));
+  g_assert_cmpuint (count_move_buttons (GTK_WIDGET (list)), ==, n);
   g_assert_cmpint (chess_move_list_view_get_current (list), ==, (int) n - 1);
   g_assert_true (button_fully_shown (list, n - 1));
 
