@@ -52,6 +52,7 @@ struct _ChessReviewPanel
   GArray            *tree_judged;         /* gboolean per move              */
   ChessNotation      notation;
   gboolean           could_start;         /* can-start as last notified     */
+  gboolean           review_matches;      /* check_review_matches's answer  */
   gboolean           was_retrying;        /* retrying as last notified      */
 
   ChessReviewRetry  *retry;               /* while a move is retried */
@@ -82,9 +83,11 @@ static void update (ChessReviewPanel *self);
 
 /* ---- What is known about the moves ---- */
 
-/* The review running or done still speaks of the main line on screen. */
+/* Whether the review running or done still speaks of the main line on
+ * screen: checked once when either changes (a review started, the tree
+ * read anew), not on every read. */
 static gboolean
-review_matches (ChessReviewPanel *self)
+check_review_matches (ChessReviewPanel *self)
 {
   ChessTreeNode *node;
   guint n;
@@ -113,7 +116,7 @@ move_data (ChessReviewPanel *self,
            guint             ply,
            gboolean         *judged)
 {
-  if (review_matches (self) && ply < chess_review_get_n_moves (self->review)
+  if (self->review_matches && ply < chess_review_get_n_moves (self->review)
       && chess_review_get_move (self->review, ply) != NULL)
     {
       *judged = TRUE;
@@ -147,7 +150,7 @@ player_stats (ChessReviewPanel       *self,
 
   memset (out, 0, sizeof *out);
   out->accuracy = -1;
-  if (review_matches (self) && chess_review_get_n_reviewed (self->review) > 0)
+  if (self->review_matches && chess_review_get_n_reviewed (self->review) > 0)
     {
       chess_review_get_player_stats (self->review, player, out);
       return;
@@ -333,6 +336,7 @@ update (ChessReviewPanel *self)
 static void
 graph_reloaded_cb (ChessReviewPanel *self)
 {
+  self->review_matches = check_review_matches (self);
   reload_tree (self);
   update (self);
 }
@@ -352,7 +356,7 @@ move_reviewed_cb (ChessReviewPanel *self,
                   guint             ply)
 {
   /* Into the tree at once: the graph and the move list follow. */
-  if (review_matches (self))
+  if (self->review_matches)
     chess_review_apply (self->review, self->game);
   update (self);
 }
@@ -382,7 +386,7 @@ review_done_cb (GObject      *source,
   if (review == self->review)
     {
       g_clear_object (&self->cancellable);
-      if (review_matches (self))
+      if (self->review_matches)
         chess_review_apply (review, self->game);
       update (self);
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
@@ -435,6 +439,7 @@ chess_review_panel_run (ChessReviewPanel *self,
   if (!chess_review_panel_can_start (self))
     return;
   g_set_object (&self->review, review);
+  self->review_matches = check_review_matches (self);
   self->cancellable = g_cancellable_new ();
   gtk_widget_set_sensitive (self->cancel_button, TRUE);
   g_signal_connect_swapped (self->review, "move-reviewed", G_CALLBACK (move_reviewed_cb), self);
@@ -467,6 +472,7 @@ drop_review (ChessReviewPanel *self)
     g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
   g_clear_object (&self->review);
+  self->review_matches = FALSE;
 }
 
 /* ---- Retry this move ---- */
