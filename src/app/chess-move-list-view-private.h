@@ -38,11 +38,9 @@ struct _ChessMoveListView
   GtkWidget     *menu;           /* the context menu (a GtkPopoverMenu)    */
   GtkWidget     *comment_editor; /* a ChessCommentEditor                  */
   GPtrArray     *buttons;        /* GtkButton *, one per main-line move    */
-  GPtrArray     *numbers;        /* GtkLabel *, the number of each move's row */
   GPtrArray     *nodes;          /* ChessTreeNode *, shown in links ("n<index>") */
   GPtrArray     *long_comments;  /* const char *, shown cut short, whole behind
                                   * their "Show All" links ("c<index>")    */
-  GPtrArray     *annotations;    /* GtkWidget * or NULL, after each main move */
   GArray        *variations;     /* ChessVariationText, each variation's label */
   GArray        *starts;         /* ChessMoveRowStart, one per main-line move */
   GtkWidget     *opening;        /* the comment before the first move, or NULL */

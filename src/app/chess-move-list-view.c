@@ -1,8 +1,6 @@
 /* chess-move-list-view.c — the move list. */
 #include "config.h"
 
-#include <string.h>
-
 #include <glib/gi18n.h>
 
 #include "chess-comment-text.h"
@@ -520,10 +518,8 @@ clear (ChessMoveListView *self)
   while ((child = gtk_widget_get_first_child (self->grid)) != NULL)
     gtk_grid_remove (GTK_GRID (self->grid), child);
   g_ptr_array_set_size (self->buttons, 0);
-  g_ptr_array_set_size (self->numbers, 0);
   g_ptr_array_set_size (self->nodes, 0);
   g_ptr_array_set_size (self->long_comments, 0);
-  g_ptr_array_set_size (self->annotations, 0);
   g_array_set_size (self->variations, 0);
   g_array_set_size (self->starts, 0);
   self->opening = NULL;
@@ -541,7 +537,6 @@ append_rows (ChessMoveListView *self,
 {
   const ChessTree *tree = chess_game_get_tree (self->game);
   ChessBoard board = tree->start;
-  GtkWidget *row_number = NULL;
   gboolean row_open = FALSE;   /* White's move is on the row, Black's to come */
   const ChessTreeNode *node = tree->root;
   ChessUndo undo;
@@ -563,8 +558,8 @@ append_rows (ChessMoveListView *self,
       g_array_append_val (self->starts, start);
       if (!black || !row_open)
         {
-          row_number = number_label (board.fullmove_number, black);
-          gtk_grid_attach (GTK_GRID (self->grid), row_number, 0, self->rows, 1, 1);
+          gtk_grid_attach (GTK_GRID (self->grid), number_label (board.fullmove_number, black),
+                           0, self->rows, 1, 1);
           if (black)
             {
               GtkWidget *gap = gtk_label_new ("…");
@@ -593,10 +588,8 @@ append_rows (ChessMoveListView *self,
         }
       gtk_grid_attach (GTK_GRID (self->grid), button, black ? 2 : 1, self->rows, 1, 1);
       g_ptr_array_add (self->buttons, button);
-      g_ptr_array_add (self->numbers, row_number);
 
       GtkWidget *annotation = annotation_box (self, node, &board);
-      g_ptr_array_add (self->annotations, annotation);
       row_open = !black && annotation == NULL;
       if (!row_open)
         self->rows++;
@@ -631,8 +624,6 @@ cut_rows (ChessMoveListView *self,
     gtk_grid_remove_row (GTK_GRID (self->grid), (int) --end);
   self->rows = start.row;
   g_ptr_array_set_size (self->buttons, first);
-  g_ptr_array_set_size (self->numbers, first);
-  g_ptr_array_set_size (self->annotations, first);
   g_array_set_size (self->starts, first);
   g_ptr_array_set_size (self->nodes, start.n_nodes);
   g_ptr_array_set_size (self->long_comments, start.n_comments);
@@ -691,24 +682,9 @@ restore_focus (ChessMoveListView   *self,
         gtk_widget_grab_focus (g_ptr_array_index (self->buttons, i));
         return;
       }
-  for (guint i = 0; i < self->annotations->len; i++)
-    {
-      GtkWidget *box = g_ptr_array_index (self->annotations, i);
-      for (GtkWidget *c = box != NULL ? gtk_widget_get_first_child (box) : NULL; c != NULL;
-           c = gtk_widget_get_next_sibling (c))
-        {
-          const char *markup = GTK_IS_LABEL (c) ? gtk_label_get_label (GTK_LABEL (c)) : NULL;
-          for (guint k = 0; markup != NULL && k < self->nodes->len; k++)
-            {
-              g_autofree char *href = g_strdup_printf ("href=\"n%u\"", k);
-              if (g_ptr_array_index (self->nodes, k) == node && strstr (markup, href) != NULL)
-                {
-                  gtk_widget_grab_focus (c);
-                  return;
-                }
-            }
-        }
-    }
+  ChessVariationText *variation = variation_showing (self, node);
+  if (variation != NULL)
+    gtk_widget_grab_focus (variation->label);
 }
 
 /* The list built anew; the keyboard focus stays on its move. */
@@ -818,7 +794,9 @@ chess_move_list_view_get_number_text (ChessMoveListView *self,
 
   if (self->game == NULL || ply >= self->buttons->len)
     return NULL;
-  return gtk_label_get_text (g_ptr_array_index (self->numbers, ply));
+  /* The row's number: White's for a Black move on the same row. */
+  return gtk_label_get_text (GTK_LABEL (gtk_grid_get_child_at (GTK_GRID (self->grid), 0,
+                                                               g_array_index (self->starts, ChessMoveRowStart, ply).row)));
 }
 
 int
@@ -844,7 +822,12 @@ chess_move_list_view_get_annotation (ChessMoveListView *self,
 
   if (ply == G_MAXUINT)
     return self->opening;
-  return ply < self->annotations->len ? g_ptr_array_index (self->annotations, ply) : NULL;
+  if (ply >= self->starts->len)
+    return NULL;
+  /* On the row after the move's, when there is one. */
+  GtkWidget *below = gtk_grid_get_child_at (GTK_GRID (self->grid), 0,
+                                            g_array_index (self->starts, ChessMoveRowStart, ply).row + 1);
+  return below != NULL && gtk_widget_has_css_class (below, "annotation") ? below : NULL;
 }
 
 ChessCommentEditor *
@@ -878,10 +861,8 @@ chess_move_list_view_finalize (GObject *object)
   ChessMoveListView *self = CHESS_MOVE_LIST_VIEW (object);
 
   g_ptr_array_unref (self->buttons);
-  g_ptr_array_unref (self->numbers);
   g_ptr_array_unref (self->nodes);
   g_ptr_array_unref (self->long_comments);
-  g_ptr_array_unref (self->annotations);
   g_array_unref (self->variations);
   g_array_unref (self->starts);
 
@@ -908,10 +889,8 @@ static void
 chess_move_list_view_init (ChessMoveListView *self)
 {
   self->buttons = g_ptr_array_new ();
-  self->numbers = g_ptr_array_new ();
   self->nodes = g_ptr_array_new ();
   self->long_comments = g_ptr_array_new ();
-  self->annotations = g_ptr_array_new ();
   self->variations = g_array_new (FALSE, FALSE, sizeof (ChessVariationText));
   self->starts = g_array_new (FALSE, FALSE, sizeof (ChessMoveRowStart));
   self->current = -1;
