@@ -228,37 +228,30 @@ show_result (ChessWindow *self)
   gtk_widget_set_visible (self->result_screen, TRUE);
 }
 
-static void
-game_over_cb (ChessWindow *self)
-{
-  chess_window_clear_message (self);
-  chess_window_set_paused (self, FALSE);
-  chess_window_update_all (self);
-  show_result (self);
-  /* The card lies over the board, after it in no focus chain: bring the
-   * keyboard to it, on its suggested button, as a dialog would. */
-  gtk_widget_grab_focus (self->result_new_button);
-  autosave (self);
-}
-
-/* A move, a take-back, a new game, another line or position: the window
- * shows it; what is kept (not just viewed) is saved. The game's end came
- * with "game-over", which refreshed and saved already. */
+/* A move, a take-back, a new game, another line or position, the game's
+ * end: the window shows it; what is kept (not just viewed) is saved. */
 static void
 game_changed_cb (ChessWindow *self,
                  guint        changes)
 {
-  if ((changes & CHESS_GAME_CHANGED_RESULT) && !(changes & CHESS_GAME_CHANGED_RESET)
-      && chess_game_is_over (self->game))
-    return;
+  gboolean ended = (changes & CHESS_GAME_CHANGED_RESULT) && !(changes & CHESS_GAME_CHANGED_RESET)
+                   && chess_game_is_over (self->game);
+
   if (changes & ~CHESS_GAME_CHANGED_TREE)
     {
       chess_window_clear_message (self);
+      if (ended)
+        chess_window_set_paused (self, FALSE);
       chess_window_update_all (self);
     }
-  if ((changes & CHESS_GAME_CHANGED_RESET) && chess_game_is_over (self->game))
+  if (ended || ((changes & CHESS_GAME_CHANGED_RESET) && chess_game_is_over (self->game)))
     show_result (self);
-  if (changes & (CHESS_GAME_CHANGED_MOVES | CHESS_GAME_CHANGED_RESET | CHESS_GAME_CHANGED_TREE))
+  /* The card lies over the board, after it in no focus chain: bring the
+   * keyboard to it, on its suggested button, as a dialog would. */
+  if (ended)
+    gtk_widget_grab_focus (self->result_new_button);
+  if (changes & (CHESS_GAME_CHANGED_MOVES | CHESS_GAME_CHANGED_RESET | CHESS_GAME_CHANGED_TREE
+                 | CHESS_GAME_CHANGED_RESULT))
     autosave (self);
 }
 
@@ -307,7 +300,6 @@ attach_game (ChessWindow *self,
     }
   apply_clock_pause (self);
 
-  g_signal_connect_swapped (game, "game-over", G_CALLBACK (game_over_cb), self);
   g_signal_connect_swapped (game, "changed", G_CALLBACK (game_changed_cb), self);
   g_signal_connect_swapped (game, "notify::draw-offered", G_CALLBACK (chess_window_update_status), self);
   g_signal_connect_swapped (self->clock, "tick", G_CALLBACK (clock_changed_cb), self);
