@@ -558,17 +558,6 @@ chess_eval_graph_measure (GtkWidget      *widget,
 
 /* ---- Game ---- */
 
-static void
-game_changed_cb (ChessEvalGraph *self,
-                 guint           changes)
-{
-  if (changes & (CHESS_GAME_CHANGED_MOVES | CHESS_GAME_CHANGED_LINE
-                 | CHESS_GAME_CHANGED_TREE | CHESS_GAME_CHANGED_RESET))
-    reload (self);
-  else if (changes & CHESS_GAME_CHANGED_VIEW)
-    update_marked (self);
-}
-
 void
 chess_eval_graph_set_game (ChessEvalGraph *self,
                            ChessGame      *game)
@@ -582,7 +571,7 @@ chess_eval_graph_set_game (ChessEvalGraph *self,
     g_signal_handlers_disconnect_by_data (self->game, self);
   g_set_object (&self->game, game);
   if (game != NULL)
-    g_signal_connect_swapped (game, "changed", G_CALLBACK (game_changed_cb), self);
+    g_signal_connect_swapped (game, "changed", G_CALLBACK (reload), self);
   reload (self);
 }
 

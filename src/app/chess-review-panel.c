@@ -331,8 +331,8 @@ update (ChessReviewPanel *self)
                           || gtk_widget_get_visible (self->verdict_box));
 }
 
-/* The graph has read the tree anew (a move, another line, an annotation,
- * a new game): the panel reads it now too, whatever the handlers' order. */
+/* The graph has read the game anew (any change, the move viewed too): the
+ * panel reads it now too, whatever the handlers' order. */
 static void
 graph_reloaded_cb (ChessReviewPanel *self)
 {
@@ -341,13 +341,6 @@ graph_reloaded_cb (ChessReviewPanel *self)
   update (self);
 }
 
-static void
-game_changed_cb (ChessReviewPanel *self,
-                 guint             changes)
-{
-  if (changes == CHESS_GAME_CHANGED_VIEW)
-    update_verdict (self);
-}
 
 /* ---- The review ---- */
 
@@ -570,17 +563,13 @@ chess_review_panel_set_game (ChessReviewPanel *self,
 
   if (self->game == game)
     return;
-  if (self->game != NULL)
-    g_signal_handlers_disconnect_by_data (self->game, self);
   chess_review_panel_end_retry (self);
   was_running = chess_review_panel_is_running (self);
   drop_review (self);
   if (was_running)
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
   g_set_object (&self->game, game);
-  if (game != NULL)
-    g_signal_connect_swapped (game, "changed", G_CALLBACK (game_changed_cb), self);
-  /* Reads the tree, and so does the panel (graph_reloaded_cb). */
+  /* Reads the game, and so does the panel (graph_reloaded_cb). */
   chess_eval_graph_set_game (self->graph, game);
 }
 
@@ -733,8 +722,6 @@ chess_review_panel_dispose (GObject *object)
 {
   ChessReviewPanel *self = CHESS_REVIEW_PANEL (object);
 
-  if (self->game != NULL)
-    g_signal_handlers_disconnect_by_data (self->game, self);
   if (self->retry != NULL)
     g_signal_handlers_disconnect_by_data (self->retry, self);
   g_clear_object (&self->retry);

@@ -606,14 +606,16 @@ report_failure (Computer     *self,
 
 /* ---- Following the window's game ---- */
 
-/* A pasted position starts a new game in the same ChessGame, without our
- * tags: the same players play on, and say so again. */
+/* Whose turn it is may have changed: a move, a take-back, the end, another
+ * line or a new game. A pasted position starts a new game in the same
+ * ChessGame, without our tags: the same players play on, and say so again. */
 static void
-game_reset (Computer *self)
+game_changed_cb (Computer *self,
+                 guint     changes)
 {
   GSettings *settings = chess_window_get_settings (self->window);
 
-  for (int c = 0; c < 2; c++)
+  for (int c = 0; c < 2 && (changes & CHESS_GAME_CHANGED_RESET); c++)
     {
       ChessOpponent tagged = { 0 };
 
@@ -628,16 +630,6 @@ game_reset (Computer *self)
         }
       chess_opponent_clear (&tagged);
     }
-}
-
-/* Whose turn it is may have changed: a move, a take-back, the end, another
- * line or a new game. */
-static void
-game_changed_cb (Computer *self,
-                 guint     changes)
-{
-  if (changes & CHESS_GAME_CHANGED_RESET)
-    game_reset (self);
   if (changes & (CHESS_GAME_CHANGED_MOVES | CHESS_GAME_CHANGED_LINE | CHESS_GAME_CHANGED_RESULT
                  | CHESS_GAME_CHANGED_RESET))
     game_changed (self);

@@ -53,16 +53,13 @@ chess_game_set_line_end (ChessGame     *self,
     }
   if (self->line_end != NULL && end->parent == self->line_end)
     chess_line_push (&self->line, end->move);
-  else if (self->line_end != NULL && self->line_end->parent == end)
-    chess_line_pop (&self->line);
-  else if (end != self->line_end)
+  else
     {
       g_autofree ChessMove *moves = g_new (ChessMove, end->ply + 1);
       guint shared = 0;
 
       chess_tree_path (end, moves);
-      while (shared < end->ply && shared < self->line.n_moves
-             && moves[shared] == self->line.moves[shared])
+      while (shared < MIN (end->ply, self->line.n_moves) && moves[shared] == self->line.moves[shared])
         shared++;
       while (self->line.n_moves > shared)
         chess_line_pop (&self->line);
