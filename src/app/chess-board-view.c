@@ -211,8 +211,8 @@ game_changed_cb (ChessBoardView *self,
       return;
     }
   sync_position (self);
-  /* A move's own notifications (view-ply, game-over) follow "moved": its
-   * slide goes on while the position shown stays the same. */
+  /* A move's own "changed" follows its "moved": its slide goes on while
+   * the position shown stays the same. */
   if (self->board.key != shown)
     chess_board_view_stop_animation (self);
 }
