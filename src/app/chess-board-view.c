@@ -199,14 +199,20 @@ game_taken_back_cb (ChessGame     *game,
 }
 
 static void
-game_changed_cb (gpointer user_data)
+game_changed_cb (ChessBoardView *self,
+                 guint           changes)
 {
-  ChessBoardView *self = user_data;
   uint64_t shown = self->board.key;
 
+  if (changes == CHESS_GAME_CHANGED_TREE)
+    {
+      /* Its arrows and circled squares. */
+      gtk_widget_queue_draw (GTK_WIDGET (self));
+      return;
+    }
   sync_position (self);
-  /* A move's own notifications (view-ply, game-over) follow "moved": its
-   * slide goes on while the position shown stays the same. */
+  /* A move's own "changed" follows its "moved": its slide goes on while
+   * the position shown stays the same. */
   if (self->board.key != shown)
     chess_board_view_stop_animation (self);
 }
@@ -227,10 +233,7 @@ chess_board_view_set_game (ChessBoardView *self,
     {
       g_signal_connect (game, "moved", G_CALLBACK (game_moved_cb), self);
       g_signal_connect (game, "taken-back", G_CALLBACK (game_taken_back_cb), self);
-      g_signal_connect_swapped (game, "reset", G_CALLBACK (game_changed_cb), self);
-      g_signal_connect_swapped (game, "game-over", G_CALLBACK (game_changed_cb), self);
-      g_signal_connect_swapped (game, "notify::view-ply", G_CALLBACK (game_changed_cb), self);
-      g_signal_connect_swapped (game, "tree-changed", G_CALLBACK (gtk_widget_queue_draw), self);
+      g_signal_connect_swapped (game, "changed", G_CALLBACK (game_changed_cb), self);
     }
   reset_interaction (self);
   chess_board_view_stop_animation (self);

@@ -39,6 +39,8 @@ struct _ChessEvalGraph
 
 G_DEFINE_FINAL_TYPE (ChessEvalGraph, chess_eval_graph, GTK_TYPE_WIDGET)
 
+static guint reloaded_signal;
+
 /* The area colours match the evaluation bar's (style.css): White's share
  * light, Black's dark, both on a mid grey that stands out from the light
  * and the dark window background; the grey is also what is not known. */
@@ -166,6 +168,7 @@ reload (ChessEvalGraph *self)
     }
   update_marked (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_signal_emit (self, reloaded_signal, 0);
 }
 
 /* ---- Geometry ---- */
@@ -568,14 +571,7 @@ chess_eval_graph_set_game (ChessEvalGraph *self,
     g_signal_handlers_disconnect_by_data (self->game, self);
   g_set_object (&self->game, game);
   if (game != NULL)
-    {
-      g_signal_connect_swapped (game, "moved", G_CALLBACK (reload), self);
-      g_signal_connect_swapped (game, "taken-back", G_CALLBACK (reload), self);
-      g_signal_connect_swapped (game, "reset", G_CALLBACK (reload), self);
-      g_signal_connect_swapped (game, "line-changed", G_CALLBACK (reload), self);
-      g_signal_connect_swapped (game, "tree-changed", G_CALLBACK (reload), self);
-      g_signal_connect_swapped (game, "notify::view-ply", G_CALLBACK (update_marked), self);
-    }
+    g_signal_connect_swapped (game, "changed", G_CALLBACK (reload), self);
   reload (self);
 }
 
@@ -621,6 +617,8 @@ chess_eval_graph_class_init (ChessEvalGraphClass *klass)
   widget_class->measure = chess_eval_graph_measure;
   widget_class->snapshot = chess_eval_graph_snapshot;
 
+  reloaded_signal = g_signal_new ("reloaded", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
   gtk_widget_class_set_css_name (widget_class, "evalgraph");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_SLIDER);
 }

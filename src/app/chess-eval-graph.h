@@ -7,10 +7,11 @@
  *
  * The evaluations are the [%eval] of the main line's moves in the game's
  * tree (a review writes them there, a reopened annotated game has them), so
- * the graph follows the game's tree-changed, reset, moved and line-changed
- * signals. Clicking or dragging shows the position under the pointer (the
- * main line's node there, through chess_game_select_node); with the focus,
- * ←/→, Home/End and Page Up/Down do the same by keyboard.
+ * the graph reads the game anew on its "changed" signal, then says
+ * "reloaded" (its owner reads the game then too). Clicking or dragging
+ * shows the position under the pointer (the main line's node there,
+ * through chess_game_select_node); with the focus, ←/→, Home/End and
+ * Page Up/Down do the same by keyboard.
  *
  * Point i is the position after i moves of the main line (0: the start).
  * CSS name: evalgraph. Accessible role: slider, value = point viewed. */

@@ -18,6 +18,16 @@ typedef struct
   guint                first_comment; /* its first index in `long_comments`   */
 } ChessVariationText;
 
+/* Where a main-line move's row starts, and what the list held before it:
+ * the list is cut there when the moves from it on change. */
+typedef struct
+{
+  guint row;
+  guint n_nodes;
+  guint n_comments;
+  guint n_variations;
+} ChessMoveRowStart;
+
 struct _ChessMoveListView
 {
   GtkWidget      parent_instance;
@@ -28,12 +38,11 @@ struct _ChessMoveListView
   GtkWidget     *menu;           /* the context menu (a GtkPopoverMenu)    */
   GtkWidget     *comment_editor; /* a ChessCommentEditor                  */
   GPtrArray     *buttons;        /* GtkButton *, one per main-line move    */
-  GPtrArray     *numbers;        /* GtkLabel *, the number of each move's row */
   GPtrArray     *nodes;          /* ChessTreeNode *, shown in links ("n<index>") */
   GPtrArray     *long_comments;  /* const char *, shown cut short, whole behind
                                   * their "Show All" links ("c<index>")    */
-  GPtrArray     *annotations;    /* GtkWidget * or NULL, after each main move */
   GArray        *variations;     /* ChessVariationText, each variation's label */
+  GArray        *starts;         /* ChessMoveRowStart, one per main-line move */
   GtkWidget     *opening;        /* the comment before the first move, or NULL */
   ChessGame     *game;           /* owned */
   ChessTreeNode *menu_node;      /* the move the context menu is about     */

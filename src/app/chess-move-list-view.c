@@ -1,8 +1,6 @@
 /* chess-move-list-view.c — the move list. */
 #include "config.h"
 
-#include <string.h>
-
 #include <glib/gi18n.h>
 
 #include "chess-comment-text.h"
@@ -520,48 +518,48 @@ clear (ChessMoveListView *self)
   while ((child = gtk_widget_get_first_child (self->grid)) != NULL)
     gtk_grid_remove (GTK_GRID (self->grid), child);
   g_ptr_array_set_size (self->buttons, 0);
-  g_ptr_array_set_size (self->numbers, 0);
   g_ptr_array_set_size (self->nodes, 0);
   g_ptr_array_set_size (self->long_comments, 0);
-  g_ptr_array_set_size (self->annotations, 0);
   g_array_set_size (self->variations, 0);
+  g_array_set_size (self->starts, 0);
   self->opening = NULL;
   self->viewed = NULL;
   self->rows = 0;
   self->current = -1;
 }
 
-/* The main line in numbered pairs; comments and variations on rows of
- * their own between them, after which Black's move gets its number again. */
+/* The main line's rows from move `first` on (the list holding the rows
+ * before it), in numbered pairs; comments and variations on rows of their
+ * own between them, after which Black's move gets its number again. */
 static void
-rebuild_rows (ChessMoveListView *self)
+append_rows (ChessMoveListView *self,
+             guint              first)
 {
   const ChessTree *tree = chess_game_get_tree (self->game);
   ChessBoard board = tree->start;
-  GtkWidget *row_number = NULL;
   gboolean row_open = FALSE;   /* White's move is on the row, Black's to come */
+  const ChessTreeNode *node = tree->root;
+  ChessUndo undo;
 
-  self->viewed = chess_game_get_view_node (self->game);
-
-  if (tree->root->comment != NULL)
+  for (guint i = 0; i < first; i++)
     {
-      LinkCursor end = cursor_at_end (self);
-      g_autofree char *markup = comment_markup (self, tree->root->comment, &end);
-      self->opening = markup_label (self, markup, "comment");
-      gtk_widget_add_css_class (self->opening, "opening");
-      gtk_grid_attach (GTK_GRID (self->grid), self->opening, 0, self->rows++, 3, 1);
+      node = node->children[0];
+      chess_board_make (&board, node->move, &undo);
     }
-  for (const ChessTreeNode *node = tree->root; node->n_children > 0; )
+  while (node->n_children > 0)
     {
       node = node->children[0];
       gboolean black = board.side == CHESS_COLOR_BLACK;
       GtkWidget *button = gtk_button_new ();
       g_autoptr(GString) text = g_string_new (NULL);
+      ChessMoveRowStart start = { self->rows, self->nodes->len, self->long_comments->len,
+                                  self->variations->len };
 
+      g_array_append_val (self->starts, start);
       if (!black || !row_open)
         {
-          row_number = number_label (board.fullmove_number, black);
-          gtk_grid_attach (GTK_GRID (self->grid), row_number, 0, self->rows, 1, 1);
+          gtk_grid_attach (GTK_GRID (self->grid), number_label (board.fullmove_number, black),
+                           0, self->rows, 1, 1);
           if (black)
             {
               GtkWidget *gap = gtk_label_new ("…");
@@ -590,19 +588,85 @@ rebuild_rows (ChessMoveListView *self)
         }
       gtk_grid_attach (GTK_GRID (self->grid), button, black ? 2 : 1, self->rows, 1, 1);
       g_ptr_array_add (self->buttons, button);
-      g_ptr_array_add (self->numbers, row_number);
 
       GtkWidget *annotation = annotation_box (self, node, &board);
-      g_ptr_array_add (self->annotations, annotation);
       row_open = !black && annotation == NULL;
       if (!row_open)
         self->rows++;
       if (annotation != NULL)
         gtk_grid_attach (GTK_GRID (self->grid), annotation, 0, self->rows++, 3, 1);
 
-      ChessUndo undo;
       chess_board_make (&board, node->move, &undo);
     }
+}
+
+/* Cuts the list before main-line move `first`'s row (before the White
+ * move sharing it, or whose row is still open): returns the first move
+ * left out. */
+static guint
+cut_rows (ChessMoveListView *self,
+          guint              first)
+{
+  first = MIN (first, self->buttons->len);
+  /* A row open for Black's move (or holding it) goes whole. */
+  if (first > 0 && g_array_index (self->starts, ChessMoveRowStart, first - 1).row
+                   == (first < self->buttons->len
+                       ? g_array_index (self->starts, ChessMoveRowStart, first).row : self->rows))
+    first--;
+  if (first == self->buttons->len)
+    return first;
+
+  ChessMoveRowStart start = g_array_index (self->starts, ChessMoveRowStart, first);
+  guint end = self->rows;   /* and the row still open for Black's move */
+  if (g_array_index (self->starts, ChessMoveRowStart, self->starts->len - 1).row == end)
+    end++;
+  while (end > start.row)
+    gtk_grid_remove_row (GTK_GRID (self->grid), (int) --end);
+  self->rows = start.row;
+  g_ptr_array_set_size (self->buttons, first);
+  g_array_set_size (self->starts, first);
+  g_ptr_array_set_size (self->nodes, start.n_nodes);
+  g_ptr_array_set_size (self->long_comments, start.n_comments);
+  g_array_set_size (self->variations, start.n_variations);
+  return first;
+}
+
+/* Moves played or taken back: the rows from the first main-line move that
+ * is not the one shown are made again; the ones before stay as they are
+ * (with their place, the scroller's and the keyboard focus). */
+static void
+update_rows (ChessMoveListView *self)
+{
+  const ChessTreeNode *node = chess_game_get_tree (self->game)->root;
+  guint same = 0;
+
+  while (same < self->buttons->len && node->n_children > 0
+         && g_object_get_data (g_ptr_array_index (self->buttons, same), "node") == node->children[0])
+    {
+      node = node->children[0];
+      same++;
+    }
+  if (same == self->buttons->len && node->n_children == 0)
+    return;
+  append_rows (self, cut_rows (self, same));
+}
+
+static void
+rebuild_rows (ChessMoveListView *self)
+{
+  const ChessTree *tree = chess_game_get_tree (self->game);
+
+  self->viewed = chess_game_get_view_node (self->game);
+
+  if (tree->root->comment != NULL)
+    {
+      LinkCursor end = cursor_at_end (self);
+      g_autofree char *markup = comment_markup (self, tree->root->comment, &end);
+      self->opening = markup_label (self, markup, "comment");
+      gtk_widget_add_css_class (self->opening, "opening");
+      gtk_grid_attach (GTK_GRID (self->grid), self->opening, 0, self->rows++, 3, 1);
+    }
+  append_rows (self, 0);
   update_current (self);
 }
 
@@ -618,24 +682,9 @@ restore_focus (ChessMoveListView   *self,
         gtk_widget_grab_focus (g_ptr_array_index (self->buttons, i));
         return;
       }
-  for (guint i = 0; i < self->annotations->len; i++)
-    {
-      GtkWidget *box = g_ptr_array_index (self->annotations, i);
-      for (GtkWidget *c = box != NULL ? gtk_widget_get_first_child (box) : NULL; c != NULL;
-           c = gtk_widget_get_next_sibling (c))
-        {
-          const char *markup = GTK_IS_LABEL (c) ? gtk_label_get_label (GTK_LABEL (c)) : NULL;
-          for (guint k = 0; markup != NULL && k < self->nodes->len; k++)
-            {
-              g_autofree char *href = g_strdup_printf ("href=\"n%u\"", k);
-              if (g_ptr_array_index (self->nodes, k) == node && strstr (markup, href) != NULL)
-                {
-                  gtk_widget_grab_focus (c);
-                  return;
-                }
-            }
-        }
-    }
+  ChessVariationText *variation = variation_showing (self, node);
+  if (variation != NULL)
+    gtk_widget_grab_focus (variation->label);
 }
 
 /* The list built anew; the keyboard focus stays on its move. */
@@ -661,22 +710,6 @@ rebuild (ChessMoveListView *self)
     restore_focus (self, focused);
   gtk_viewport_set_scroll_to_focus (GTK_VIEWPORT (self->viewport), TRUE);
 }
-static void
-game_moved_cb (ChessGame         *game,
-               ChessMoveInfo     *info,
-               ChessMoveListView *self)
-{
-  rebuild (self);
-}
-
-static void
-game_taken_back_cb (ChessGame         *game,
-                    ChessMoveInfo     *info,
-                    ChessMoveListView *self)
-{
-  rebuild (self);
-}
-
 /* Another move viewed: only its mark moves. (Building the list anew
  * would lose its place and the keyboard focus.) */
 static void
@@ -698,6 +731,23 @@ view_changed_cb (ChessMoveListView *self)
   update_current (self);
 }
 
+/* Only what changed is made again: a new game or an annotation builds the
+ * list anew, a move or a take-back its last rows, another move viewed
+ * moves the mark. */
+static void
+game_changed_cb (ChessMoveListView *self,
+                 guint              changes)
+{
+  if (changes & (CHESS_GAME_CHANGED_RESET | CHESS_GAME_CHANGED_TREE))
+    rebuild (self);
+  else if (changes & (CHESS_GAME_CHANGED_MOVES | CHESS_GAME_CHANGED_LINE | CHESS_GAME_CHANGED_VIEW))
+    {
+      if (changes & CHESS_GAME_CHANGED_MOVES)
+        update_rows (self);
+      view_changed_cb (self);
+    }
+}
+
 void
 chess_move_list_view_set_game (ChessMoveListView *self,
                                ChessGame         *game)
@@ -709,15 +759,7 @@ chess_move_list_view_set_game (ChessMoveListView *self,
   g_set_object (&self->game, game);
   self->menu_node = NULL;
   if (game != NULL)
-    {
-      g_signal_connect (game, "moved", G_CALLBACK (game_moved_cb), self);
-      g_signal_connect (game, "taken-back", G_CALLBACK (game_taken_back_cb), self);
-      g_signal_connect_swapped (game, "reset", G_CALLBACK (rebuild), self);
-      /* Another line followed changes no move shown; its notify::view-ply
-       * moves the mark. */
-      g_signal_connect_swapped (game, "tree-changed", G_CALLBACK (rebuild), self);
-      g_signal_connect_swapped (game, "notify::view-ply", G_CALLBACK (view_changed_cb), self);
-    }
+    g_signal_connect_swapped (game, "changed", G_CALLBACK (game_changed_cb), self);
   rebuild (self);
 }
 
@@ -752,7 +794,9 @@ chess_move_list_view_get_number_text (ChessMoveListView *self,
 
   if (self->game == NULL || ply >= self->buttons->len)
     return NULL;
-  return gtk_label_get_text (g_ptr_array_index (self->numbers, ply));
+  /* The row's number: White's for a Black move on the same row. */
+  return gtk_label_get_text (GTK_LABEL (gtk_grid_get_child_at (GTK_GRID (self->grid), 0,
+                                                               g_array_index (self->starts, ChessMoveRowStart, ply).row)));
 }
 
 int
@@ -778,7 +822,12 @@ chess_move_list_view_get_annotation (ChessMoveListView *self,
 
   if (ply == G_MAXUINT)
     return self->opening;
-  return ply < self->annotations->len ? g_ptr_array_index (self->annotations, ply) : NULL;
+  if (ply >= self->starts->len)
+    return NULL;
+  /* On the row after the move's, when there is one. */
+  GtkWidget *below = gtk_grid_get_child_at (GTK_GRID (self->grid), 0,
+                                            g_array_index (self->starts, ChessMoveRowStart, ply).row + 1);
+  return below != NULL && gtk_widget_has_css_class (below, "annotation") ? below : NULL;
 }
 
 ChessCommentEditor *
@@ -812,11 +861,10 @@ chess_move_list_view_finalize (GObject *object)
   ChessMoveListView *self = CHESS_MOVE_LIST_VIEW (object);
 
   g_ptr_array_unref (self->buttons);
-  g_ptr_array_unref (self->numbers);
   g_ptr_array_unref (self->nodes);
   g_ptr_array_unref (self->long_comments);
-  g_ptr_array_unref (self->annotations);
   g_array_unref (self->variations);
+  g_array_unref (self->starts);
 
   G_OBJECT_CLASS (chess_move_list_view_parent_class)->finalize (object);
 }
@@ -841,11 +889,10 @@ static void
 chess_move_list_view_init (ChessMoveListView *self)
 {
   self->buttons = g_ptr_array_new ();
-  self->numbers = g_ptr_array_new ();
   self->nodes = g_ptr_array_new ();
   self->long_comments = g_ptr_array_new ();
-  self->annotations = g_ptr_array_new ();
   self->variations = g_array_new (FALSE, FALSE, sizeof (ChessVariationText));
+  self->starts = g_array_new (FALSE, FALSE, sizeof (ChessMoveRowStart));
   self->current = -1;
   self->notation = CHESS_NOTATION_SAN;
 

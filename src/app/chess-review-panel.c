@@ -52,6 +52,7 @@ struct _ChessReviewPanel
   GArray            *tree_judged;         /* gboolean per move              */
   ChessNotation      notation;
   gboolean           could_start;         /* can-start as last notified     */
+  gboolean           review_matches;      /* check_review_matches's answer  */
   gboolean           was_retrying;        /* retrying as last notified      */
 
   ChessReviewRetry  *retry;               /* while a move is retried */
@@ -82,9 +83,11 @@ static void update (ChessReviewPanel *self);
 
 /* ---- What is known about the moves ---- */
 
-/* The review running or done still speaks of the main line on screen. */
+/* Whether the review running or done still speaks of the main line on
+ * screen: checked once when either changes (a review started, the tree
+ * read anew), not on every read. */
 static gboolean
-review_matches (ChessReviewPanel *self)
+check_review_matches (ChessReviewPanel *self)
 {
   ChessTreeNode *node;
   guint n;
@@ -113,7 +116,7 @@ move_data (ChessReviewPanel *self,
            guint             ply,
            gboolean         *judged)
 {
-  if (review_matches (self) && ply < chess_review_get_n_moves (self->review)
+  if (self->review_matches && ply < chess_review_get_n_moves (self->review)
       && chess_review_get_move (self->review, ply) != NULL)
     {
       *judged = TRUE;
@@ -147,7 +150,7 @@ player_stats (ChessReviewPanel       *self,
 
   memset (out, 0, sizeof *out);
   out->accuracy = -1;
-  if (review_matches (self) && chess_review_get_n_reviewed (self->review) > 0)
+  if (self->review_matches && chess_review_get_n_reviewed (self->review) > 0)
     {
       chess_review_get_player_stats (self->review, player, out);
       return;
@@ -328,18 +331,16 @@ update (ChessReviewPanel *self)
                           || gtk_widget_get_visible (self->verdict_box));
 }
 
+/* The graph has read the game anew (any change, the move viewed too): the
+ * panel reads it now too, whatever the handlers' order. */
 static void
-tree_changed_cb (ChessReviewPanel *self)
+graph_reloaded_cb (ChessReviewPanel *self)
 {
+  self->review_matches = check_review_matches (self);
   reload_tree (self);
   update (self);
 }
 
-static void
-view_changed_cb (ChessReviewPanel *self)
-{
-  update_verdict (self);
-}
 
 /* ---- The review ---- */
 
@@ -348,7 +349,7 @@ move_reviewed_cb (ChessReviewPanel *self,
                   guint             ply)
 {
   /* Into the tree at once: the graph and the move list follow. */
-  if (review_matches (self))
+  if (self->review_matches)
     chess_review_apply (self->review, self->game);
   update (self);
 }
@@ -378,7 +379,7 @@ review_done_cb (GObject      *source,
   if (review == self->review)
     {
       g_clear_object (&self->cancellable);
-      if (review_matches (self))
+      if (self->review_matches)
         chess_review_apply (review, self->game);
       update (self);
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
@@ -431,6 +432,7 @@ chess_review_panel_run (ChessReviewPanel *self,
   if (!chess_review_panel_can_start (self))
     return;
   g_set_object (&self->review, review);
+  self->review_matches = check_review_matches (self);
   self->cancellable = g_cancellable_new ();
   gtk_widget_set_sensitive (self->cancel_button, TRUE);
   g_signal_connect_swapped (self->review, "move-reviewed", G_CALLBACK (move_reviewed_cb), self);
@@ -463,6 +465,7 @@ drop_review (ChessReviewPanel *self)
     g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
   g_clear_object (&self->review);
+  self->review_matches = FALSE;
 }
 
 /* ---- Retry this move ---- */
@@ -560,27 +563,14 @@ chess_review_panel_set_game (ChessReviewPanel *self,
 
   if (self->game == game)
     return;
-  if (self->game != NULL)
-    g_signal_handlers_disconnect_by_data (self->game, self);
   chess_review_panel_end_retry (self);
   was_running = chess_review_panel_is_running (self);
   drop_review (self);
   if (was_running)
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
   g_set_object (&self->game, game);
+  /* Reads the game, and so does the panel (graph_reloaded_cb). */
   chess_eval_graph_set_game (self->graph, game);
-  if (game != NULL)
-    {
-      /* Connected after the graph: it has read the tree by then. */
-      g_signal_connect_swapped (game, "reset", G_CALLBACK (tree_changed_cb), self);
-      g_signal_connect_swapped (game, "tree-changed", G_CALLBACK (tree_changed_cb), self);
-      g_signal_connect_swapped (game, "line-changed", G_CALLBACK (tree_changed_cb), self);
-      g_signal_connect_swapped (game, "moved", G_CALLBACK (tree_changed_cb), self);
-      g_signal_connect_swapped (game, "taken-back", G_CALLBACK (tree_changed_cb), self);
-      g_signal_connect_swapped (game, "notify::view-ply", G_CALLBACK (view_changed_cb), self);
-    }
-  reload_tree (self);
-  update (self);
 }
 
 void
@@ -732,8 +722,6 @@ chess_review_panel_dispose (GObject *object)
 {
   ChessReviewPanel *self = CHESS_REVIEW_PANEL (object);
 
-  if (self->game != NULL)
-    g_signal_handlers_disconnect_by_data (self->game, self);
   if (self->retry != NULL)
     g_signal_handlers_disconnect_by_data (self->retry, self);
   g_clear_object (&self->retry);
@@ -843,6 +831,7 @@ chess_review_panel_init (ChessReviewPanel *self)
   gtk_box_append (GTK_BOX (self->box), self->progress_row);
 
   self->graph = CHESS_EVAL_GRAPH (chess_eval_graph_new ());
+  g_signal_connect_swapped (self->graph, "reloaded", G_CALLBACK (graph_reloaded_cb), self);
   gtk_box_append (GTK_BOX (self->box), GTK_WIDGET (self->graph));
 
   /* Each player's accuracy and counts. */

@@ -286,13 +286,15 @@ think (ChessReviewRetry *self)
 /* The game moved on: judge a new attempt, let the computer answer the
  * player's moves in it. */
 static void
-game_changed_cb (ChessReviewRetry *self)
+game_changed_cb (ChessReviewRetry *self,
+                 guint             changes)
 {
   ChessTreeNode *viewed, *attempt;
   ChessBoard board;
   ChessMoveList list;
 
-  if (self->finished)
+  if (self->finished
+      || !(changes & (CHESS_GAME_CHANGED_MOVES | CHESS_GAME_CHANGED_LINE | CHESS_GAME_CHANGED_VIEW)))
     return;
   viewed = chess_game_get_view_node (self->game);
   attempt = attempt_of (self, viewed);
@@ -357,9 +359,7 @@ chess_review_retry_start (ChessGame             *game,
   self->notation = notation;
   for (guint i = 0; i < self->parent->n_children; i++)
     g_ptr_array_add (self->known, self->parent->children[i]);
-  g_signal_connect_swapped (game, "moved", G_CALLBACK (game_changed_cb), self);
-  g_signal_connect_swapped (game, "line-changed", G_CALLBACK (game_changed_cb), self);
-  g_signal_connect_swapped (game, "notify::view-ply", G_CALLBACK (game_changed_cb), self);
+  g_signal_connect_swapped (game, "changed", G_CALLBACK (game_changed_cb), self);
   prompt (self);
   return self;
 }

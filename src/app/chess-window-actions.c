@@ -90,21 +90,24 @@ update_actions (ChessWindowActions *self)
 
 /* ---- Following the game ---- */
 
+/* A move, a take-back, the end of the game or an annotation: the file is
+ * out of date. The autosave alone does not count as saved; a new game is
+ * marked by the action that made it. */
 static void
-game_changed_cb (ChessWindowActions *self)
+game_changed_cb (ChessWindowActions *self,
+                 guint               changes)
 {
-  /* A move, a take-back or the end of the game: the file is out of date.
-   * The autosave alone does not count as saved. */
-  chess_window_actions_state_set_dirty (self, TRUE);
+  if (!(changes & CHESS_GAME_CHANGED_RESET)
+      && (changes & (CHESS_GAME_CHANGED_MOVES | CHESS_GAME_CHANGED_TREE | CHESS_GAME_CHANGED_RESULT)))
+    chess_window_actions_state_set_dirty (self, TRUE);
 }
 
+/* A move instead of an answer declines the draw offer. */
 static void
 game_moved_cb (ChessWindowActions *self)
 {
-  /* A move instead of an answer declines the draw offer. */
   if (self->draw_offer != NULL)
     g_cancellable_cancel (self->draw_offer);
-  game_changed_cb (self);
 }
 
 static void
@@ -135,10 +138,7 @@ watch_game (ChessWindowActions *self)
 
   self->game = g_object_ref (game);
   g_signal_connect_swapped (game, "moved", G_CALLBACK (game_moved_cb), self);
-  g_signal_connect_swapped (game, "taken-back", G_CALLBACK (game_changed_cb), self);
-  g_signal_connect_swapped (game, "game-over", G_CALLBACK (game_changed_cb), self);
-  /* A variation, comment, NAG, arrow or circle changed. */
-  g_signal_connect_swapped (game, "tree-changed", G_CALLBACK (game_changed_cb), self);
+  g_signal_connect_swapped (game, "changed", G_CALLBACK (game_changed_cb), self);
   g_signal_connect_swapped (game, "notify", G_CALLBACK (game_notify_cb), self);
 
   /* A game that arrives from elsewhere is the last game from the autosave,

@@ -123,13 +123,20 @@ position_changed_cb (ChessAnalysisState *self)
   chess_analysis_state_restart_threat (self);
 }
 
-/* The game's end (a resignation, a flag, an agreed draw: the position
- * stays) leaves no hint on the board: there is no move to find. */
+/* Another position, or the game's end (a resignation, a flag, an agreed
+ * draw: the position stays, with no hint on the board: there is no move
+ * to find). */
 static void
-game_over_cb (ChessAnalysisState *self)
+game_changed_cb (ChessAnalysisState *self,
+                 guint               changes)
 {
-  chess_analysis_state_clear_hint (self);
-  chess_analysis_state_update_hint_action (self);
+  if (changes & ~(CHESS_GAME_CHANGED_TREE | CHESS_GAME_CHANGED_RESULT))
+    position_changed_cb (self);
+  else if ((changes & CHESS_GAME_CHANGED_RESULT) && chess_game_is_over (self->game))
+    {
+      chess_analysis_state_clear_hint (self);
+      chess_analysis_state_update_hint_action (self);
+    }
 }
 
 static void
@@ -142,12 +149,7 @@ watch_game (ChessAnalysisState *self)
   if (self->game != NULL)
     g_signal_handlers_disconnect_by_data (self->game, self);
   g_set_object (&self->game, game);
-  g_signal_connect_swapped (game, "moved", G_CALLBACK (position_changed_cb), self);
-  g_signal_connect_swapped (game, "taken-back", G_CALLBACK (position_changed_cb), self);
-  g_signal_connect_swapped (game, "reset", G_CALLBACK (position_changed_cb), self);
-  g_signal_connect_swapped (game, "line-changed", G_CALLBACK (position_changed_cb), self);
-  g_signal_connect_swapped (game, "notify::view-ply", G_CALLBACK (position_changed_cb), self);
-  g_signal_connect_swapped (game, "game-over", G_CALLBACK (game_over_cb), self);
+  g_signal_connect_swapped (game, "changed", G_CALLBACK (game_changed_cb), self);
   position_changed_cb (self);
 }
 

@@ -599,20 +599,16 @@ report_failure (Computer     *self,
 
 /* ---- Following the window's game ---- */
 
+/* Whose turn it is may have changed: a move, a take-back, the end, another
+ * line or a new game. A pasted position starts a new game in the same
+ * ChessGame, without our tags: the same players play on, and say so again. */
 static void
-game_moved_cb (Computer *self)
-{
-  game_changed (self);
-}
-
-/* A pasted position starts a new game in the same ChessGame, without our
- * tags: the same players play on, and say so again. */
-static void
-game_reset_cb (Computer *self)
+game_changed_cb (Computer *self,
+                 guint     changes)
 {
   GSettings *settings = chess_window_get_settings (self->window);
 
-  for (int c = 0; c < 2; c++)
+  for (int c = 0; c < 2 && (changes & CHESS_GAME_CHANGED_RESET); c++)
     {
       ChessOpponent tagged = { 0 };
 
@@ -627,7 +623,9 @@ game_reset_cb (Computer *self)
         }
       chess_opponent_clear (&tagged);
     }
-  game_changed (self);
+  if (changes & (CHESS_GAME_CHANGED_MOVES | CHESS_GAME_CHANGED_LINE | CHESS_GAME_CHANGED_RESULT
+                 | CHESS_GAME_CHANGED_RESET))
+    game_changed (self);
 }
 
 static void
@@ -657,11 +655,7 @@ watch_game (Computer *self)
   if (self->game != NULL)
     g_signal_handlers_disconnect_by_data (self->game, self);
   g_set_object (&self->game, game);
-  g_signal_connect_swapped (game, "moved", G_CALLBACK (game_moved_cb), self);
-  g_signal_connect_swapped (game, "taken-back", G_CALLBACK (game_moved_cb), self);
-  g_signal_connect_swapped (game, "game-over", G_CALLBACK (game_moved_cb), self);
-  g_signal_connect_swapped (game, "line-changed", G_CALLBACK (game_moved_cb), self);
-  g_signal_connect_swapped (game, "reset", G_CALLBACK (game_reset_cb), self);
+  g_signal_connect_swapped (game, "changed", G_CALLBACK (game_changed_cb), self);
 
   for (int c = 0; c < 2; c++)
     {

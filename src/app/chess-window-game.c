@@ -228,62 +228,31 @@ show_result (ChessWindow *self)
   gtk_widget_set_visible (self->result_screen, TRUE);
 }
 
+/* A move, a take-back, a new game, another line or position, the game's
+ * end: the window shows it; what is kept (not just viewed) is saved. */
 static void
-game_moved_cb (ChessWindow *self)
+game_changed_cb (ChessWindow *self,
+                 guint        changes)
 {
-  chess_window_clear_message (self);
-  /* A move that ends the game is followed by "game-over", which refreshes
-   * and saves once, with the result. */
-  if (chess_game_is_over (self->game))
-    return;
-  chess_window_update_all (self);
-  autosave (self);
-}
+  gboolean ended = (changes & CHESS_GAME_CHANGED_RESULT) && !(changes & CHESS_GAME_CHANGED_RESET)
+                   && chess_game_is_over (self->game);
 
-static void
-game_over_cb (ChessWindow *self)
-{
-  chess_window_clear_message (self);
-  chess_window_set_paused (self, FALSE);
-  chess_window_update_all (self);
-  show_result (self);
+  if (changes & ~CHESS_GAME_CHANGED_TREE)
+    {
+      chess_window_clear_message (self);
+      if (ended)
+        chess_window_set_paused (self, FALSE);
+      chess_window_update_all (self);
+    }
+  if (ended || ((changes & CHESS_GAME_CHANGED_RESET) && chess_game_is_over (self->game)))
+    show_result (self);
   /* The card lies over the board, after it in no focus chain: bring the
    * keyboard to it, on its suggested button, as a dialog would. */
-  gtk_widget_grab_focus (self->result_new_button);
-  autosave (self);
-}
-
-static void
-game_taken_back_cb (ChessWindow *self)
-{
-  chess_window_clear_message (self);
-  chess_window_update_all (self);
-  autosave (self);
-}
-
-static void
-game_reset_cb (ChessWindow *self)
-{
-  chess_window_clear_message (self);
-  chess_window_update_all (self);
-  if (chess_game_is_over (self->game))
-    show_result (self);
-  autosave (self);
-}
-
-/* A variation, comment, NAG, arrow or circle: kept like a move. */
-static void
-game_tree_changed_cb (ChessWindow *self)
-{
-  autosave (self);
-}
-
-/* Another line of the tree is followed: the position and the panel. */
-static void
-game_line_changed_cb (ChessWindow *self)
-{
-  chess_window_clear_message (self);
-  chess_window_update_all (self);
+  if (ended)
+    gtk_widget_grab_focus (self->result_new_button);
+  if (changes & (CHESS_GAME_CHANGED_MOVES | CHESS_GAME_CHANGED_RESET | CHESS_GAME_CHANGED_TREE
+                 | CHESS_GAME_CHANGED_RESULT))
+    autosave (self);
 }
 
 /* While a move is being thought about, the game is autosaved now and
@@ -306,13 +275,6 @@ clock_changed_cb (ChessWindow *self)
       if (chess_game_get_move_count (self->game) > 0)
         autosave (self);
     }
-}
-
-static void
-view_changed_cb (ChessWindow *self)
-{
-  chess_window_clear_message (self);
-  chess_window_update_all (self);
 }
 
 /* Shows `game` without saving it. */
@@ -338,13 +300,7 @@ attach_game (ChessWindow *self,
     }
   apply_clock_pause (self);
 
-  g_signal_connect_swapped (game, "moved", G_CALLBACK (game_moved_cb), self);
-  g_signal_connect_swapped (game, "game-over", G_CALLBACK (game_over_cb), self);
-  g_signal_connect_swapped (game, "taken-back", G_CALLBACK (game_taken_back_cb), self);
-  g_signal_connect_swapped (game, "reset", G_CALLBACK (game_reset_cb), self);
-  g_signal_connect_swapped (game, "tree-changed", G_CALLBACK (game_tree_changed_cb), self);
-  g_signal_connect_swapped (game, "line-changed", G_CALLBACK (game_line_changed_cb), self);
-  g_signal_connect_swapped (game, "notify::view-ply", G_CALLBACK (view_changed_cb), self);
+  g_signal_connect_swapped (game, "changed", G_CALLBACK (game_changed_cb), self);
   g_signal_connect_swapped (game, "notify::draw-offered", G_CALLBACK (chess_window_update_status), self);
   g_signal_connect_swapped (self->clock, "tick", G_CALLBACK (clock_changed_cb), self);
   g_signal_connect_swapped (self->clock, "notify::running", G_CALLBACK (clock_changed_cb), self);

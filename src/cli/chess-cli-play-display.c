@@ -362,9 +362,12 @@ taken_back_cb (ChessGame     *game,
 }
 
 static void
-reset_cb (ChessGame *game,
-          ChessPlay *self)
+changed_cb (ChessGame *game,
+            guint      changes,
+            ChessPlay *self)
 {
+  if (!(changes & CHESS_GAME_CHANGED_RESET))
+    return;
   self->selected = CHESS_NO_SQUARE;
   self->changed = TRUE;
   self->redraw = TRUE;
@@ -379,7 +382,7 @@ chess_play_watch_game (ChessPlay *self)
   g_signal_connect (self->game, "draw", G_CALLBACK (draw_cb), self);
   g_signal_connect (self->game, "game-over", G_CALLBACK (game_over_cb), self);
   g_signal_connect (self->game, "taken-back", G_CALLBACK (taken_back_cb), self);
-  g_signal_connect (self->game, "reset", G_CALLBACK (reset_cb), self);
+  g_signal_connect (self->game, "changed", G_CALLBACK (changed_cb), self);
 }
 
 /* ---- The prompt ---- */

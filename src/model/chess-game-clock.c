@@ -87,21 +87,6 @@ chess_game_get_clock_ms_at (ChessGame *self,
 
 /* ---- The clocks of the lines followed ---- */
 
-/* Whether the line being played is the tree's main line, whole. */
-static gboolean
-playing_main_line (ChessGame *self)
-{
-  const ChessTreeNode *node = self->tree->root;
-
-  for (size_t i = 0; i < self->line.n_moves; i++)
-    {
-      if (node->n_children == 0 || node->children[0]->move != self->line.moves[i])
-        return FALSE;
-      node = node->children[0];
-    }
-  return node->n_children == 0;
-}
-
 /* How many moves `a` and `b` start with alike. */
 static guint
 shared_moves (const ChessMove *a,
@@ -124,22 +109,31 @@ chess_game_forget_main_clocks (ChessGame *self)
 }
 
 void
-chess_game_clocks_for_line (ChessGame                  *self,
-                            const ChessMove            *moves,
-                            const ChessTreeNode *const *path,
-                            guint                       n_moves)
+chess_game_clocks_for_line (ChessGame           *self,
+                            const ChessTreeNode *end)
 {
+  guint n_moves = end->ply;
+  g_autofree ChessMove *moves = g_new (ChessMove, n_moves + 1);
+  g_autofree const ChessTreeNode **path = g_new (const ChessTreeNode *, n_moves + 1);
   guint n_old = (guint) self->line.n_moves;
   gboolean timed = chess_clock_is_timed (self->clock);
   GArray *times = g_array_sized_new (FALSE, TRUE, sizeof (ClockTimes), n_moves + 1);
   guint with_old, with_main;
   ClockTimes t;
 
+  for (const ChessTreeNode *n = end; n->parent != NULL; n = n->parent)
+    {
+      path[n->ply - 1] = n;
+      moves[n->ply - 1] = n->move;
+    }
   /* The clock stands at the end of the line being played: what it reads
    * there (a flag fallen, a move's time after the game ended) is the
    * clocks' last word on that position. */
   g_array_index (self->times, ClockTimes, n_old) = chess_game_read_clock (self);
-  if (playing_main_line (self))
+  /* Playing the tree's main line, whole (line_end is NULL when its node
+   * was just deleted). */
+  if (self->line_end != NULL && self->line_end->n_children == 0
+      && chess_tree_node_is_main_line (self->line_end))
     {
       g_array_set_size (self->main_times, 0);
       g_array_append_vals (self->main_times, self->times->data, self->times->len);

@@ -406,21 +406,20 @@ chess_game_load_pgn (ChessGame           *self,
   chess_game_restart (self, &pgn->tree->start);
   chess_tree_free (self->tree);
   self->tree = chess_tree_copy (pgn->tree);
-  self->line_end = self->tree->root;
   self->loaded = TRUE;
   t = g_array_index (self->times, ClockTimes, 0);
-  while (self->line_end->n_children > 0)
+  ChessTreeNode *end = self->tree->root;
+  while (end->n_children > 0)
     {
-      ChessColor mover = chess_game_mover_of_ply (self, (guint) self->line.n_moves);
-      gint64 ms;
+      ChessColor mover = chess_game_mover_of_ply (self, end->ply);
 
-      self->line_end = self->line_end->children[0];
-      ms = self->line_end->clock_ms;
-      if (ms >= 0 && mode != CHESS_CLOCK_UNTIMED)
-        t.ms[mover] = ms;
-      chess_line_push (&self->line, self->line_end->move);
+      end = end->children[0];
+      if (end->clock_ms >= 0 && mode != CHESS_CLOCK_UNTIMED)
+        t.ms[mover] = end->clock_ms;
       g_array_append_val (self->times, t);
     }
+  self->line_end = NULL;   /* freed with the tree */
+  chess_game_set_line_end (self, end);
   self->view_ply = (guint) self->line.n_moves;
   self->clock_started = FALSE;
   saved_clock_times (pgn, mode != CHESS_CLOCK_UNTIMED, &t);
@@ -435,7 +434,7 @@ chess_game_load_pgn (ChessGame           *self,
     self->load_problem = g_error_copy (pgn->problem);
   self->cut_short = pgn->problem != NULL && pgn->cut_short;
 
-  chess_game_emit_reset (self);
+  chess_game_emit_changed (self, CHESS_GAME_CHANGED_RESET);
   return TRUE;
 }
 

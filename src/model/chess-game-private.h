@@ -12,11 +12,10 @@ typedef struct
   gint64 ms[CHESS_N_COLORS];
 } ClockTimes;
 
-/* A move taken back, with the clocks as they were after it, and its node
+/* A move taken back, with the clocks as they were after it: its node
  * (with its comments and what followed it) taken out of the tree. */
 typedef struct
 {
-  ChessMove      move;
   ClockTimes     after;
   ChessTreeNode *node;
   guint          index;   /* among its parent's children */
@@ -46,10 +45,11 @@ struct _ChessGame
   /* Owned references */
   ChessClock      *clock;
 
-  ChessLine        line;          /* the line being played: the tree's
-                                   * moves from the root to line_end       */
   ChessTree       *tree;          /* every move, variation and comment     */
-  ChessTreeNode   *line_end;
+  ChessTreeNode   *line_end;      /* the line being played ends here       */
+  ChessLine        line;          /* that line flattened (its positions and
+                                   * keys for the rules); a cache, changed
+                                   * by chess_game_set_line_end only       */
   gboolean         loaded;        /* from a file: a move played in an
                                    * earlier position starts a variation   */
   GError          *load_problem;  /* the file's text had a problem here   */
@@ -77,18 +77,26 @@ struct _ChessGame
   guint            view_ply;
 
   State            state;         /* as last notified */
+  guint            changes;       /* ChessGameChange: for the next "changed" */
 };
 
-/* Emits notify for every property whose value changed since the last call. */
+/* Emits notify for every property whose value changed since the last
+ * call, then "changed" with what changed (`changes` pending included). */
 void chess_game_sync_properties (ChessGame *self);
+/* Adds `changes` (ChessGameChange) to the next "changed", and syncs. */
+void chess_game_emit_changed    (ChessGame *self,
+                                 guint      changes);
+/* Makes the tree's path to `end` the line being played: the one place
+ * the flat `line` follows the tree (a move on or back replays one move,
+ * another line the moves that differ). With line_end NULL (its node
+ * freed, a new tree) the line is made again from the start. */
+void chess_game_set_line_end (ChessGame     *self,
+                              ChessTreeNode *end);
 /* Plays `move` (legal after the viewed position) into the tree: follows
  * the move there or starts a variation, and makes its line the one being
  * played, viewed at the move. */
 gboolean chess_game_play_in_tree (ChessGame *self,
                                   ChessMove  move);
-/* "line-changed" (then view-ply's notify), "tree-changed". */
-void chess_game_emit_line_changed (ChessGame *self);
-void chess_game_emit_tree_changed (ChessGame *self);
 /* Frees a redo entry's node. */
 void chess_game_redo_entry_clear (gpointer data);
 
@@ -118,8 +126,6 @@ const ChessBoard *chess_game_board_to_play (ChessGame  *self,
 /* Starts afresh at `start`: no moves, clocks at the time control. */
 void chess_game_restart (ChessGame        *self,
                          const ChessBoard *start);
-/* "reset", then the properties' notifications. */
-void chess_game_emit_reset (ChessGame *self);
 /* A new game keeps the players' names and drops the other tags. */
 void chess_game_keep_only_player_tags (ChessGame *self);
 /* Both clocks as they stand. */
@@ -135,16 +141,13 @@ void chess_game_journal_clock (ChessGame *self);
  * closes it (`path` NULL). */
 void chess_game_set_clock_journal (ChessGame  *self,
                                    const char *autosave_path);
-/* Before the line being played becomes the one through the nodes `path`
- * (playing `moves`, n_moves of them): sets `times` to that line's clocks.
- * The part it shares with the line being played keeps those clocks, the
- * part it shares with the main line last left gets that line's back; a
- * line never played takes its [%clk] times. Leaving the main line keeps
- * its clocks for then. */
-void chess_game_clocks_for_line (ChessGame                 *self,
-                                 const ChessMove           *moves,
-                                 const ChessTreeNode *const *path,
-                                 guint                      n_moves);
+/* Before the line being played becomes the tree's path to `end`: sets
+ * `times` to that line's clocks. The part it shares with the line being
+ * played keeps those clocks, the part it shares with the main line last
+ * left gets that line's back; a line never played takes its [%clk] times.
+ * Leaving the main line keeps its clocks for then. */
+void chess_game_clocks_for_line (ChessGame           *self,
+                                 const ChessTreeNode *end);
 /* Drops the main line's clocks kept (a new game, a new time control). */
 void chess_game_forget_main_clocks (ChessGame *self);
 /* After the game was continued from an autosave: the clocks from its

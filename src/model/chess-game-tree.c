@@ -42,33 +42,46 @@ on_line (ChessGame           *self,
   return node->ply <= self->line.n_moves && chess_game_get_node_at (self, node->ply) == node;
 }
 
+void
+chess_game_set_line_end (ChessGame     *self,
+                         ChessTreeNode *end)
+{
+  if (self->line_end == NULL)
+    {
+      chess_line_clear (&self->line);
+      chess_line_init (&self->line, &self->tree->start);
+    }
+  if (self->line_end != NULL && end->parent == self->line_end)
+    chess_line_push (&self->line, end->move);
+  else
+    {
+      g_autofree ChessMove *moves = g_new (ChessMove, end->ply + 1);
+      guint shared = 0;
+
+      chess_tree_path (end, moves);
+      while (shared < MIN (end->ply, self->line.n_moves) && moves[shared] == self->line.moves[shared])
+        shared++;
+      while (self->line.n_moves > shared)
+        chess_line_pop (&self->line);
+      for (guint i = shared; i < end->ply; i++)
+        chess_line_push (&self->line, moves[i]);
+    }
+  self->line_end = end;
+}
+
 /* Makes the line through `node` (on along its main continuation) the one
- * being played; the clocks follow it (chess_game_clocks_for_line). */
+ * being played, its clocks with it (chess_game_clocks_for_line). */
 static void
-follow_line (ChessGame     *self,
-             ChessTreeNode *node)
+play_line_through (ChessGame     *self,
+                   ChessTreeNode *node)
 {
   ChessTreeNode *end = node;
   while (end->n_children > 0)
     end = end->children[0];
 
-  ChessMove *moves = g_new (ChessMove, end->ply + 1);
-  ChessBoard start = self->line.start;
-  const ChessTreeNode **path = g_new (const ChessTreeNode *, end->ply + 1);
-  const ChessTreeNode *n = end;
-
-  chess_tree_path (end, moves);
-  for (guint i = end->ply; i > 0; i--, n = n->parent)
-    path[i - 1] = n;
-  chess_game_clocks_for_line (self, moves, path, end->ply);
-  chess_line_clear (&self->line);
-  chess_line_init (&self->line, &start);
+  chess_game_clocks_for_line (self, end);
   g_array_set_size (self->redo, 0);
-  for (guint i = 0; i < end->ply; i++)
-    chess_line_push (&self->line, moves[i]);
-  g_free (path);
-  g_free (moves);
-  self->line_end = end;
+  chess_game_set_line_end (self, end);
 
   ClockTimes t = g_array_index (self->times, ClockTimes, end->ply);
   chess_clock_stop (self->clock);
@@ -84,11 +97,9 @@ chess_game_play_in_tree (ChessGame *self,
   gboolean created;
   ChessTreeNode *node = chess_tree_node_add_move (at, move, &created);
 
-  follow_line (self, node);
+  play_line_through (self, node);
   self->view_ply = node->ply;
-  if (created)
-    chess_game_emit_tree_changed (self);
-  chess_game_emit_line_changed (self);
+  chess_game_emit_changed (self, CHESS_GAME_CHANGED_LINE | (created ? CHESS_GAME_CHANGED_TREE : 0));
   return TRUE;
 }
 
@@ -107,9 +118,9 @@ chess_game_select_node (ChessGame     *self,
   /* A game being played stays on its line. */
   if (!self->loaded && self->result == CHESS_GAME_RESULT_ONGOING)
     return FALSE;
-  follow_line (self, node);
+  play_line_through (self, node);
   self->view_ply = node->ply;
-  chess_game_emit_line_changed (self);
+  chess_game_emit_changed (self, CHESS_GAME_CHANGED_LINE);
   return TRUE;
 }
 
@@ -124,7 +135,7 @@ chess_game_promote_variation (ChessGame     *self,
   gboolean changed = to_main_line ? chess_tree_node_promote_to_main (node)
                                   : chess_tree_node_promote (node);
   if (changed)
-    chess_game_emit_tree_changed (self);
+    chess_game_emit_changed (self, CHESS_GAME_CHANGED_TREE);
   return changed;
 }
 
@@ -145,12 +156,11 @@ chess_game_delete_variation (ChessGame     *self,
   chess_tree_node_remove (start);
   if (was_on_line)
     {
-      follow_line (self, parent);
+      self->line_end = NULL;   /* freed with the variation */
+      play_line_through (self, parent);
       self->view_ply = view;
     }
-  chess_game_emit_tree_changed (self);
-  if (was_on_line)
-    chess_game_emit_line_changed (self);
+  chess_game_emit_changed (self, CHESS_GAME_CHANGED_TREE | (was_on_line ? CHESS_GAME_CHANGED_LINE : 0));
   return TRUE;
 }
 
@@ -185,8 +195,7 @@ chess_game_delete_from (ChessGame     *self,
       while (self->line.n_moves >= node->ply && chess_game_take_back (self))
         ;
       g_array_set_size (self->redo, 0);
-      chess_game_sync_properties (self);
-      chess_game_emit_tree_changed (self);
+      chess_game_emit_changed (self, CHESS_GAME_CHANGED_TREE);
       return TRUE;
     }
 
@@ -194,13 +203,12 @@ chess_game_delete_from (ChessGame     *self,
   chess_tree_node_remove (node);
   if (was_on_line)
     {
-      follow_line (self, parent);
+      self->line_end = NULL;   /* freed with the moves */
+      play_line_through (self, parent);
       self->view_ply = view;
       recheck_result (self);
     }
-  chess_game_emit_tree_changed (self);
-  if (was_on_line)
-    chess_game_emit_line_changed (self);
+  chess_game_emit_changed (self, CHESS_GAME_CHANGED_TREE | (was_on_line ? CHESS_GAME_CHANGED_LINE : 0));
   return TRUE;
 }
 
@@ -235,7 +243,7 @@ chess_game_set_comment (ChessGame      *self,
   if (g_strcmp0 (node->comment, text) == 0)
     return TRUE;
   chess_tree_node_set_comment (node, text);
-  chess_game_emit_tree_changed (self);
+  chess_game_emit_changed (self, CHESS_GAME_CHANGED_TREE);
   return TRUE;
 }
 
@@ -265,7 +273,7 @@ chess_game_toggle_nag (ChessGame     *self,
           i++;
       chess_tree_node_add_nag (node, nag);
     }
-  chess_game_emit_tree_changed (self);
+  chess_game_emit_changed (self, CHESS_GAME_CHANGED_TREE);
 }
 
 void
@@ -277,7 +285,7 @@ chess_game_toggle_mark (ChessGame     *self,
   g_return_if_fail (node != NULL);
 
   chess_tree_node_toggle_mark (node, mark);
-  chess_game_emit_tree_changed (self);
+  chess_game_emit_changed (self, CHESS_GAME_CHANGED_TREE);
 }
 
 void
@@ -289,5 +297,5 @@ chess_game_annotate (ChessGame             *self,
   g_return_if_fail (func != NULL);
 
   if (func (self->tree, user_data))
-    chess_game_emit_tree_changed (self);
+    chess_game_emit_changed (self, CHESS_GAME_CHANGED_TREE);
 }

@@ -39,9 +39,7 @@ enum
   SIGNAL_DRAW,
   SIGNAL_GAME_OVER,
   SIGNAL_TAKEN_BACK,
-  SIGNAL_RESET,
-  SIGNAL_LINE_CHANGED,
-  SIGNAL_TREE_CHANGED,
+  SIGNAL_CHANGED,
   N_SIGNALS
 };
 
@@ -125,10 +123,17 @@ chess_game_sync_properties (ChessGame *self)
 {
   State s, old = self->state;
   GObject *object = G_OBJECT (self);
+  guint changes = self->changes;
 
   compute_state (self, &s);
   self->state = s;
+  if (s.view_ply != old.view_ply || (changes & CHESS_GAME_CHANGED_LINE))
+    changes |= CHESS_GAME_CHANGED_VIEW;
+  if (s.result != old.result || s.reason != old.reason)
+    changes |= CHESS_GAME_CHANGED_RESULT;
+  self->changes = 0;
 
+  g_object_ref (self);
   g_object_freeze_notify (object);
 #define CHANGED(field, prop) \
   if (s.field != old.field) \
@@ -144,9 +149,22 @@ chess_game_sync_properties (ChessGame *self)
   CHANGED (in_check, PROP_IN_CHECK);
   CHANGED (is_over, PROP_IS_OVER);
   CHANGED (draw_offered, PROP_DRAW_OFFERED);
-  CHANGED (view_ply, PROP_VIEW_PLY);
 #undef CHANGED
+  /* The position shown is another even when its number is not. */
+  if (changes & CHESS_GAME_CHANGED_VIEW)
+    g_object_notify_by_pspec (object, properties[PROP_VIEW_PLY]);
   g_object_thaw_notify (object);
+  if (changes != 0)
+    g_signal_emit (self, signals[SIGNAL_CHANGED], 0, changes);
+  g_object_unref (self);
+}
+
+void
+chess_game_emit_changed (ChessGame *self,
+                         guint      changes)
+{
+  self->changes |= changes;
+  chess_game_sync_properties (self);
 }
 
 /* The result the position itself imposes, if any. */
@@ -272,7 +290,6 @@ do_move (ChessGame *self,
     }
 
   chess_game_fill_move_info (&before, move, ply, &info);
-  chess_line_push (&self->line, move);
 
   /* Into the tree: the node taken back, or the move there already, or a
    * new one; a game played on its main line keeps it there. */
@@ -287,7 +304,7 @@ do_move (ChessGame *self,
     node = chess_tree_node_add_move (self->line_end, move, NULL);
   if (main_line)
     chess_tree_node_make_first (node);
-  self->line_end = node;
+  chess_game_set_line_end (self, node);
   if (chess_clock_is_timed (self->clock))
     node->clock_ms = times.ms[mover];
   g_array_set_size (self->times, ply + 1);
@@ -311,7 +328,7 @@ do_move (ChessGame *self,
     g_signal_emit (self, signals[SIGNAL_CHECK], 0, (ChessColor) self->line.current.side);
   if (result != CHESS_GAME_RESULT_ONGOING)
     emit_game_over (self);
-  chess_game_sync_properties (self);
+  chess_game_emit_changed (self, CHESS_GAME_CHANGED_MOVES);
   g_object_unref (self);
   return TRUE;
 }
@@ -421,12 +438,11 @@ chess_game_restart (ChessGame        *self,
   ClockTimes t;
   gint64 initial = chess_clock_get_initial_ms (self->clock);
 
-  chess_line_clear (&self->line);
-  chess_line_init (&self->line, start);
   clear_redo (self);
   chess_tree_free (self->tree);
   self->tree = chess_tree_new (start);
-  self->line_end = self->tree->root;
+  self->line_end = NULL;   /* freed with the tree */
+  chess_game_set_line_end (self, self->tree->root);
   self->loaded = FALSE;
   g_clear_error (&self->load_problem);
   self->cut_short = FALSE;
@@ -449,15 +465,6 @@ chess_game_restart (ChessGame        *self,
   /* A set-up position may already be over (mate, stalemate, dead). */
   if (chess_game_position_result (self, &result, &reason))
     end_game (self, result, reason);
-}
-
-void
-chess_game_emit_reset (ChessGame *self)
-{
-  g_object_ref (self);
-  g_signal_emit (self, signals[SIGNAL_RESET], 0);
-  chess_game_sync_properties (self);
-  g_object_unref (self);
 }
 
 /* ---- GObject ---- */
@@ -609,35 +616,9 @@ chess_game_class_init (ChessGameClass *klass)
   signals[SIGNAL_TAKEN_BACK] =
     g_signal_new ("taken-back", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, info_type);
-  signals[SIGNAL_RESET] =
-    g_signal_new ("reset", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
-  signals[SIGNAL_LINE_CHANGED] =
-    g_signal_new ("line-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
-  signals[SIGNAL_TREE_CHANGED] =
-    g_signal_new ("tree-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
-}
-
-void
-chess_game_emit_line_changed (ChessGame *self)
-{
-  g_object_ref (self);
-  g_signal_emit (self, signals[SIGNAL_LINE_CHANGED], 0);
-  /* The position shown is another even when its number is not (one
-   * notification either way). */
-  g_object_freeze_notify (G_OBJECT (self));
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_VIEW_PLY]);
-  chess_game_sync_properties (self);
-  g_object_thaw_notify (G_OBJECT (self));
-  g_object_unref (self);
-}
-
-void
-chess_game_emit_tree_changed (ChessGame *self)
-{
-  g_signal_emit (self, signals[SIGNAL_TREE_CHANGED], 0);
+  signals[SIGNAL_CHANGED] =
+    g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
 }
 
 static void
@@ -688,7 +669,7 @@ chess_game_set_fen (ChessGame   *self,
     return FALSE;
   chess_game_keep_only_player_tags (self);
   chess_game_restart (self, &board);
-  chess_game_emit_reset (self);
+  chess_game_emit_changed (self, CHESS_GAME_CHANGED_RESET);
   return TRUE;
 }
 
@@ -746,10 +727,9 @@ chess_game_take_back (ChessGame *self)
 
   /* Ends that are not moves (resignation, agreement, claims, flags) have
    * already cleared the redo list, so it still follows from here. */
-  entry.move = chess_line_pop (&self->line);
   entry.after = g_array_index (self->times, ClockTimes, ply + 1);
   entry.node = self->line_end;
-  self->line_end = entry.node->parent;
+  chess_game_set_line_end (self, entry.node->parent);
   entry.index = chess_tree_node_detach (entry.node);
   g_array_append_val (self->redo, entry);
   g_array_set_size (self->times, ply + 1);
@@ -765,7 +745,7 @@ chess_game_take_back (ChessGame *self)
 
   g_object_ref (self);
   g_signal_emit (self, signals[SIGNAL_TAKEN_BACK], 0, &info);
-  chess_game_sync_properties (self);
+  chess_game_emit_changed (self, CHESS_GAME_CHANGED_MOVES);
   g_object_unref (self);
   return TRUE;
 }
@@ -781,11 +761,11 @@ chess_game_redo (ChessGame *self)
     return FALSE;
 
   entry = g_array_index (self->redo, RedoEntry, self->redo->len - 1);
-  g_return_val_if_fail (chess_board_is_legal_or_null (&self->line.current, entry.move), FALSE);
+  g_return_val_if_fail (chess_board_is_legal_or_null (&self->line.current, entry.node->move), FALSE);
   /* The entry's node goes back into the tree: not freed with the entry. */
   g_array_index (self->redo, RedoEntry, self->redo->len - 1).node = NULL;
   g_array_set_size (self->redo, self->redo->len - 1);
-  gboolean ok = do_move (self, entry.move, &entry);
+  gboolean ok = do_move (self, entry.node->move, &entry);
   chess_tree_node_free (entry.node);   /* when the flag fell first */
   return ok;
 }
@@ -871,7 +851,7 @@ chess_game_reset (ChessGame *self)
   chess_board_set_start (&start);
   chess_game_keep_only_player_tags (self);
   chess_game_restart (self, &start);
-  chess_game_emit_reset (self);
+  chess_game_emit_changed (self, CHESS_GAME_CHANGED_RESET);
 }
 
 gboolean

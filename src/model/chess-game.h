@@ -22,19 +22,15 @@
  *   On flag fall: game-over (time forfeit), or draw + game-over when the
  *     opponent cannot possibly mate (CHESS_GAME_REASON_TIMEOUT_VS_INSUFFICIENT_MATERIAL).
  *   After chess_game_take_back: taken-back (ChessMoveInfo *the move).
- *   After chess_game_set_fen, chess_game_reset, chess_game_load_pgn:
- *     reset () — redraw everything.
- *   When the line being played becomes another line of the tree (a move
- *     played in an earlier position of a finished or loaded game, a move
- *     of a variation chosen, a variation deleted): line-changed (), then
- *     view-ply's notify even when the number stays — redraw the board and
- *     the move list.
- *   When the tree changes without the line changing (a variation added,
- *     promoted or deleted; a comment, NAG, arrow or circle): tree-changed ().
+ *
+ *   changed (guint ChessGameChange flags): after every change, once, last
+ *     (after the property notifications), saying what changed. Widgets
+ *     that show the game listen to this one signal; the ones above are
+ *     for who needs the move itself (an animation, a sound, the CLI).
  *
  * The game is a tree of moves (ChessTree): the main line and variations
  * with their comments. The line being played (chess_game_get_line, the
- * moves the signals above speak of) is one path in it, usually the main
+ * moves "moved" and "taken-back" speak of) is one path in it, usually the main
  * line. In a game being played, moves go on at its end as always; in a
  * finished or loaded game, a move played in an earlier position (or on a
  * variation) follows that move in the tree or starts a variation there,
@@ -96,6 +92,18 @@ typedef enum
 
 #define CHESS_TYPE_GAME_REASON (chess_game_reason_get_type ())
 GType chess_game_reason_get_type (void);
+
+/* What a "changed" signal says changed (several at once may be set). */
+typedef enum
+{
+  CHESS_GAME_CHANGED_MOVES  = 1 << 0, /* moves played or taken back           */
+  CHESS_GAME_CHANGED_LINE   = 1 << 1, /* another line of the tree is played   */
+  CHESS_GAME_CHANGED_TREE   = 1 << 2, /* a variation, comment, NAG, arrow … */
+  CHESS_GAME_CHANGED_VIEW   = 1 << 3, /* another position viewed (also with
+                                       * LINE when its number stays)        */
+  CHESS_GAME_CHANGED_RESET  = 1 << 4, /* a new game: set_fen, reset, a load  */
+  CHESS_GAME_CHANGED_RESULT = 1 << 5, /* the result or its reason            */
+} ChessGameChange;
 
 /* Errors of chess_game_play and friends. The move codes mirror
  * ChessMoveError (the core writes those messages). */
@@ -295,7 +303,7 @@ void        chess_game_toggle_mark       (ChessGame     *self,
 
 /* Lets `func` write annotations into the tree: comments, NAGs, [%…]
  * fields and new variations — never the moves of the line being played
- * (game review). Emits tree-changed once when `func` returns TRUE. */
+ * (game review). Emits "changed" (TREE) once when `func` returns TRUE. */
 typedef gboolean (*ChessGameAnnotateFunc) (ChessTree *tree,
                                            gpointer   user_data);
 void        chess_game_annotate          (ChessGame             *self,
@@ -422,7 +430,7 @@ gint64      chess_game_get_clock_ms_at (ChessGame *self,
  * the standard position. Free with chess_pgn_game_free. */
 ChessPgnGame *chess_game_to_pgn     (ChessGame          *self);
 /* Replaces the game with `pgn` (moves, tags, result, clock times) only when
- * it all replays; then emits reset. */
+ * it all replays; then emits "changed" (RESET). */
 gboolean    chess_game_load_pgn     (ChessGame          *self,
                                      const ChessPgnGame *pgn,
                                      GError            **error);

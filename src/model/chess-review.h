@@ -141,7 +141,7 @@ gboolean     chess_review_get_eval_at        (ChessReview *self,
                                               int         *score);
 
 /* Writes the reviewed moves into `game`'s tree (see
- * chess_review_annotate_tree; emits the game's tree-changed once). The
+ * chess_review_annotate_tree; the game's "changed" (TREE) once). The
  * game's main line must start with the reviewed moves; extra moves are
  * left alone. Returns how many moves were annotated. */
 guint        chess_review_apply              (ChessReview *self,

@@ -1,6 +1,7 @@
 /* test-move-list.c — the move list shows an annotated game's comments,
  * variations and NAGs; any move can be clicked; the context menu edits the
- * comment, sets a NAG, promotes and deletes a variation. */
+ * comment, sets a NAG, promotes and deletes a variation; a move changes
+ * only the list's last rows. */
 
 #include "config.h"
 
@@ -443,6 +444,76 @@ test_keeps_place (void)
   app_test_destroy_window (window);
 }
 
+/* The move buttons in the list's grid. */
+static guint
+count_move_buttons (GtkWidget *widget)
+{
+  guint n = GTK_IS_BUTTON (widget) && gtk_widget_has_css_class (widget, "move") ? 1 : 0;
+
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    if (!GTK_IS_POPOVER (c))
+      n += count_move_buttons (c);
+  return n;
+}
+
+/* Moves played and taken back change only the list's last rows: the
+ * rows before stay the same widgets (the list is not built anew), and
+ * the move viewed, the last, is marked and shown. */
+static void
+test_moves_in_place (void)
+{
+  ChessWindow *window = app_test_new_window ();
+  g_autoptr(ChessGame) game = load_reviewed_long ();
+  ChessMoveListView *list = CHESS_MOVE_LIST_VIEW (app_test_window_child (window, "move_list"));
+  GtkAdjustment *adj = list_adjustment (list);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1000, 950);
+  chess_window_set_game (window, game);
+  settle (window);
+  guint n = chess_game_get_move_count (game);
+  g_assert_cmpuint (n, ==, 82);
+  GtkWidget *first = chess_move_list_view_get_move_button (list, 0);
+  GtkWidget *middle = chess_move_list_view_get_move_button (list, n / 2);
+  GtkWidget *last_kept = chess_move_list_view_get_move_button (list, n - 3);
+  g_assert_true (button_fully_shown (list, n - 1));
+  double value = gtk_adjustment_get_value (adj);
+  g_assert_cmpfloat (value, >, 0);
+
+  /* Played on as a game (not a study): a move taken back. */
+  chess_game_play_on (game);
+  ChessMove taken = chess_game_get_move (game, n - 1);
+  g_assert_true (chess_game_take_back (game));
+  settle (window);
+  g_assert_null (chess_move_list_view_get_move_button (list, n - 1));
+  g_assert_cmpuint (count_move_buttons (GTK_WIDGET (list)), ==, n - 1);
+  g_assert_true (chess_move_list_view_get_move_button (list, 0) == first);
+  g_assert_true (chess_move_list_view_get_move_button (list, n / 2) == middle);
+  g_assert_true (chess_move_list_view_get_move_button (list, n - 3) == last_kept);
+  g_assert_cmpint (chess_move_list_view_get_current (list), ==, (int) n - 2);
+  g_assert_true (button_fully_shown (list, n - 2));
+  g_assert_cmpfloat (gtk_adjustment_get_value (adj), <=, value + 0.5);
+  g_assert_cmpfloat (gtk_adjustment_get_value (adj), >, 0);
+
+  /* Another move played instead: it is the last button, marked. */
+  ChessMoveList legal;
+  chess_board_generate_legal (chess_game_get_board (game), &legal);
+  ChessMove other = legal.moves[0] != taken ? legal.moves[0] : legal.moves[1];
+  char san[CHESS_MOVE_TEXT_MAX];
+  chess_move_format (chess_game_get_board (game), other, CHESS_NOTATION_SAN, san);
+  g_assert_true (chess_game_play_move (game, other, NULL));
+  settle (window);
+  g_assert_true (chess_move_list_view_get_move_button (list, 0) == first);
+  g_assert_true (chess_move_list_view_get_move_button (list, n / 2) == middle);
+  g_assert_true (chess_move_list_view_get_move_button (list, n - 3) == last_kept);
+  g_assert_cmpstr (chess_move_list_view_get_move_text (list, n - 1), ==, san);
+  g_assert_null (chess_move_list_view_get_move_button (list, n));
+  g_assert_cmpuint (count_move_buttons (GTK_WIDGET (list)), ==, n);
+  g_assert_cmpint (chess_move_list_view_get_current (list), ==, (int) n - 1);
+  g_assert_true (button_fully_shown (list, n - 1));
+
+  app_test_destroy_window (window);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -456,6 +527,7 @@ main (int    argc,
   g_test_add_func ("/app/move-list/symbols-drawn", test_symbols_drawn);
   g_test_add_func ("/app/move-list/evaluations", test_evaluations);
   g_test_add_func ("/app/move-list/keeps-place", test_keeps_place);
+  g_test_add_func ("/app/move-list/moves-in-place", test_moves_in_place);
 
   return app_test_end (g_test_run ());
 }

@@ -94,9 +94,10 @@ game_over_cb (ChessGame *game, ChessGameResult result, ChessGameReason reason, F
 }
 
 static void
-reset_cb (ChessGame *game, Fixture *f)
+changed_cb (ChessGame *game, guint changes, Fixture *f)
 {
-  log_event (f, "reset");
+  if (changes & CHESS_GAME_CHANGED_RESET)
+    log_event (f, "reset");
 }
 
 static void
@@ -187,7 +188,7 @@ fixture_set_up (Fixture *f, gconstpointer data)
   g_signal_connect (f->game, "checkmate", G_CALLBACK (checkmate_cb), f);
   g_signal_connect (f->game, "draw", G_CALLBACK (draw_cb), f);
   g_signal_connect (f->game, "game-over", G_CALLBACK (game_over_cb), f);
-  g_signal_connect (f->game, "reset", G_CALLBACK (reset_cb), f);
+  g_signal_connect (f->game, "changed", G_CALLBACK (changed_cb), f);
   g_signal_connect (f->game, "notify", G_CALLBACK (notify_cb), f);
 }
 

@@ -302,13 +302,15 @@ test_mate_on_board (void)
 }
 
 static void
-tree_changed_cb (ChessGame *game,
-                 Log       *log)
+changed_cb (ChessGame *game,
+            guint      changes,
+            Log       *log)
 {
+  g_assert_cmpuint (changes, ==, CHESS_GAME_CHANGED_TREE);
   log->tree_changed++;
 }
 
-/* The review written into the game: one tree-changed, the NAG, [%eval] and
+/* The review written into the game: one "changed" (the tree), the NAG, [%eval] and
  * the better move there, and all of it saved and read back. */
 static void
 test_apply (void)
@@ -318,7 +320,7 @@ test_apply (void)
   Log log;
 
   log_init (&log);
-  g_signal_connect (game, "tree-changed", G_CALLBACK (tree_changed_cb), &log);
+  g_signal_connect (game, "changed", G_CALLBACK (changed_cb), &log);
   g_assert_cmpuint (chess_review_apply (review, game), ==, 6);
   g_assert_cmpuint (log.tree_changed, ==, 1);
 
@@ -347,7 +349,7 @@ test_apply (void)
 
   /* A game whose moves are others gets nothing. */
   g_autoptr(ChessGame) other = game_from_pgn ("1. d4 d5 *\n");
-  g_signal_connect (other, "tree-changed", G_CALLBACK (tree_changed_cb), &log);
+  g_signal_connect (other, "changed", G_CALLBACK (changed_cb), &log);
   g_assert_cmpuint (chess_review_apply (review, other), ==, 0);
   g_assert_cmpuint (log.tree_changed, ==, 1);
   g_signal_handlers_disconnect_by_data (game, &log);
