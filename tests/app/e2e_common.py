@@ -970,7 +970,7 @@ class App:
 DARK_ENV = {"ADW_DEBUG_COLOR_SCHEME": "prefer-dark"}
 
 
-def run_scenarios(script, scenarios, make_app=App, dark_env=DARK_ENV, extra_env=None):
+def run_scenarios(script, scenarios, make_app=App, dark_env=DARK_ENV):
     """The main() of an e2e script run as `SCRIPT.py THINKCHESS SCENARIO
     [--shots DIR] [--dark]`: runs the scenario with a fresh HOME (a
     scenario may return SKIP); on a failure takes a screenshot (into a
@@ -986,7 +986,6 @@ def run_scenarios(script, scenarios, make_app=App, dark_env=DARK_ENV, extra_env=
         shots = os.path.abspath(argv[argv.index("--shots") + 1])
     home = tempfile.mkdtemp(prefix="thinkchess-%s-" % script)
     app = make_app(os.path.abspath(argv[1]), home, shots)
-    app.extra_env.update(extra_env or {})
     if "--dark" in argv:
         app.extra_env.update(dark_env)
     try:
