@@ -34,6 +34,23 @@ if [ -z "$display" ]; then
 fi
 # No cookie: a client handed one of another server's must not try it here.
 unset XAUTHORITY
+# -displayfd says the server listens; that a client gets in is checked
+# too, so that a server that cannot serve fails here, saying so, and not
+# as a "cannot open display" in the middle of a test.
+if command -v xdpyinfo >/dev/null 2>&1; then
+  tries=0
+  until DISPLAY=:$display xdpyinfo >/dev/null 2>&1; do
+    tries=$((tries + 1))
+    if [ $tries -ge 50 ] || ! kill -0 $xvfb 2>/dev/null; then
+      echo "with-xvfb.sh: Xvfb on :$display does not accept clients:" >&2
+      cat "$dir/xvfb.log" >&2
+      kill $xvfb 2>/dev/null
+      rm -rf "$dir"
+      exit 1
+    fi
+    sleep 0.1
+  done
+fi
 DISPLAY=:$display "$@"
 status=$?
 if [ $status -ne 0 ] && [ $status -ne 77 ]; then

@@ -28,20 +28,12 @@ Scenarios:
 import os
 import re
 import sys
-import time
 
 import pyatspi
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, HERE)
+import e2e_common
+from e2e_common import T, check, grab_screen, human_pause, movetext, pixel_mean, wait_until, xdotool
 
-import e2e_common  # noqa: E402
-from e2e_common import check, movetext, wait_until, xdotool  # noqa: E402
-
-flows = e2e_common.load_script("flows", "e2e-part2-flows.py")
-board_e2e = e2e_common.load_script("board_e2e", "e2e.py")
-
-T = flows.T
 # A score as the panel writes it: "+0.35", "−1.20", "0.00", "M3", "−M3".
 SCORE = re.compile(r"^([+\u2212]?\d+[.,]\d\d|\u2212?M\d+)$")
 
@@ -68,15 +60,15 @@ def is_threat_orange(rgb):
     return r > 200 and r - g > 90 and g - b > 25
 
 
-class App(flows.App):
+class App(e2e_common.App):
     def board_pixels(self, colour_test):
         """How many sampled points of the board pass `colour_test`."""
-        screen = board_e2e.grab_screen(os.path.join(self.home, "screen.ppm"))
+        screen = grab_screen(os.path.join(self.home, "screen.ppm"))
         count = 0
         step = max(self.square // 10, 2)
         for y in range(self.board_y + 2, self.board_y + 8 * self.square - 2, step):
             for x in range(self.board_x + 2, self.board_x + 8 * self.square - 2, step):
-                if colour_test(board_e2e.pixel_mean(screen, x, y, radius=0)):
+                if colour_test(pixel_mean(screen, x, y, radius=0)):
                     count += 1
         return count
 
@@ -95,10 +87,6 @@ class App(flows.App):
     @staticmethod
     def hint_prefix():
         return T("Hint: %s").split("%s")[0]
-
-    def visible_labels(self):
-        return e2e_common.names(self.atspi_app(), lambda n: n.getRole() == pyatspi.ROLE_LABEL
-                                and self.visible(n))
 
     def analysis_panel(self):
         """The analysis panel when shown, else None: not the coach's
@@ -145,14 +133,13 @@ def scenario_hint(app):
 
     app.key("ctrl+h")
     prefix = app.hint_prefix()
-    hint = wait_until(lambda: next((t for t in app.visible_labels() if t.startswith(prefix)), None),
-                      "the hint in the status line (labels: %r)" % (app.visible_labels(),), 30)
+    hint = wait_until(lambda: next((t for t in app.labels() if t.startswith(prefix)), None),
+                      "the hint in the status line (labels: %r)" % (app.labels(),), 30)
     move = hint[len(prefix):].strip()
     check(re.match(r"^([KQRBNSLTDCAF]?[a-h]?[1-8]?x?[a-h][1-8](=[QRBNDTLSCAF])?|O-O(-O)?)[+#]?$", move),
           "not a move in the hint: " + repr(hint))
-    time.sleep(0.3)
     # The hint's own colour: not the analysis' violet.
-    check(app.hint_pixels() > 5, "no cyan arrow on the board for " + repr(hint))
+    wait_until(lambda: app.hint_pixels() > 5, "a cyan arrow on the board for " + repr(hint), 5)
     check(app.violet_pixels() == 0, "the hint's arrow is the analysis' violet")
     app.shot("hint")
     # Shown only: the game has the same two moves.
@@ -160,12 +147,12 @@ def scenario_hint(app):
           "the hint changed the game: " + app.autosave())
 
     # A move clears the arrow and the hint.
-    app.drag("g1", "f3", settle=0.6)
+    app.drag("g1", "f3", pause=0.6)
     app.wait_autosave("2. Nf3")
     app.point_at_window()
-    wait_until(lambda: not any(t.startswith(prefix) for t in app.visible_labels()),
+    wait_until(lambda: not any(t.startswith(prefix) for t in app.labels()),
                "the hint gone from the status line", 5)
-    check(app.hint_pixels() == 0, "the hint's arrow stayed after a move")
+    wait_until(lambda: app.hint_pixels() == 0, "the hint's arrow to go after a move", 5)
     check("[%cal" not in app.autosave(), "the hint's arrow was saved: " + app.autosave())
     app.shot("hint-cleared")
 
@@ -181,8 +168,7 @@ def scenario_analysis(app):
     app.key("ctrl+e")
     # Black to move after 2. Nf3: the best line starts with Black's move 2.
     texts = wait_for_analysis(app, "2\u2026 ")
-    time.sleep(0.3)
-    check(app.violet_pixels() > 5, "no best-move arrow with analysis on: %r" % (texts,))
+    wait_until(lambda: app.violet_pixels() > 5, "the best-move arrow with analysis on: %r" % (texts,), 5)
     app.shot("analysis-on")
 
     # Browsing back to the start: the engine analyses that position. (A
@@ -190,7 +176,7 @@ def scenario_analysis(app):
     x, y = app.center("d4")
     xdotool("mousemove", x, y)
     xdotool("click", 1)
-    time.sleep(0.3)
+    wait_until(lambda: app.board.getState().contains(pyatspi.STATE_FOCUSED), "the board focused by a click")
     app.key("Home")
     wait_for_analysis(app, "1. ")
     app.shot("analysis-start-position")
@@ -199,12 +185,10 @@ def scenario_analysis(app):
 
     # Narrow: the panel stays, under the board.
     xdotool("windowsize", app.window, 420, 940)
-    time.sleep(1.5)
     app.locate()
-    check(app.panel_texts(), "no analysis panel in the narrow window")
+    wait_until(app.panel_texts, "the analysis panel in the narrow window")
     app.shot("analysis-narrow")
     xdotool("windowsize", app.window, 1100, 760)
-    time.sleep(1.5)
     app.locate()
     app.find_board()
 
@@ -221,9 +205,8 @@ def scenario_analysis(app):
     app.click_until(toggle, lambda: not pressed(), "the Analysis toggle released")
     wait_until(lambda: not app.panel_texts(), "the analysis panel hidden", 10)
     app.point_at_window()
-    time.sleep(0.3)
-    check(app.violet_pixels() == 0, "the best-move arrow stayed after analysis was turned off")
-    check(not any(t.startswith(T("Depth %d · %s").split("%d")[0]) for t in app.visible_labels()),
+    wait_until(lambda: app.violet_pixels() == 0, "the best-move arrow to go when analysis is off", 5)
+    check(not any(t.startswith(T("Depth %d · %s").split("%d")[0]) for t in app.labels()),
           "the depth is still shown")
     app.shot("analysis-off")
 
@@ -250,12 +233,11 @@ def scenario_threat(app):
     wait_until(lambda: mate in app.panel_texts(),
                "the threat %r in the panel (shown: %r)" % (mate, app.panel_texts()), 30)
     wait_for_analysis(app, "3\u2026 ")
-    time.sleep(0.3)
-    check(app.threat_pixels() > 5, "no threat arrow on the board with %r" % mate)
+    wait_until(lambda: app.threat_pixels() > 5, "a threat arrow on the board with %r" % mate, 5)
     app.shot("threat-mate")
 
     # 3… g6 parries it: Black now threatens the queen (4… gxh5).
-    app.drag("g7", "g6", settle=0.6)
+    app.drag("g7", "g6", pause=0.6)
     app.wait_autosave("3. Qh5 g6")
     app.point_at_window()
     # What it wins, in the review's words (English: the words' context
@@ -266,8 +248,7 @@ def scenario_threat(app):
     check(os.environ.get("LANGUAGE", "C") not in ("", "C") or T("Threat: %s") % wins in threat_words(),
           "the threat says what it wins, %r (shown: %r)" % (wins, threat_words()))
     check(mate not in app.panel_texts(), "the parried threat is still shown")
-    time.sleep(0.3)
-    check(app.threat_pixels() > 5, "no threat arrow for %r" % threat_words())
+    wait_until(lambda: app.threat_pixels() > 5, "a threat arrow for %r" % threat_words(), 5)
     app.shot("threat-queen")
 
     # Ctrl+T again: the words and the arrow go, the analysis stays.
@@ -275,8 +256,7 @@ def scenario_threat(app):
     wait_until(lambda: not threat_words(), "the threat gone from the panel (shown: %r)"
                % (app.panel_texts(),), 10)
     wait_for_analysis(app, "4. ")
-    time.sleep(0.3)
-    check(app.threat_pixels() == 0, "the threat's arrow stayed after Ctrl+T")
+    wait_until(lambda: app.threat_pixels() == 0, "the threat's arrow to go after Ctrl+T", 5)
     check("[%cal" not in app.autosave(), "the threat's arrow was saved: " + app.autosave())
     app.shot("threat-off")
 
@@ -337,9 +317,9 @@ def scenario_full_line(app):
     for attempt in range(5):
         app.point_at_window()
         app.point_at(toggle)
-        time.sleep(0.3)
+        human_pause(0.3)
         xdotool("mousedown", 1)
-        time.sleep(0.1)
+        human_pause(0.1)
         xdotool("mouseup", 1)
         try:
             wait_until(pressed, "Show Full Lines pressed", 3)

@@ -17,43 +17,30 @@ import time
 
 import pyatspi
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, HERE)
-
-import e2e_common  # noqa: E402
-from e2e_common import check, movetext, wait_until, xdotool  # noqa: E402
-
-flows = e2e_common.load_script("flows", "e2e-part2-flows.py")
-tree = e2e_common.load_script("tree_e2e", "e2e-tree.py")
-peek_e2e = e2e_common.load_script("peek_e2e", "e2e.py")
-
-DATA = os.path.join(HERE, "..", "data", "app")
+import e2e_common
+from e2e_common import DATA, T, check, grab_screen, human_pause, link_blue, movetext, pixel_mean, wait_until, xdotool
 
 # Generous for a sanitizer build on a loaded machine; before the fix the
 # app spent minutes laying out the comment and never painted.
 OPEN_BOUND = 60
 
 
-class App(tree.App):
+class App(e2e_common.App):
     def click_link_in(self, label):
         """Clicks the link (blue text) shown in `label`, found on the screen
         near the label's place from AT-SPI."""
         ext = label.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
         x0, y0 = self.origin[0] + ext.x, self.origin[1] + ext.y
-        screen = peek_e2e.grab_screen(os.path.join(self.home, "screen.ppm"))
+        screen = grab_screen(os.path.join(self.home, "screen.ppm"))
         width, height, _ = screen
-
-        def link_blue(x, y):
-            r, g, b = peek_e2e.pixel_mean(screen, x, y, radius=0)
-            return b > 150 and b - r > 80
-
         area = [(x, y) for y in range(max(y0 - 20, 0), min(y0 + ext.height + 20, height))
-                for x in range(max(x0 - 10, 0), min(x0 + ext.width + 10, width)) if link_blue(x, y)]
+                for x in range(max(x0 - 10, 0), min(x0 + ext.width + 10, width))
+                if link_blue(pixel_mean(screen, x, y, radius=0))]
         check(area, "no link seen on the screen in the label")
         x = (min(x for x, _ in area) + max(x for x, _ in area)) // 2
         y = (min(y for _, y in area) + max(y for _, y in area)) // 2
         xdotool("mousemove", x, y)
-        time.sleep(0.1)
+        human_pause(0.1)
         xdotool("click", 1)
 
 
@@ -81,7 +68,7 @@ def scenario_long(app):
     # Shown cut short, with its link.
     label = app.label_containing(comment[:60], OPEN_BOUND)
     check(len(label.name) < 400, "the comment is shown whole (%d characters)" % len(label.name))
-    check(flows.T("Show All") in label.name, "no Show All after the comment: %r" % label.name[-40:])
+    check(T("Show All") in label.name, "no Show All after the comment: %r" % label.name[-40:])
     # The board answers: a move played from the keyboard is shown.
     app.play("Ba4")
     app.label_containing("Ba4", OPEN_BOUND)
@@ -92,7 +79,7 @@ def scenario_long(app):
 
     # "Show All": the whole text in a window of its own.
     app.click_link_in(app.label_containing(comment[:60]))
-    viewer = app.find(lambda n: n.getRole() == pyatspi.ROLE_TEXT and n.name == flows.T("Comment")
+    viewer = app.find(lambda n: n.getRole() == pyatspi.ROLE_TEXT and n.name == T("Comment")
                       and app.visible(n), "the comment viewer", OPEN_BOUND)
     text = viewer.queryText()
     count = text.characterCount
@@ -104,7 +91,7 @@ def scenario_long(app):
     app.shot("long-comment-viewer")
     app.key("Escape")
     wait_until(lambda: not app.find_all(lambda n: n.getRole() == pyatspi.ROLE_TEXT
-                                        and n.name == flows.T("Comment") and app.visible(n)),
+                                        and n.name == T("Comment") and app.visible(n)),
                "the viewer closed", 10)
 
 
@@ -119,13 +106,13 @@ def scenario_brace(app):
     app.key("shift+F10")
     wait_until(lambda: app.move_menu_item("Edit _Comment\u2026"), "the move's menu")
     app.key("Return")
-    app.find(lambda n: n.name == flows.T("Comment") and app.visible(n), "the comment editor")
+    app.find(lambda n: n.name == T("Comment") and app.visible(n), "the comment editor")
     # Typed with gaps, then the brace, then the rest at once.
     for ch in "Set {a":
         xdotool("type", ch)
-        time.sleep(0.05)
+        human_pause(0.05)
     xdotool("type", "}")
-    message = flows.T("PGN comments cannot contain \u201c}\u201d")
+    message = T("PGN comments cannot contain \u201c}\u201d")
     app.label_containing(message)
     app.shot("comment-brace")
     xdotool("type", "--delay", "0", " trap")

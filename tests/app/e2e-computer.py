@@ -21,33 +21,19 @@ Scenarios:
             as it was, and the person plays on for Black.
 """
 
-import gettext
 import os
 import re
 import shutil
 import subprocess
 import sys
-import tempfile
-import time
 
 import pyatspi
 
-import e2e
-from e2e_common import (Failure, check, log_tail, movetext, node_center, wait_until,
-                        window_origin, xdotool)
+import e2e_common
+from e2e_common import (SKIP, T, Failure, check, find_all, human_pause, movetext, node_center,
+                        stays, wait_until, window_origin, xdotool)
 
-SKIP = 77
 STOCKFISH = "/usr/games/stockfish"
-
-
-def T(text):
-    """`text` as the app shows it in the language of the run."""
-    localedir = os.environ.get("THINKCHESS_LOCALEDIR")
-    language = os.environ.get("LANGUAGE", "C")
-    if localedir and language not in ("", "C"):
-        text = gettext.translation("thinkchess", localedir, languages=language.split(":"),
-                                   fallback=True).gettext(text)
-    return text.replace("_", "")
 
 
 def tool(name):
@@ -88,50 +74,19 @@ class Brain:
         self.proc.wait(5)
 
 
-class App(e2e.App):
-    # ---- Finding things ----
-
-    def named(self, name, role=None, timeout=10):
-        """A widget by its accessible name (a label it has by mnemonic may
-        follow: "Black’s engine Black")."""
-        return self.find_one(lambda n: n.name and (n.name == name or n.name.startswith(name + " "))
-                             and self.showing(n) and (role is None or n.getRole() == role),
-                             repr(name), timeout)
-
-    def button(self, label, root=None):
-        """A push button by its label: GTK 4.8 names mnemonic buttons like
-        "_Start Game Start Game"."""
-        def matches(n):
-            name = (n.name or "").replace("_", "")
-            return (n.getRole() == pyatspi.ROLE_PUSH_BUTTON and self.showing(n)
-                    and (name == label or name.endswith(" " + label)))
-        if root is not None:
-            found = e2e.find_all(root, matches)
-            check(found, "no button " + label)
-            return found[0]
-        return self.find_one(matches, "button " + label)
-
-    def toplevel_with(self, text, timeout=10):
-        """The top-level window (a dialog) showing a label with `text`."""
-        def lookup():
-            for window in e2e.atspi_app(self.proc.pid):
-                if e2e.find_all(window, lambda n: n.name and text in n.name):
-                    return window
-            return None
-        return wait_until(lookup, "a window saying " + repr(text), timeout)
+class App(e2e_common.App):
+    # ---- The New Game dialog ----
 
     def origin_of(self, title, toplevel):
         """Where the X window called `title` starts on the screen."""
-        xids = xdotool("search", "--onlyvisible", "--name", "^" + re.escape(title) + "$",
-                       strict=False).split()
-        check(xids, "no window called " + title)
+        xids = wait_until(lambda: xdotool("search", "--onlyvisible", "--name", "^" + re.escape(title) + "$",
+                                          strict=False).split(), "a window called " + title)
         return window_origin(xids[-1], toplevel)
 
     def click_at(self, origin, node):
         self.move_to(*node_center(origin, node))
-        time.sleep(0.1)
+        human_pause(0.1)
         xdotool("click", 1)
-        time.sleep(0.6)
 
     # The New Game dialog's widgets are found by their place: GTK 4.8 names
     # them by their accessible labels, GTK 4.18 by what they show.
@@ -142,44 +97,56 @@ class App(e2e.App):
         name both after their label, "Computer")."""
         for side in (T("White is played by a human"), T("White is played by the computer"),
                      T("Black is played by a human")):
-            check(e2e.find_all(dialog, lambda n: n.name == side), "no toggle named %r" % side)
-        plain = e2e.find_all(dialog, lambda n: n.name == T("Computer") and n.getRole() in
+            check(find_all(dialog, lambda n: n.name == side), "no toggle named %r" % side)
+        plain = find_all(dialog, lambda n: n.name == T("Computer") and n.getRole() in
                              (pyatspi.ROLE_TOGGLE_BUTTON, pyatspi.ROLE_PUSH_BUTTON))
         check(not plain, "%d toggles are named just %r" % (len(plain), T("Computer")))
-        black = e2e.find_all(dialog, lambda n: n.name == T("Black is played by the computer"))
+        black = find_all(dialog, lambda n: n.name == T("Black is played by the computer"))
         check(len(black) == 1, "%d toggles named for Black's computer" % len(black))
         return black[0]
 
     def combos(self, dialog):
         """The drop-downs shown, in order: Black's engine, its level (for
         the built-in engine), the time control (White is a person)."""
-        return e2e.find_all(dialog, lambda n: n.getRole() == pyatspi.ROLE_COMBO_BOX and self.showing(n))
+        return find_all(dialog, lambda n: n.getRole() == pyatspi.ROLE_COMBO_BOX and self.visible(n))
 
     def shows(self, combo, expected):
         """The drop-down shows `expected` on its button (its list, also
         below it in the tree, holds every choice)."""
         buttons = [c for c in combo if c.getRole() in (pyatspi.ROLE_PUSH_BUTTON,
                                                        pyatspi.ROLE_TOGGLE_BUTTON)]
-        return bool(buttons) and bool(e2e.find_all(buttons[0], lambda n: n.getRole() == pyatspi.ROLE_LABEL
+        return bool(buttons) and bool(find_all(buttons[0], lambda n: n.getRole() == pyatspi.ROLE_LABEL
                                                    and n.name == expected))
 
     def choose(self, origin, dialog, which, keys, expected):
         """Opens the `which`-th drop-down with a click and picks with the
         keyboard, until it shows `expected` (under load a key can come
         before the list has opened)."""
+        def shown():
+            return len(find_all(dialog, self.visible))
+
         for attempt in range(4):
+            closed = shown()
             self.click_at(origin, self.combos(dialog)[which])
-            time.sleep(0.5 * attempt)
+            try:
+                # Its list opens in a popover, in the dialog's tree.
+                wait_until(lambda: shown() > closed, "drop-down %d's list to open" % which, 3)
+            except Failure:
+                continue
             for k in keys:
                 xdotool("key", k)
-                time.sleep(0.2)
+                human_pause(0.2)
             xdotool("key", "Return")
-            time.sleep(0.8)
-            if self.shows(self.combos(dialog)[which], expected):
+            try:
+                wait_until(lambda: self.shows(self.combos(dialog)[which], expected),
+                           "drop-down %d to show %r" % (which, expected), 3)
                 return
+            except Failure:
+                pass
             # A list still open is closed before the next try.
-            xdotool("key", "Escape")
-            time.sleep(0.5)
+            if shown() > closed:
+                xdotool("key", "Escape")
+                wait_until(lambda: shown() <= closed, "drop-down %d's list to close" % which)
         raise Failure("drop-down %d does not show %r" % (which, expected))
 
     # ---- The game ----
@@ -189,7 +156,7 @@ class App(e2e.App):
         `level` and `time_control` are (keys, the choice shown) or None."""
         self.move_to(self.board_x + self.board_size / 2, self.board_y + self.board_size / 2)
         xdotool("key", "ctrl+n")
-        dialog = self.toplevel_with(T("Time Control"))
+        dialog = self.window_with(T("Time Control"))
         origin = self.origin_of(T("New Game"), dialog)
         # (a push button over AT-SPI in GTK 4.8, a toggle button later)
         self.click_at(origin, self.black_computer_toggle(dialog))
@@ -206,8 +173,7 @@ class App(e2e.App):
         self.click_at(origin, start)
 
         def closed():
-            return not e2e.find_all(e2e.atspi_app(self.proc.pid),
-                                    lambda n: n.name == T("Time Control") and self.showing(n))
+            return not self.find_all(lambda n: n.name == T("Time Control") and self.visible(n))
         try:
             wait_until(closed, "the New Game dialog to close", 4)
         except Failure:
@@ -219,7 +185,7 @@ class App(e2e.App):
 
     def sans(self):
         """The moves of the autosaved game in SAN."""
-        text = re.sub(r"\{[^}]*\}", " ", movetext(self.pgn()))
+        text = re.sub(r"\{[^}]*\}", " ", movetext(self.autosave()))
         return [t for t in text.split()
                 if not re.match(r"^\d+\.+$", t) and t not in ("*", "1-0", "0-1", "1/2-1/2")]
 
@@ -227,7 +193,7 @@ class App(e2e.App):
         """The moves of the autosaved game in UCI notation (pgn-extract)."""
         path = os.path.join(self.home, "game.pgn")
         with open(path, "w", encoding="utf-8") as f:
-            f.write(self.pgn())
+            f.write(self.autosave())
         out = subprocess.run([tool("pgn-extract"), "-Wuci", "-s", path], stdout=subprocess.PIPE,
                              stderr=subprocess.DEVNULL, text=True, check=True).stdout
         moves = movetext(out).split()
@@ -235,18 +201,17 @@ class App(e2e.App):
 
     def wait_plies(self, count, timeout=30):
         return wait_until(lambda: len(self.sans()) >= count and self.sans(),
-                          "%d moves in the autosave:\n%s" % (count, self.pgn()), timeout)
+                          lambda: "%d moves in the autosave:\n%s" % (count, self.autosave()), timeout)
 
     def move(self, uci):
         """Plays the person's move: dragged, or typed for a promotion."""
         if len(uci) == 5:
-            self.type_move(uci)
-            self.move_to(self.board_x + self.board_size / 2, self.board_y + self.board_size / 2)
+            self.play(uci)
         else:
             self.drag(uci[:2], uci[2:4])
 
     def over(self):
-        return re.search(r'\[Result "(1-0|0-1|1/2-1/2)"\]', self.pgn()) is not None
+        return re.search(r'\[Result "(1-0|0-1|1/2-1/2)"\]', self.autosave()) is not None
 
 
 def child_named(pid, name):
@@ -295,7 +260,7 @@ def beginner(app):
         # Black: the computer (built in), its lowest level; 5 + 0.
         app.new_game(None, (["Home"], T("Beginner (Elo 700)")),
                      (["Home", "Down", "Down", "Down"], T("5 + 0 (blitz)")), shot="01-new-game")
-        pgn = app.pgn()
+        pgn = app.autosave()
         check('[Black "ThinkChess (Beginner)"]' in pgn, "Black is not the beginner:\n" + pgn)
         check('[BlackType "program"]' in pgn and '[TimeControl "300"]' in pgn,
               "the game's tags:\n" + pgn)
@@ -315,15 +280,14 @@ def beginner(app):
                 # Undo takes back the pair, redo replays it.
                 before = app.sans()
                 app.key("ctrl+z")
-                wait_until(lambda: len(app.sans()) == 6, "two moves taken back:\n" + app.pgn())
-                time.sleep(1.5)
-                check(len(app.sans()) == 6, "the computer moved after the take-back")
+                wait_until(lambda: len(app.sans()) == 6, lambda: "two moves taken back:\n" + app.autosave())
+                stays(lambda: len(app.sans()) == 6, "the computer moved after the take-back", 1.5)
                 app.shot("03-taken-back")
                 app.key("ctrl+shift+z")
-                wait_until(lambda: app.sans() == before, "the pair replayed:\n" + app.pgn())
+                wait_until(lambda: app.sans() == before, lambda: "the pair replayed:\n" + app.autosave())
                 undone = True
         app.shot("04-end")
-        pgn = app.pgn()
+        pgn = app.autosave()
         sans = app.sans()
         check(app.over() or len(sans) >= 80, "the game stopped early:\n" + pgn)
         check(undone, "no move pair was taken back")
@@ -350,8 +314,8 @@ def stockfish(app):
         app.start()
         # Stockfish is the first engine after the built-in one here.
         app.new_game((["Home", "Down"], "Stockfish"), None, None, shot="01-stockfish")
-        check('[Black "Stockfish"]' in app.pgn(), "Black is not Stockfish:\n" + app.pgn())
-        check('[BlackEngine "external stockfish"]' in app.pgn(), "engine tag:\n" + app.pgn())
+        check('[Black "Stockfish"]' in app.autosave(), "Black is not Stockfish:\n" + app.autosave())
+        check('[BlackEngine "external stockfish"]' in app.autosave(), "engine tag:\n" + app.autosave())
         for ply in range(0, 6, 2):
             app.move(brain.best(app.uci_moves(), 2))
             app.wait_plies(ply + 2, 20)
@@ -362,9 +326,9 @@ def stockfish(app):
         app.move(brain.best(app.uci_moves(), 2))
         engine = wait_until(lambda: child_named(app.proc.pid, "stockfish"), "Stockfish running")
         app.key("ctrl+q")
-        question = app.toplevel_with(T("Save the Game?"))
-        app.button(T("_Don’t Save"), question).queryAction().doAction(0)
-        wait_until(lambda: app.proc.poll() is not None, "the app to quit", 15)
+        question = app.window_with(T("Save the Game?"))
+        app.press(T("_Don’t Save"), question)
+        app.wait_exit(timeout=15)
         wait_until(lambda: not alive(engine), "Stockfish to end with the app", 5)
     finally:
         brain.stop()
@@ -387,24 +351,23 @@ def crash(app):
     app.start()
     # Added by hand: the last engine in the list.
     app.new_game((["End"], "Fakefish"), None, None)
-    check('[Black "Fakefish"]' in app.pgn(), "Black is not the fake engine:\n" + app.pgn())
+    check('[Black "Fakefish"]' in app.autosave(), "Black is not the fake engine:\n" + app.autosave())
     app.drag("e2", "e4")
     app.wait_plies(2, 15)
     app.drag("d2", "d4")
     heading = T("Black’s Engine Failed")
-    dialog = app.toplevel_with(heading, 20)
-    check(e2e.find_all(dialog, lambda n: n.name and "Fakefish crashed" in n.name),
+    dialog = app.window_with(heading, 20)
+    check(find_all(dialog, lambda n: n.name and "Fakefish crashed" in n.name),
           "the message does not name the engine")
     app.shot("01-engine-failed")
     check(len(app.sans()) == 3, "the game changed: %s" % app.sans())
     # Play on as a person: Black's move is dragged now.
-    app.button(T("Play On as _Human"), dialog).queryAction().doAction(0)
-    time.sleep(1)
-    app.move_to(app.board_x + app.board_size / 2, app.board_y + app.board_size / 2)
+    app.dismiss(dialog, T("Play On as _Human"), "the engine's failure")
+    app.point_at_window()
     app.drag("d7", "d5")
     app.wait_plies(4, 10)
-    check('[BlackType "human"]' in app.pgn(), "Black is still the engine:\n" + app.pgn())
-    status = app.find(lambda n: n.name and "Fakefish" in n.name and App.showing(n), timeout=1)
+    check('[BlackType "human"]' in app.autosave(), "Black is still the engine:\n" + app.autosave())
+    status = app.find_all(lambda n: n.name and "Fakefish" in n.name and app.visible(n))
     app.shot("02-played-on")
     check(app.sans()[-1] == "d5", "moves: %s" % app.sans())
     print("# status after: %s" % [s.name for s in status])
@@ -414,27 +377,7 @@ SCENARIOS = {"beginner": beginner, "stockfish": stockfish, "crash": crash}
 
 
 def main():
-    binary, name = sys.argv[1], sys.argv[2]
-    shots = sys.argv[sys.argv.index("--shots") + 1] if "--shots" in sys.argv else None
-    extra = {"GTK_THEME": "Adwaita:dark"} if "--dark" in sys.argv else {}
-    if os.environ.get("LANGUAGE") not in (None, "", "C"):
-        extra["LANGUAGE"] = os.environ["LANGUAGE"]
-        extra["LC_ALL"] = "C.UTF-8"
-    home = tempfile.mkdtemp(prefix="thinkchess-e2e-")
-    app = App(binary, home, shots, extra)
-    try:
-        status = SCENARIOS[name](app)
-        if status == SKIP:
-            return SKIP
-        print("ok - " + name)
-        return 0
-    except Failure as failure:
-        print("FAILED - %s: %s" % (name, failure))
-        sys.stdout.write(log_tail(home))
-        return 1
-    finally:
-        app.stop()
-        shutil.rmtree(home, ignore_errors=True)
+    return e2e_common.run_scenarios("e2e-computer", SCENARIOS, App, dark_env={"GTK_THEME": "Adwaita:dark"})
 
 
 if __name__ == "__main__":

@@ -21,22 +21,13 @@ Scenarios:
 
 import glob
 import os
-import re
-import shutil
 import sys
-import time
 
 import pyatspi
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, HERE)
+import e2e_common
+from e2e_common import DATA, T, check, movetext, stays, wait_until, xdotool
 
-import e2e_common  # noqa: E402
-from e2e_common import check, movetext, wait_until, xdotool  # noqa: E402
-
-flows = e2e_common.load_script("flows", "e2e-part2-flows.py")
-
-DATA = os.path.join(HERE, "..", "data", "app")
 FINISHED = os.path.join(DATA, "finished-game.pgn")
 
 
@@ -45,7 +36,7 @@ def read(path):
         return f.read()
 
 
-class App(flows.App):
+class App(e2e_common.App):
     def folder(self):
         return os.path.join(self.home, "data", "thinkchess")
 
@@ -60,17 +51,6 @@ class App(flows.App):
             return next((t for t in self.slots().values() if text in t), None)
         return wait_until(lookup, repr(text) + " in an autosave file: %r" % self.slots())
 
-    def status(self):
-        return " | ".join(e2e_common.names(
-            self.atspi_app(), lambda n: n.getRole() == pyatspi.ROLE_LABEL and n.name
-            and self.visible(n) and ("Viewing" in n.name or "to move" in n.name)))
-
-    def clocks(self):
-        """The clocks shown ("2:58", "0:09.3"), in tree order."""
-        return e2e_common.names(
-            self.atspi_app(), lambda n: n.getRole() == pyatspi.ROLE_LABEL and n.name
-            and self.visible(n) and re.fullmatch(r"\d+:\d\d(\.\d)?", n.name))
-
     def launch_again(self, *args):
         """A second `thinkchess ARGS`: it hands the files to this instance
         and ends."""
@@ -81,9 +61,6 @@ class App(flows.App):
         proc, log = e2e_common.launch([self.binary] + list(args), env, self.home)
         proc.wait(30)
         log.close()
-
-    def wait_title(self, text):
-        wait_until(lambda: text in self.title(), repr(text) + " in the title: " + self.title())
 
 
 # ---- 1. A move in an opened game keeps the unfinished game ----
@@ -100,7 +77,7 @@ def scenario_open_study(app):
     app.start(FINISHED)
     app.find_board()
     app.wait_title("finished-game.pgn")
-    check(not app.has_label(flows.T("Save the Game?")), "a question before opening")
+    check(not app.has_label(T("Save the Game?")), "a question before opening")
     # In the start position of the opened game, 1. d4 starts a variation.
     app.key("Home")
     app.drag("d2", "d4")
@@ -115,10 +92,10 @@ def scenario_open_study(app):
     app.start()
     card = app.label_containing("White against Black")
     check("move 2, White to play" in card.name, "the start card: " + card.name)
-    app.press(flows.T("_Continue Last Game"))
+    app.press(T("_Continue Last Game"))
     # Quickly, all at once.
     app.find_board()
-    entry = app.find(lambda n: n.name == flows.T("Move entry"), "the move entry")
+    entry = app.find(lambda n: n.name == T("Move entry"), "the move entry")
     app.point_at(entry)
     xdotool("click", 1)
     xdotool("type", "--delay", "0", "Nf3")
@@ -133,7 +110,7 @@ def scenario_open_study(app):
     app.find_board()
     app.point_at_window()
     app.key("Home")
-    app.drag("c2", "c4", settle=0.1)
+    app.drag("c2", "c4", pause=0.1)
     app.slot_with("(1. c4)")
     check("2. Nf3 *" in movetext(app.autosave()),
           "the unfinished game was replaced:\n" + app.autosave())
@@ -182,7 +159,7 @@ def scenario_undo_study(app):
     # No game to continue: the study is not the last game.
     app.start()
     app.find_board()
-    check(not app.has_label(flows.T("Your last game was not finished.")),
+    check(not app.has_label(T("Your last game was not finished.")),
           "the study is offered as the last game")
 
 
@@ -205,34 +182,31 @@ def scenario_pause_continue(app):
         f.write(PAUSED_GAME)
 
     app.start()
-    app.button(flows.T("_Continue Last Game"))
+    app.button(T("_Continue Last Game"))
     # What the start card says is checked at the end, after the pause.
     card = [n.name for n in app.find_all(lambda n: n.getRole() == pyatspi.ROLE_LABEL
                                          and n.name and "move 3" in n.name)]
     app.shot("pause-continue-card")
-    app.press(flows.T("_Continue Last Game"))
-    wait_until(lambda: "2:58" not in app.clocks(), "White's clock to run: %r" % app.clocks())
+    app.press(T("_Continue Last Game"))
+    wait_until(lambda: "2:58" not in app.clock_texts(), "White's clock to run: %r" % app.clock_texts())
     app.key("ctrl+p")
-    app.button(flows.T("Resume"))
-    paused_at = app.clocks()
+    app.button(T("Resume"))
+    paused_at = app.clock_texts()
     app.key("ctrl+q")
-    wait_until(lambda: app.proc.poll() is not None, "the app to quit")
+    app.wait_exit()
     check('[AutosavedPaused "yes"]' in read(last), "the pause is not kept:\n" + read(last))
 
     # Continued at once: paused, its clock standing for three seconds.
     app.start()
-    app.press(flows.T("_Continue Last Game"))
-    app.button(flows.T("Resume"))
-    check(app.clocks() == paused_at, "the clocks %r, paused at %r" % (app.clocks(), paused_at))
-    end = time.monotonic() + 3
-    while time.monotonic() < end:
-        check(app.clocks() == paused_at,
-              "the clock runs while paused: %r, paused at %r" % (app.clocks(), paused_at))
-        time.sleep(0.3)
+    app.press(T("_Continue Last Game"))
+    app.button(T("Resume"))
+    check(app.clock_texts() == paused_at, "the clocks %r, paused at %r" % (app.clock_texts(), paused_at))
+    stays(lambda: app.clock_texts() == paused_at,
+          "the clock runs while paused: %r, paused at %r" % (app.clock_texts(), paused_at), 3)
     app.shot("pause-continue-paused")
     # Resumed, it runs; a move unpauses it in the autosave.
-    app.press(flows.T("Resume"))
-    wait_until(lambda: app.clocks() != paused_at, "the clock to run after Resume")
+    app.press(T("Resume"))
+    wait_until(lambda: app.clock_texts() != paused_at, "the clock to run after Resume")
     app.play("Bb5")
     app.wait_autosave("3. Bb5")
     check("AutosavedPaused" not in app.autosave(), "still paused:\n" + app.autosave())

@@ -22,22 +22,12 @@ Scenarios:
 import os
 import shutil
 import sys
-import time
 
 import pyatspi
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, HERE)
+import e2e_common
+from e2e_common import DATA, MOVE_MENU, T, check, human_pause, wait_until, xdotool
 
-import e2e_common  # noqa: E402
-from e2e_common import check, wait_until, xdotool  # noqa: E402
-
-tree_e2e = e2e_common.load_script("tree_e2e", "e2e-tree.py")
-review_e2e = e2e_common.load_script("review_e2e", "e2e-review.py")
-flows = tree_e2e.flows
-T = flows.T
-
-DATA = os.path.join(HERE, "..", "data", "app")
 GAME = "reviewed-long.pgn"
 PLIES = 82
 
@@ -46,10 +36,7 @@ PLIES = 82
 FRAME = 3
 
 
-class App(tree_e2e.App):
-    status = review_e2e.App.status
-    wait_viewing = review_e2e.App.wait_viewing
-
+class App(e2e_common.App):
     def open_game(self):
         path = os.path.join(self.home, GAME)
         shutil.copy(os.path.join(DATA, GAME), path)
@@ -103,13 +90,13 @@ class App(tree_e2e.App):
         y += self.click_dy
         xdotool("mousemove", x, y)
         if pause:
-            time.sleep(0.1)
+            human_pause(0.1)
         xdotool("click", 1)
 
 
 def viewing(ply):
     """The status line while move `ply` (0-based) is viewed."""
-    return review_e2e.viewing(ply // 2 + 1, ply % 2 == 1)
+    return e2e_common.viewing(ply // 2 + 1, ply % 2 == 1)
 
 
 def places(app, move_list, indexes):
@@ -122,11 +109,7 @@ def places(app, move_list, indexes):
 def check_still(app, move_list, before, what):
     """The buttons are where they were (a pixel of rounding allowed)."""
     # Wait out a layout still to come: the places read twice the same.
-    def settled():
-        first = places(app, move_list, before)
-        time.sleep(0.3)
-        return first if first == places(app, move_list, before) else None
-    now = wait_until(settled, "the list to settle", 5)
+    now = e2e_common.wait_steady(lambda: places(app, move_list, before), "the list to settle", 5)
     moved = {i: (before[i], now[i]) for i in before if abs(before[i] - now[i]) > 1}
     check(not moved, "%s: moves changed place on the screen (y before, after): %r" % (what, moved))
 
@@ -143,10 +126,10 @@ def scenario_keep_place(app):
     # tree, which takes longer than the notches.
     for _ in range(10):
         xdotool("click", "--repeat", "5", "--delay", "20", "4")
-        time.sleep(0.1)
+        human_pause(0.1)
         if min(app.shown(move_list) or [0]) < 40:
             break
-    time.sleep(0.5)
+    e2e_common.wait_steady(lambda: app.shown(move_list, FRAME), "the list to stop scrolling")
     shown = [i for i in app.shown(move_list, FRAME) if i < PLIES - 12]
     check(len(shown) >= 3, "too few moves shown in the list's middle: %r" % shown)
     app.shot("movelist-scrolled")
@@ -185,7 +168,8 @@ def scenario_keep_place(app):
     xdotool("key", "--delay", "30", *(["Right"] * 10))
     ply += 10
     app.wait_viewing(viewing(ply), "move %d viewed after ten → at once" % ply)
-    time.sleep(0.5)
+    # Once the list has stopped scrolling.
+    e2e_common.wait_steady(lambda: app.shown(move_list), "the list to stop scrolling")
     check(ply in app.shown(move_list), "move %d is out of the list's view" % ply)
     check(app.box(move_list) == frame, "the list moved from %r to %r" % (frame, app.box(move_list)))
 
@@ -200,7 +184,7 @@ def scenario_variation_menu(app):
     app.click_label_start(variation, button=3)
     wait_until(lambda: app.move_menu_item("Edit _Comment\u2026"),
                "the move list's menu on the variation's move (%s)" % app.menu_problem, 5)
-    for item in tree_e2e.MOVE_MENU:
+    for item in MOVE_MENU:
         check(app.move_menu_item(item) is not None, "no %r in the menu" % item)
     check(not app.find_all(lambda n: n.name in ("Open Link", "_Open Link", "Copy _Link Address")
                            and app.visible(n)),

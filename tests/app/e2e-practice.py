@@ -26,9 +26,7 @@ import os
 import re
 import subprocess
 import sys
-import time
 
-import pyatspi
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
@@ -37,10 +35,8 @@ import e2e_common  # noqa: E402
 
 sys.path.insert(0, os.path.join(HERE, "..", "cli"))
 from chess_moves import legal_moves, play_uci, san_to_uci  # noqa: E402
-from e2e_common import check, movetext, wait_until  # noqa: E402
+from e2e_common import T, check, human_pause, movetext, wait_until  # noqa: E402
 
-flows = e2e_common.load_script("flows", "e2e-part2-flows.py")
-T = flows.T
 PUZZLES = os.path.join(HERE, "..", "..", "data", "puzzles", "puzzles.epd")
 
 
@@ -73,42 +69,26 @@ def read_puzzles(cli):
 
 # ---- The app ----
 
-class App(flows.App):
+class App(e2e_common.App):
     def __init__(self, binary, home, shots=None):
         super().__init__(binary, home, shots)
         self.cli = os.path.join(os.path.dirname(binary), "..", "cli", "thinkchess-cli")
         self.puzzles = read_puzzles(self.cli)
-        self.flipped = False
-
-    def center(self, name):
-        """Square `name` on the screen, the board turned for the solver."""
-        col, row = ord(name[0]) - ord("a"), 8 - int(name[1])
-        if self.flipped:
-            col, row = 7 - col, 7 - row
-        return (self.board_x + col * self.square + self.square // 2,
-                self.board_y + row * self.square + self.square // 2)
-
-    def labels(self):
-        return e2e_common.names(self.atspi_app(), lambda n: n.getRole() == pyatspi.ROLE_LABEL
-                                and self.visible(n))
-
-    def label_starting(self, prefix):
-        return next((t for t in self.labels() if t.startswith(prefix)), None)
 
     def puzzle_id(self):
         """The id in "Puzzle 9079fcc9 · rated 2370"."""
         prefix = T("Puzzle %s · rated %d").split("%s")[0]
-        text = wait_until(lambda: self.label_starting(prefix), "the puzzle's id")
+        text = wait_until(lambda: self.label_starting_now(prefix), "the puzzle's id")
         return text[len(prefix):].split()[0]
 
     def rating(self):
         prefix = T("Rating %d ± %d").split("%d")[0]
-        text = wait_until(lambda: self.label_starting(prefix), "the rating")
+        text = wait_until(lambda: self.label_starting_now(prefix), "the rating")
         return int(text[len(prefix):].split()[0])
 
     def verdict(self, word):
         prefix = T(word)
-        return wait_until(lambda: self.label_starting(prefix), "the verdict " + word)
+        return wait_until(lambda: self.label_starting_now(prefix), "the verdict " + word)
 
     def practice_ini(self):
         path = os.path.join(self.home, "data", "thinkchess", "practice.ini")
@@ -130,7 +110,7 @@ class App(flows.App):
         return ident, fen, pv
 
     def drag_uci(self, uci, settle):
-        self.drag(uci[:2], uci[2:4], settle=max(settle, 0.3) if len(uci) == 5 else settle)
+        self.drag(uci[:2], uci[2:4], pause=max(settle, 0.3) if len(uci) == 5 else settle)
         if len(uci) == 5:
             # A promotion: the chooser opens on the square, queen, rook,
             # bishop and knight toward the mover's side; a click picks.
@@ -138,9 +118,9 @@ class App(flows.App):
             rank = int(uci[3])
             x, y = self.center(uci[2] + str(rank - k if rank == 8 else rank + k))
             e2e_common.xdotool("mousemove", x, y)
-            time.sleep(0.1)
+            human_pause(0.1)
             e2e_common.xdotool("click", 1)
-            time.sleep(settle)
+            human_pause(settle)
 
     def solve(self, fen, pv, settle=0.5):
         """Drags the solver's moves; the replies come by themselves."""
@@ -154,7 +134,7 @@ class App(flows.App):
                 # The reply comes after 300 ms and the panel says it (its
                 # square in any notation): a quick hand moves at once then.
                 said = wait_until(lambda: (lambda t: t if t and t != said and uci[2:4] in t else None)(
-                    self.label_starting(reply_prefix)), "the reply " + san)
+                    self.label_starting_now(reply_prefix)), "the reply " + san)
             fen = play_uci(fen, uci)
         return self.verdict("Solved!")
 
@@ -166,7 +146,7 @@ class App(flows.App):
 def open_practice_by_key(app):
     app.point_at_window()
     app.key("shift+ctrl+p")
-    wait_until(lambda: app.label_starting(T("Rating %d ± %d").split("%d")[0]), "the practice panel")
+    wait_until(lambda: app.label_starting_now(T("Rating %d ± %d").split("%d")[0]), "the practice panel")
 
 
 def scenario_solve(app):
@@ -194,7 +174,7 @@ def scenario_solve(app):
     app.drag_uci(wrong, 0.1)
     verdict = app.verdict("Missed")
     # Why it fails: the opponent's answer, said in the panel.
-    message = wait_until(lambda: app.label_starting(T("That is not it: %s").split("%s")[0]),
+    message = wait_until(lambda: app.label_starting_now(T("That is not it: %s").split("%s")[0]),
                          "the answer to the wrong move")
     check(T("%s fails to %s.").split("%s")[1] in message, "the answer is named: " + message)
     app.shot("practice-missed")
@@ -224,14 +204,17 @@ def scenario_keep_game(app):
     ident, fen, pv = app.show_puzzle()
     app.shot("practice-menu")
     app.drag_uci(san_to_uci(app.cli, fen, pv[0]), 0.8)
-    time.sleep(0.5)
+    # The move played: the panel judges it.
+    wait_until(lambda: app.label_starting_now(T("Right — the reply was %s. Your move.").split("%s")[0])
+               or app.label_starting_now(T("Solved!")),
+               lambda: "the puzzle's move judged (labels: %r)" % app.labels()[-12:])
     saved = app.autosave()
     check("1. e4 e5" in movetext(saved) and "[FEN" not in saved,
           "the autosave still holds the game:\n" + saved)
 
     # Leave Practice, clicked: the game is back and plays on.
     app.click(app.button(T("Leave Practice")))
-    wait_until(lambda: not app.label_starting(T("Rating %d ± %d").split("%d")[0]), "the panel to go")
+    wait_until(lambda: not app.label_starting_now(T("Rating %d ± %d").split("%d")[0]), "the panel to go")
     app.flipped = False
     app.find_board()
     app.shot("practice-left")

@@ -38,26 +38,17 @@ import re
 import shutil
 import subprocess
 import sys
-import time
 
 import pyatspi
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, HERE)
-
-import e2e_common  # noqa: E402
-from e2e_common import check, wait_until, xdotool  # noqa: E402
-
-flows = e2e_common.load_script("flows", "e2e-part2-flows.py")
-
-DATA = os.path.join(HERE, "..", "data", "app")
-T = flows.T
+import e2e_common
+from e2e_common import DATA, T, check, human_pause, viewing, wait_until, xdotool
 
 # The graph's geometry (chess-eval-graph.c): points PAD_X from each side.
 PAD_X = 4
 
 
-class App(flows.App):
+class App(e2e_common.App):
     def graph(self, timeout=10):
         return self.find(lambda n: n.name == T("Evaluation graph")
                          and n.getRole() == pyatspi.ROLE_SLIDER, "the evaluation graph", timeout)
@@ -75,27 +66,8 @@ class App(flows.App):
         except Exception:
             return ""
 
-    def status(self):
-        labels = self.find_all(lambda n: n.getRole() == pyatspi.ROLE_LABEL and n.name
-                               and (n.name.startswith(T("Viewing the starting position. Press End or click the board to return."))
-                                    or n.name.startswith(T("Viewing move %u, White. Press End or click the board to return.").split("%u")[0])))
-        return labels[0].name if labels else ""
-
-    def click_node(self, node):
-        self.point_at(node)
-        xdotool("click", 1)
-        time.sleep(0.3)
-
     def push_button(self, label, timeout=10):
         return self.button(T(label), timeout)
-
-    def labels(self):
-        return e2e_common.names(self.atspi_app(), lambda n: n.getRole() == pyatspi.ROLE_LABEL)
-
-    def label_starting(self, text, timeout=10):
-        return wait_until(lambda: next((t for t in self.labels() if t.startswith(text)), None),
-                          "a label starting with %r (labels: %r)" % (text, self.labels()[-12:]),
-                          timeout)
 
     def described(self, description):
         return self.find_all(lambda n: n.getRole() == pyatspi.ROLE_PUSH_BUTTON
@@ -148,7 +120,7 @@ class App(flows.App):
         named alike on every GTK (4.18 names no row), so the two clock labels
         are told apart by place: White's row is below the board."""
         labels = self.find_all(lambda n: n.getRole() == pyatspi.ROLE_LABEL and self.visible(n)
-                               and re.fullmatch(CLOCK_RE, n.name or ""))
+                               and e2e_common.CLOCK.fullmatch(n.name or ""))
         check(len(labels) == 2, "the clocks: %r" % [n.name for n in labels])
         labels.sort(key=lambda n: n.queryComponent().getExtents(pyatspi.WINDOW_COORDS).y)
         return (labels[1].name, labels[0].name)
@@ -161,9 +133,6 @@ class App(flows.App):
         except OSError:
             return None
         return (int(m.group(1)), int(m.group(2))) if m else None
-
-    def wait_viewing(self, text, what):
-        wait_until(lambda: text in self.status(), what + " (status: %r)" % self.status(), 8)
 
 
 def move_class(name):
@@ -201,12 +170,6 @@ def allows_mate(moves, line):
     return fmt.replace("%d", str(moves), 1).replace("%s", line, 1)
 
 
-def viewing(number, black):
-    fmt = T("Viewing move %u, Black. Press End or click the board to return." if black
-            else "Viewing move %u, White. Press End or click the board to return.")
-    return fmt.replace("%u", str(number))
-
-
 def scenario_graph(app):
     path = os.path.join(app.home, "reviewed.pgn")
     shutil.copy(os.path.join(DATA, "reviewed.pgn"), path)
@@ -226,7 +189,7 @@ def scenario_graph(app):
     # A click on point 4 (after 2... d6) shows that position.
     x, y = app.graph_point(graph, 4, points)
     xdotool("mousemove", x, y)
-    time.sleep(0.2)
+    human_pause(0.2)
     xdotool("click", 1)
     app.wait_viewing(viewing(2, True), "the position after 2... d6")
     check(T("Move %u, Black").replace("%u", "2") in app.graph_says(graph),
@@ -238,7 +201,7 @@ def scenario_graph(app):
     x1, _ = app.graph_point(graph, 10, points)
     for i in range(1, 11):
         xdotool("mousemove", int(x + (x1 - x) * i / 10), y)
-        time.sleep(0.04)
+        human_pause(0.04)
     xdotool("mouseup", 1)
     app.wait_viewing(viewing(5, True), "the position after 5... Bxd1")
 
@@ -251,9 +214,6 @@ def scenario_graph(app):
     app.key("Page_Down")
     app.wait_viewing(viewing(5, True), "ten half-moves on")
     app.shot("review-graph-keys")
-
-
-CLOCK_RE = r"\d+:\d\d(:\d\d|\.\d)?"
 
 
 def read(path):
@@ -332,7 +292,7 @@ def scenario_review(app):
 
     # Retry: the position before, another move on the board (…Nf6).
     app.shot("review-reopened")
-    app.click_node(app.push_button("_Retry This Move"))
+    app.click(app.push_button("_Retry This Move"))
     app.wait_viewing(viewing(5, False), "the position before the blunder")
     app.label_starting(T("Find a better move for Black than %s.").split("%s")[0], 5)
     app.drag("g8", "f6")
@@ -342,7 +302,7 @@ def scenario_review(app):
     judged = app.label_starting(san("5… Nf6"), 10)
     check("→" in judged, "the retried move judged: %r" % judged)
     app.shot("review-retry")
-    app.click_node(app.push_button("_Back to the Review"))
+    app.click(app.push_button("_Back to the Review"))
     app.wait_viewing(viewing(5, True), "the blunder again")
     check(not [t for t in app.labels() if t.startswith(san("5… Nf6"))],
           "the retried move left in the move list: %r" % app.labels())
@@ -374,7 +334,7 @@ def scenario_cancel(app):
     wait_until(lambda: progress(bar) >= 3 / 110, "the review past 1… e5 (progress %.3f)"
                % progress(bar), 60)
     app.shot("review-cancel-running")
-    app.click_node(app.push_button("_Cancel Review"))
+    app.click(app.push_button("_Cancel Review"))
     # What stays is checked, not the notice "Review stopped after …": a toast
     # lives 3 s, less than one walk of the accessible tree takes under ASan.
     wait_until(lambda: not app.find_all(lambda n: n.getRole() == pyatspi.ROLE_PROGRESS_BAR
@@ -386,7 +346,7 @@ def scenario_cancel(app):
     # From the keyboard: a click on 110 points may miss by a point.
     x, y = app.graph_point(graph, 50, 110)
     xdotool("mousemove", x, y)
-    time.sleep(0.2)
+    human_pause(0.2)
     xdotool("click", 1)
     app.key("Home")
     app.key("Right")
@@ -455,7 +415,7 @@ def retry_blunder(app, points, attempts):
     xdotool("mousemove", x, y)
     xdotool("click", 1)
     app.wait_viewing(viewing(5, True), "the blunder 5... Bxd1")
-    app.click_node(app.push_button("_Retry This Move"))
+    app.click(app.push_button("_Retry This Move"))
     app.wait_viewing(viewing(5, False), "the position before the blunder")
     prompt = T("Find a better move for Black than %s.").split("%s")[0]
     app.label_starting(prompt, 5)
@@ -474,22 +434,24 @@ def retry_blunder(app, points, attempts):
         app.label_containing(san(answered), 30)
         app.label_starting(san(judged), 10)
         if i < len(attempts) - 1:
-            app.click_node(app.push_button("_Try Again"))
+            app.click(app.push_button("_Try Again"))
             app.label_starting(prompt, 5)
-    app.click_node(app.push_button("_Back to the Review"))
+    app.click(app.push_button("_Back to the Review"))
     app.wait_viewing(viewing(5, True), "the blunder again")
     back_game = app.button(T("Back to the Game"))
     check(app.blue_share(back_game) > 0.3,
           "Back to the Game is not the suggested action after the retry (%.2f blue)"
           % app.blue_share(back_game))
-    app.click_node(back_game)
-    wait_until(lambda: not app.status(), "the game's end shown (status: %r)" % app.status(), 5)
+    app.click(back_game)
+    wait_until(lambda: not app.viewing_status(), "the game's end shown (status: %r)" % app.viewing_status(), 5)
 
 
 def scenario_retry_untimed(app):
     continue_game(app, UNTIMED_GAME)
-    # White thinks a moment (the clock counts up from 2:05), then mates.
-    time.sleep(1.5)
+    # White thinks a moment (the clock counts up from 2:05 to 2:06), then
+    # mates.
+    wait_until(lambda: shown_ms(app.clocks()[0]) >= 126000,
+               lambda: "White's clock to count up to 2:06 (clocks: %r)" % (app.clocks(),))
     app.drag("c3", "d5")
     app.press(T("View Board"))
     before = app.clocks()
@@ -535,11 +497,11 @@ def scenario_result_card(app):
     app.start()
     app.find_board()
     # Two moves in quick succession, two with pauses.
-    app.drag("f2", "f3", settle=0.05)
-    app.drag("e7", "e5", settle=0.05)
+    app.drag("f2", "f3", pause=0.05)
+    app.drag("e7", "e5", pause=0.05)
     app.wait_autosave("1. f3 e5")
-    app.drag("g2", "g4", settle=0.8)
-    app.drag("d8", "h4", settle=0.8)
+    app.drag("g2", "g4", pause=0.8)
+    app.drag("d8", "h4", pause=0.8)
     app.wait_autosave("2. g4 Qh4#")
     review = app.push_button("Review This Game")
     # Side by side on the card with View Board and New Game (the header
@@ -563,14 +525,15 @@ def scenario_result_card(app):
     # what it tells AT-SPI, so a click at that place misses. The game's end
     # brought the focus to the card's New Game; Review This Game is one
     # Shift+Tab before it.
-    new_game = [n for n in app.find_all(lambda n: n.getRole() == pyatspi.ROLE_PUSH_BUTTON
-                                        and app.visible(n)
-                                        and n.getState().contains(pyatspi.STATE_FOCUSED))]
-    check([n.name for n in new_game] == [T("New Game")],
-          "the focus is not on the card's New Game: %r" % [n.name for n in new_game])
+    def focused():
+        return [n.name for n in app.find_all(lambda n: n.getRole() == pyatspi.ROLE_PUSH_BUTTON
+                                             and app.visible(n)
+                                             and n.getState().contains(pyatspi.STATE_FOCUSED))]
+    wait_until(lambda: focused() == [T("New Game")],
+               lambda: "the focus on the card's New Game (focused: %r)" % focused())
     app.key("shift+Tab")
-    check(review.getState().contains(pyatspi.STATE_FOCUSED),
-          "Shift+Tab from New Game does not reach Review This Game")
+    wait_until(lambda: review.getState().contains(pyatspi.STATE_FOCUSED),
+               "Shift+Tab from New Game to reach Review This Game")
     app.key("space")
     wait_until(card_gone, "the card gone", 10)
     wait_reviewed(app)

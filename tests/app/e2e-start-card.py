@@ -16,24 +16,16 @@ Scenarios:
                autosave holds that one move, both sides people.
 """
 
-import os
 import re
 import sys
-import time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, HERE)
+import pyatspi
 
-import pyatspi  # noqa: E402
-
-import e2e_common  # noqa: E402
-from e2e_common import check, movetext, wait_until, xdotool  # noqa: E402
-
-flows = e2e_common.load_script("flows", "e2e-part2-flows.py")
-T = flows.T
+import e2e_common
+from e2e_common import T, check, movetext, stays, wait_until
 
 
-class App(flows.App):
+class App(e2e_common.App):
     def card_shown(self):
         return bool(self.find_all(lambda n: e2e_common.button_named(n, T("_Two Players"))))
 
@@ -68,7 +60,7 @@ def scenario_computer(app):
     app.key("space")
     app.wait_card_gone()
     app.find_board()
-    app.drag("e2", "e4", settle=0.1)
+    app.drag("e2", "e4", pause=0.1)
 
     # The computer's answer, as Black, lands in the autosave.
     def answered():
@@ -93,14 +85,11 @@ def scenario_two_players(app):
     app.key("alt+t")
     app.wait_card_gone()
     app.find_board()
-    app.drag("e2", "e4", settle=0)
+    app.drag("e2", "e4", pause=0)
     app.wait_autosave("1. e4 *")
     # Nobody answers: the game stays at one move for a while.
-    deadline = time.time() + 4
-    while time.time() < deadline:
-        check(movetext(app.autosave()).split() == ["1.", "e4", "*"],
-              "a move nobody should have played:\n" + app.autosave())
-        time.sleep(0.2)
+    stays(lambda: movetext(app.autosave()).split() == ["1.", "e4", "*"],
+          "a move nobody should have played", 4)
     pgn = app.autosave()
     check('"program"' not in pgn, "a computer plays a side:\n" + pgn)
     black_to_move = T("%s to move.") % T("Black")

@@ -27,111 +27,19 @@ import time
 
 import pyatspi
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, HERE)
-
-import e2e_common  # noqa: E402
-from e2e_common import check, movetext, wait_until, xdotool  # noqa: E402
-
-flows = e2e_common.load_script("flows", "e2e-part2-flows.py")
-peek_e2e = e2e_common.load_script("peek_e2e", "e2e.py")
-
-DATA = os.path.join(HERE, "..", "data", "app")
-
-# The items of a move's context menu, in their order (build_menu() in
-# src/app/chess-move-list-view.c; the annotation symbols are a submenu).
-MOVE_MENU = ["Edit _Comment\u2026", "_Annotation Symbol", "_Promote Variation",
-             "Make _Main Line", "_Delete Variation", "Delete _From Here"]
+import e2e_common
+from e2e_common import DATA, T, check, human_pause, movetext, wait_until, xdotool
 
 
-class App(flows.App):
+class App(e2e_common.App):
     def right_click(self, name, modifier=None):
-        x, y = self.center(name)
-        xdotool("mousemove", x, y)
-        time.sleep(0.1)
+        self.move_to(*self.center(name))
+        human_pause(0.1)
         if modifier:
             xdotool("keydown", modifier)
         xdotool("click", 3)
         if modifier:
             xdotool("keyup", modifier)
-        time.sleep(0.5)
-
-    def click_label_start(self, label, button=1):
-        """Clicks (with `button`) a label's first link where the screen shows it: near the
-        label's place from AT-SPI, which GTK 4.18 reports some 15 px off
-        (client-side decorations), too far for a line of text."""
-        ext = label.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
-        x0, y0 = self.origin[0] + ext.x, self.origin[1] + ext.y
-        screen = peek_e2e.grab_screen(os.path.join(self.home, "screen.ppm"))
-        width, height, _ = screen
-
-        def link_blue(x, y):
-            r, g, b = peek_e2e.pixel_mean(screen, x, y, radius=0)
-            return b > 150 and b - r > 80
-
-        area = [(x, y) for y in range(max(y0 - 30, 0), min(y0 + ext.height + 30, height))
-                for x in range(max(x0 - 30, 0), min(x0 + 60, width)) if link_blue(x, y)]
-        check(area, "no link seen on the screen near the label")
-        left = min(x for x, _ in area)
-        first = [(x, y) for x, y in area if x < left + 30]
-        x = (left + max(x for x, _ in first)) // 2
-        y = (min(y for _, y in first) + max(y for _, y in first)) // 2
-        xdotool("mousemove", x, y)
-        time.sleep(0.1)
-        xdotool("click", button)
-        time.sleep(0.6)
-
-    def focus_move(self, text):
-        """Clicks the move list's button showing `text` until it has the
-        keyboard focus. GTK 4.18 reports its place some 15 px too high
-        (client-side decorations): the click at that place lands between
-        two lines of the list, the focus stays where it was and the Menu
-        key never reaches the list."""
-        def shows(node):
-            # GTK 4.18 names the button by its label, GTK 4.8 by the move.
-            return (node.name and text in node.name
-                    or any(child.name and text in child.name for child in node))
-
-        def focused():
-            return self.find_all(lambda n: n.getRole() == pyatspi.ROLE_PUSH_BUTTON
-                                 and n.getState().contains(pyatspi.STATE_FOCUSED)
-                                 and shows(n))
-        for dy in (0, 15):
-            x, y = flows.node_center(self.origin, self.label_containing(text))
-            xdotool("mousemove", x, y + dy)
-            time.sleep(0.1)
-            xdotool("click", 1)
-            try:
-                wait_until(focused, "the move " + text + " focused", 5)
-                return
-            except e2e_common.Failure:
-                continue
-        check(False, "the move " + text + " has no keyboard focus after a click on it")
-
-    def move_menu_item(self, label):
-        """The open context menu's item `label` (untranslated, with its
-        "_"), or None. GTK 4.8 names the items by their labels; GTK 4.18
-        leaves the names empty, so there the item is the one at the label's
-        place in the menu, checked against its mnemonic (as
-        flows.App.menu_item does for the primary menu)."""
-        roles = (pyatspi.ROLE_MENU_ITEM, pyatspi.ROLE_CHECK_MENU_ITEM,
-                 pyatspi.ROLE_RADIO_MENU_ITEM)
-        items = self.find_all(lambda n: n.getRole() in roles and self.visible(n))
-        named = [n for n in items if n.name == flows.T(label)]
-        if named:
-            return named[0]
-        unnamed = [n for n in items if not n.name]
-        if len(unnamed) != len(MOVE_MENU):
-            if unnamed:
-                self.menu_problem = ("the menu shows %d items, the move list's has %d"
-                                     % (len(unnamed), len(MOVE_MENU)))
-            return None
-        item = unnamed[MOVE_MENU.index(label)]
-        wanted = flows.mnemonic_key(flows.translated(label))
-        check(wanted is None or wanted in flows.key_shortcuts(item),
-              "menu item %s: expected the mnemonic %s, it has %s"
-              % (label, wanted, flows.key_shortcuts(item)))
-        return item
 
 
 def read(path):
@@ -163,9 +71,8 @@ def scenario_annotated(app):
     x, y = app.center("f3")
     xdotool("mousemove", x, y)
     xdotool("mousedown", 3)
-    time.sleep(0.8)
+    human_pause(0.8)                # a hand holding the button
     xdotool("mouseup", 3)
-    time.sleep(0.4)
     app.shot("annotated-arrow")
 
     # Saved in place (a file of one game).
@@ -182,9 +89,11 @@ def scenario_annotated(app):
     # whether to save it: it is the same game, saved.)
     app.stop()
     app.start(path)
-    time.sleep(1.0)
-    if app.has_label(flows.T("Save the current game?")):
-        app.answer(flows.T("Save the current game?"), flows.T("Discard"))
+    question = T("Save the current game?")
+    wait_until(lambda: app.has_label(question) or app.has_label("Best by test."),
+               "the file opened, or a question first")
+    if app.has_label(question):
+        app.answer(question, T("Discard"))
     wait_until(lambda: "study.pgn" in app.title(), "the file in the title")
     app.label_containing("Best by test.")
     variation = app.label_containing("d6 Philidor")
@@ -197,6 +106,12 @@ LAST_GAME = ('[Event "Casual"]\n[Site "?"]\n[Date "2026.11.25"]\n[Round "?"]\n'
              '[WhiteTimeLeft "0:04:10"]\n[BlackTimeLeft "0:03:19.500"]\n'
              '[AutosavedBy "thinkchess"]\n\n'
              '1. e4 {[%clk 0:04:10]} 1... e5 {[%clk 0:04:40]} 2. Nf3 {[%clk 0:04:10]} *\n')
+
+
+def clock_seconds(text):
+    """Seconds shown by a clock ("3:15", "1:02:03", "0:09.3")."""
+    parts = text.split(":")
+    return sum(float(p) * 60 ** i for i, p in enumerate(reversed(parts)))
 
 
 def seconds(text):
@@ -213,14 +128,18 @@ def scenario_clock_quit(app):
     with open(last, "w", encoding="utf-8") as f:
         f.write(LAST_GAME)
     app.start()
-    app.press(flows.T("_Continue Last Game"))
-    # Black thinks for a while, then the app is closed mid-move.
-    time.sleep(4)
+    app.press(T("_Continue Last Game"))
+    # Black thinks for a while (its clock shows 4 s gone from 3:19), then
+    # the app is closed mid-move.
+    wait_until(lambda: any(150 < clock_seconds(t) <= 195 for t in app.clock_texts()),
+               lambda: "Black's clock to run 4 s (clocks: %r)" % app.clock_texts(), 15)
     app.key("ctrl+q")
-    time.sleep(1)
-    if app.proc.poll() is None and app.has_label(flows.T("Save the current game?")):
-        app.answer(flows.T("Save the current game?"), flows.T("Discard"))
-    wait_until(lambda: app.proc.poll() is not None, "the app to quit")
+    question = T("Save the current game?")
+    wait_until(lambda: app.proc.poll() is not None or app.has_label(question),
+               "the app to quit, or to ask first")
+    if app.proc.poll() is None:
+        app.answer(question, T("Discard"))
+    app.wait_exit()
     text = read(last)
     m = re.search(r'\[BlackTimeLeft "([^"]+)"\]', text)
     check(m is not None, "no clock saved:\n" + text)
@@ -249,7 +168,7 @@ def scenario_clock_kill(app):
     with open(os.path.join(folder, "last-game.pgn"), "w", encoding="utf-8") as f:
         f.write(SHORT_CLOCK_GAME)
     app.start()
-    app.press(flows.T("_Continue Last Game"))
+    app.press(T("_Continue Last Game"))
     # Black's clock runs from 0:12. When it first shows tenths it has just
     # passed 10 s (the label follows within a tick, 0.1 s).
     clock = app.find(lambda n: n.getRole() == pyatspi.ROLE_LABEL and n.name
@@ -264,9 +183,11 @@ def scenario_clock_kill(app):
             break
         check(answered - seen_ten < 15, "Black's clock does not run: %r" % name)
         seen_ten = asked
-        time.sleep(0.02)
-    # Black thinks three seconds more, then the app is killed.
-    time.sleep(max(0.0, answered + 3.0 - time.monotonic()))
+        time.sleep(0.02)            # a poll finer than wait_until's: a tick is 0.1 s
+    # Black thinks three seconds more (its clock shows 7 s), then the app
+    # is killed.
+    wait_until(lambda: (tenths(clock.name) or 10) <= 7.0,
+               lambda: "Black's clock at 7 s (it shows %r)" % clock.name, 10)
     os.kill(app.proc.pid, signal.SIGKILL)
     killed = time.monotonic()
     app.proc.wait()
@@ -277,7 +198,7 @@ def scenario_clock_kill(app):
     # (minus what runs while the test reads it).
     app.start()
     pressed = time.monotonic()
-    app.press(flows.T("_Continue Last Game"))
+    app.press(T("_Continue Last Game"))
     shown_label = app.find(lambda n: n.getRole() == pyatspi.ROLE_LABEL
                            and tenths(n.name) is not None, "Black's clock with tenths")
     shown = tenths(shown_label.name)
@@ -314,7 +235,7 @@ def scenario_menu_keys(app):
     wait_until(lambda: app.move_menu_item("Delete _From Here"), "the menu opened from the keyboard")
     app.shot("menu-keys-menu")
     app.key("Return")
-    entry = app.find(lambda n: n.name == flows.T("Comment") and app.visible(n), "the comment entry")
+    entry = app.find(lambda n: n.name == T("Comment") and app.visible(n), "the comment entry")
     check(entry is not None, "no comment entry")
     xdotool("type", "--delay", "20", "Keyboard only")
     app.key("Return")
@@ -350,7 +271,7 @@ def scenario_sigkill(app):
         except e2e_common.Failure as e:
             # The round's own log says why (run_scenarios prints only base's).
             raise e2e_common.Failure("round %d: %s\n%s" % (round_, e, e2e_common.log_tail(app.home)))
-        entry = app.find(lambda n: n.name == flows.T("Move entry"), "the move entry")
+        entry = app.find(lambda n: n.name == T("Move entry"), "the move entry")
         app.point_at(entry)
         xdotool("click", 1)
         deadline = time.time() + rng.uniform(0.5, 4.0)
@@ -359,7 +280,7 @@ def scenario_sigkill(app):
                 break
             xdotool("type", "--delay", "20", move)
             xdotool("key", "Return")
-            time.sleep(rng.uniform(0.05, 0.4))
+            human_pause(rng.uniform(0.05, 0.4))
         os.kill(app.proc.pid, signal.SIGKILL)
         app.proc.wait()
         app.proc = None

@@ -1,8 +1,8 @@
 #!/bin/sh
 # Runs one end-to-end scenario on its own virtual display and D-Bus session.
 #   e2e.sh SCRIPT THINKCHESS SCENARIO [--shots DIR] [--dark]
-# SCRIPT is e2e.py (the board) or e2e-part2-flows.py (menus, dialogs and
-# files), beside this file.
+# SCRIPT is one of the scenario scripts beside this file (e2e*.py; all
+# drive the app through e2e_common.App).
 # Exits 77 (skipped) when the tools it needs are missing.
 here=$(dirname "$0")
 script=$1

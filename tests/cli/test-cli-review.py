@@ -415,6 +415,19 @@ def progress_bar_at_a_terminal():
         expect_in("3. Qg4 $4", out)
 
 
+def wait_catching(pid, signum, timeout=30):
+    """Waits until process `pid` catches `signum` (its handler installed,
+    as /proc says): the review is under way."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        with open("/proc/%d/status" % pid, encoding="ascii") as f:
+            caught = next(int(l.split()[1], 16) for l in f if l.startswith("SigCgt:"))
+        if caught & (1 << (signum - 1)):
+            return
+        time.sleep(0.02)
+    raise AssertionError("timed out waiting for process %d to catch signal %d" % (pid, signum))
+
+
 @case
 def interrupted():
     """Ctrl+C stops the review: a message, status 1, no half-annotated game."""
@@ -425,7 +438,7 @@ def interrupted():
                     "8. c3 O-O 9. h3 Na5 10. Bc2 c5 11. d4 Qc7 *\n")
         p = subprocess.Popen([CLI, "review", long_game, "--time-per-move", "500"],
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env())
-        time.sleep(1.5)
+        wait_catching(p.pid, signal.SIGINT)
         p.send_signal(signal.SIGINT)
         out, err = p.communicate(timeout=30)
         expect(p.returncode == 1, "exit status %d" % p.returncode)

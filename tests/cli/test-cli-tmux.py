@@ -54,6 +54,18 @@ def wait_for(pattern, what):
     raise AssertionError("timed out waiting for %s; screen:\n%s" % (what, plain(screen)))
 
 
+def wait_session_gone(name, what, timeout=30):
+    """Waits until tmux session `name` has ended (its program exited)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        alive = subprocess.run(["tmux", "-L", SOCKET, "has-session", "-t", name],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=ENV)
+        if alive.returncode != 0:
+            return
+        time.sleep(0.05)
+    raise AssertionError("timed out waiting for " + what)
+
+
 def send(text):
     tmux("send-keys", "-t", "play", "-l", text)
     tmux("send-keys", "-t", "play", "Enter")
@@ -236,16 +248,7 @@ def main():
 
         def quits_on_ctrl_d():
             tmux("send-keys", "-t", "play", "C-d")
-            deadline = time.monotonic() + 30
-            while time.monotonic() < deadline:
-                alive = subprocess.run(
-                    ["tmux", "-L", SOCKET, "has-session", "-t", "play"],
-                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=ENV)
-                if alive.returncode != 0:
-                    break
-                time.sleep(0.05)
-            else:
-                raise AssertionError("the game did not end on Ctrl+D")
+            wait_session_gone("play", "the game to end on Ctrl+D")
             path = os.path.join(data, "thinkchess", "last-game.pgn")
             with open(path, encoding="utf-8") as f:
                 pgn = f.read()
@@ -336,6 +339,7 @@ def main():
             type_line("think", "e4")
             screen_of("think", r"Black to move> ?$")
             seen = time.monotonic()
+            # Black thinks two seconds: the time the clock must keep.
             time.sleep(2.0)
             pid = int(tmux("display-message", "-p", "-t", "think", "#{pane_pid}").strip())
             os.kill(pid, 9)
@@ -350,8 +354,7 @@ def main():
             screen_of("think", r"White to move> ?$")
             moved = time.monotonic()
             tmux("send-keys", "-t", "think", "C-d")
-            time.sleep(0.5)
-            tmux("kill-session", "-t", "think", check=False)
+            wait_session_gone("think", "the game to end on Ctrl+D")
             with open(os.path.join(think, "thinkchess", "last-game.pgn"), encoding="utf-8") as f:
                 pgn = f.read()
             m = re.search(r'\[BlackTimeUsed "0:00:(\d\d(?:\.\d+)?)"\]', pgn)

@@ -118,7 +118,8 @@ e.send("setoption name MultiPV value 1")
 # Infinite search: isready answered at once, stop ends it with a legal move.
 e.send("position startpos")
 e.send("go infinite")
-time.sleep(0.3)
+seen, info = e.expect("info depth", timeout=5)
+check(info is not None, "the infinite search under way")
 t0 = time.monotonic()
 e.send("isready")
 seen, ok = e.expect("readyok", timeout=2)
@@ -131,6 +132,8 @@ check(best is not None, "stop gives bestmove")
 # Ponder: bestmove waits for ponderhit.
 e.send("position startpos moves e2e4 e7e5")
 e.send("go ponder wtime 2000 btime 2000")
+# Not a wait: half a second in which no bestmove may come (a search on
+# the clock alone would have ended in it).
 time.sleep(0.5)
 e.send("isready")
 seen, ok = e.expect("readyok", timeout=2)
