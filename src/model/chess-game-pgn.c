@@ -297,19 +297,20 @@ parse_saved_time (const char *text)
 }
 
 /* The clocks as they stood when the game was saved (the WhiteTimeLeft …
- * tags), into `t` when there are any. */
-static void
+ * tags), into `ms` for those there are; FALSE when there are none. */
+static gboolean
 saved_clock_times (const ChessPgnGame *pgn,
                    gboolean            timed,
-                   ClockTimes         *t)
+                   gint64              ms[CHESS_N_COLORS])
 {
   gint64 white = parse_saved_time (chess_pgn_game_get_tag (pgn, timed ? "WhiteTimeLeft" : "WhiteTimeUsed"));
   gint64 black = parse_saved_time (chess_pgn_game_get_tag (pgn, timed ? "BlackTimeLeft" : "BlackTimeUsed"));
 
   if (white >= 0)
-    t->ms[CHESS_COLOR_WHITE] = white;
+    ms[CHESS_COLOR_WHITE] = white;
   if (black >= 0)
-    t->ms[CHESS_COLOR_BLACK] = black;
+    ms[CHESS_COLOR_BLACK] = black;
+  return white >= 0 || black >= 0;
 }
 
 /* Whether every move of the tree is legal where it stands; the ply of
@@ -359,7 +360,7 @@ chess_game_load_pgn (ChessGame           *self,
   const char *tc;
   ChessGameResult result;
   ChessGameReason reason;
-  ClockTimes t;
+  gint64 ms[CHESS_N_COLORS];
 
   g_return_val_if_fail (CHESS_IS_GAME (self), FALSE);
   g_return_val_if_fail (pgn != NULL, FALSE);
@@ -407,24 +408,15 @@ chess_game_load_pgn (ChessGame           *self,
   chess_tree_free (self->tree);
   self->tree = chess_tree_copy (pgn->tree);
   self->loaded = TRUE;
-  t = g_array_index (self->times, ClockTimes, 0);
-  ChessTreeNode *end = self->tree->root;
-  while (end->n_children > 0)
-    {
-      ChessColor mover = chess_game_mover_of_ply (self, end->ply);
-
-      end = end->children[0];
-      if (end->clock_ms >= 0 && mode != CHESS_CLOCK_UNTIMED)
-        t.ms[mover] = end->clock_ms;
-      g_array_append_val (self->times, t);
-    }
   self->line_end = NULL;   /* freed with the tree */
-  chess_game_set_line_end (self, end);
+  chess_game_set_line_end (self, chess_tree_main_end (self->tree));
   self->view_ply = (guint) self->line.n_moves;
   self->clock_started = FALSE;
-  saved_clock_times (pgn, mode != CHESS_CLOCK_UNTIMED, &t);
-  g_array_index (self->times, ClockTimes, self->times->len - 1) = t;
-  chess_clock_set_times (self->clock, t.ms[CHESS_COLOR_WHITE], t.ms[CHESS_COLOR_BLACK],
+  /* The moves' [%clk] times, and the clocks as they stood at the end. */
+  chess_game_clocks_at (self, self->line_end, ms);
+  if (saved_clock_times (pgn, mode != CHESS_CLOCK_UNTIMED, ms))
+    memcpy (self->line_end->stood_ms, ms, sizeof ms);
+  chess_clock_set_times (self->clock, ms[CHESS_COLOR_WHITE], ms[CHESS_COLOR_BLACK],
                          (ChessColor) self->line.current.side);
 
   loaded_result (self, pgn, &result, &reason);

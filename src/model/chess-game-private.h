@@ -6,17 +6,10 @@
 
 G_BEGIN_DECLS
 
-/* Both clocks at one moment (milliseconds, indexed by ChessColor). */
+/* A move taken back: its node (with its comments, its clocks and what
+ * followed it) taken out of the tree. */
 typedef struct
 {
-  gint64 ms[CHESS_N_COLORS];
-} ClockTimes;
-
-/* A move taken back, with the clocks as they were after it: its node
- * (with its comments and what followed it) taken out of the tree. */
-typedef struct
-{
-  ClockTimes     after;
   ChessTreeNode *node;
   guint          index;   /* among its parent's children */
 } RedoEntry;
@@ -58,12 +51,6 @@ struct _ChessGame
   char            *autosave_file; /* where this game autosaves, once chosen */
   gboolean         paused;        /* the player paused it (autosaved)      */
   ChessClockJournal *clock_journal; /* the clocks beside autosave_file    */
-  GArray          *times;         /* ClockTimes: [0] at the start, [i + 1]
-                                   * after move i                          */
-  GArray          *main_times;    /* ClockTimes of the main line, kept while
-                                   * another line is followed (its last as
-                                   * the clock stood there: a flag fallen) */
-  GArray          *main_moves;    /* ChessMove: the line main_times is for */
   GArray          *redo;          /* RedoEntry, last taken back at the end */
   GPtrArray       *tag_names;
   GPtrArray       *tag_values;
@@ -128,12 +115,15 @@ void chess_game_restart (ChessGame        *self,
                          const ChessBoard *start);
 /* A new game keeps the players' names and drops the other tags. */
 void chess_game_keep_only_player_tags (ChessGame *self);
-/* Both clocks as they stand. */
-ClockTimes chess_game_read_clock (ChessGame *self);
-/* Puts the clock at `t` for the side to move, running if the game is on
- * and its clock had been started. */
-void chess_game_restore_clock (ChessGame        *self,
-                               const ClockTimes *t);
+/* Both clocks at `node` (ms by ChessColor), from the tree: as they stood
+ * when the game left there, else each side's time after its last move
+ * up to there ([%clk] when timed, the count when not), else the start. */
+void chess_game_clocks_at (ChessGame           *self,
+                           const ChessTreeNode *node,
+                           gint64               ms[CHESS_N_COLORS]);
+/* Puts the clock at the clocks of the line's end for the side to move,
+ * running if the game is on and its clock had been started. */
+void chess_game_restore_clock (ChessGame *self);
 /* Writes the clocks as they stand into the clock journal (when the game
  * has one: it autosaves). */
 void chess_game_journal_clock (ChessGame *self);
@@ -141,15 +131,11 @@ void chess_game_journal_clock (ChessGame *self);
  * closes it (`path` NULL). */
 void chess_game_set_clock_journal (ChessGame  *self,
                                    const char *autosave_path);
-/* Before the line being played becomes the tree's path to `end`: sets
- * `times` to that line's clocks. The part it shares with the line being
- * played keeps those clocks, the part it shares with the main line last
- * left gets that line's back; a line never played takes its [%clk] times.
- * Leaving the main line keeps its clocks for then. */
-void chess_game_clocks_for_line (ChessGame           *self,
-                                 const ChessTreeNode *end);
-/* Drops the main line's clocks kept (a new game, a new time control). */
-void chess_game_forget_main_clocks (ChessGame *self);
+/* Before another line of the tree is followed: the clocks as they stand
+ * are the last word on the end of the line left (a flag fallen, a move's
+ * time run after the game ended), kept on its node for a return there
+ * (nothing when line_end is NULL: its node was just deleted). */
+void chess_game_leave_line (ChessGame *self);
 /* After the game was continued from an autosave: the clocks from its
  * journal when it tells of this very position (a crash left them there). */
 void chess_game_apply_clock_journal (ChessGame                    *self,

@@ -70,7 +70,7 @@ chess_game_set_line_end (ChessGame     *self,
 }
 
 /* Makes the line through `node` (on along its main continuation) the one
- * being played, its clocks with it (chess_game_clocks_for_line). */
+ * being played, the clock stopped at that line's times. */
 static void
 play_line_through (ChessGame     *self,
                    ChessTreeNode *node)
@@ -79,13 +79,15 @@ play_line_through (ChessGame     *self,
   while (end->n_children > 0)
     end = end->children[0];
 
-  chess_game_clocks_for_line (self, end);
+  gint64 ms[CHESS_N_COLORS];
+
+  chess_game_leave_line (self);
   g_array_set_size (self->redo, 0);
   chess_game_set_line_end (self, end);
 
-  ClockTimes t = g_array_index (self->times, ClockTimes, end->ply);
+  chess_game_clocks_at (self, end, ms);
   chess_clock_stop (self->clock);
-  chess_clock_set_times (self->clock, t.ms[CHESS_COLOR_WHITE], t.ms[CHESS_COLOR_BLACK],
+  chess_clock_set_times (self->clock, ms[CHESS_COLOR_WHITE], ms[CHESS_COLOR_BLACK],
                          (ChessColor) self->line.current.side);
 }
 

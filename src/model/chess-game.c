@@ -262,20 +262,14 @@ do_move (ChessGame *self,
          ChessMove  move,
          RedoEntry *redo)
 {
-  const ClockTimes *after = redo != NULL ? &redo->after : NULL;
   ChessMoveInfo info;
   ChessBoard before = self->line.current;
   ChessColor mover = (ChessColor) before.side;
-  ClockTimes times;
   ChessGameResult result;
   ChessGameReason reason;
   guint ply = (guint) self->line.n_moves;
 
-  if (after != NULL)
-    {
-      times = *after;
-    }
-  else
+  if (redo == NULL)
     {
       /* The clock runs for the mover from the first move on even if the
        * app never started it (the first move itself is free then). */
@@ -286,7 +280,6 @@ do_move (ChessGame *self,
                                mover);
       if (!chess_clock_press (self->clock))
         return FALSE;  /* flag-fall ended the game */
-      times = chess_game_read_clock (self);
     }
 
   chess_game_fill_move_info (&before, move, ply, &info);
@@ -295,7 +288,7 @@ do_move (ChessGame *self,
    * new one; a game played on its main line keeps it there. */
   gboolean main_line = chess_tree_node_is_main_line (self->line_end);
   ChessTreeNode *node;
-  if (redo != NULL && redo->node != NULL)
+  if (redo != NULL)
     {
       node = g_steal_pointer (&redo->node);
       chess_tree_node_attach (self->line_end, node, redo->index);
@@ -305,10 +298,13 @@ do_move (ChessGame *self,
   if (main_line)
     chess_tree_node_make_first (node);
   chess_game_set_line_end (self, node);
-  if (chess_clock_is_timed (self->clock))
-    node->clock_ms = times.ms[mover];
-  g_array_set_size (self->times, ply + 1);
-  g_array_append_val (self->times, times);
+  if (redo == NULL)
+    {
+      /* The time after the move: [%clk] when timed, else the count. */
+      *(chess_clock_is_timed (self->clock) ? &node->clock_ms : &node->count_ms)
+        = chess_clock_get_time_ms (self->clock, mover);
+      node->stood_ms[CHESS_COLOR_WHITE] = node->stood_ms[CHESS_COLOR_BLACK] = -1;
+    }
   self->draw_offered = FALSE;
   self->paused = FALSE;
   self->view_ply = (guint) self->line.n_moves;
@@ -316,7 +312,7 @@ do_move (ChessGame *self,
 
   if (chess_game_position_result (self, &result, &reason))
     end_game (self, result, reason);
-  chess_game_restore_clock (self, &times);
+  chess_game_restore_clock (self);
 
   g_object_ref (self);
   g_signal_emit (self, signals[SIGNAL_MOVED], 0, &info);
@@ -435,7 +431,6 @@ chess_game_restart (ChessGame        *self,
 {
   ChessGameResult result;
   ChessGameReason reason;
-  ClockTimes t;
   gint64 initial = chess_clock_get_initial_ms (self->clock);
 
   clear_redo (self);
@@ -455,10 +450,6 @@ chess_game_restart (ChessGame        *self,
   self->clock_started = FALSE;
   self->view_ply = 0;
 
-  t.ms[0] = t.ms[1] = initial;
-  chess_game_forget_main_clocks (self);
-  g_array_set_size (self->times, 0);
-  g_array_append_val (self->times, t);
   chess_clock_stop (self->clock);
   chess_clock_set_times (self->clock, initial, initial, (ChessColor) start->side);
 
@@ -491,9 +482,6 @@ chess_game_finalize (GObject *object)
   ChessGame *self = CHESS_GAME (object);
 
   chess_line_clear (&self->line);
-  g_array_unref (self->times);
-  g_array_unref (self->main_times);
-  g_array_unref (self->main_moves);
   g_array_unref (self->redo);
   chess_tree_free (self->tree);
   g_free (self->autosave_file);
@@ -632,9 +620,6 @@ chess_game_init (ChessGame *self)
   g_signal_connect_swapped (self->clock, "tick", G_CALLBACK (chess_game_journal_clock), self);
   g_signal_connect_swapped (self->clock, "notify::running", G_CALLBACK (chess_game_journal_clock), self);
   g_signal_connect_swapped (self->clock, "notify::paused", G_CALLBACK (chess_game_journal_clock), self);
-  self->times = g_array_new (FALSE, TRUE, sizeof (ClockTimes));
-  self->main_times = g_array_new (FALSE, TRUE, sizeof (ClockTimes));
-  self->main_moves = g_array_new (FALSE, TRUE, sizeof (ChessMove));
   self->redo = g_array_new (FALSE, TRUE, sizeof (RedoEntry));
   g_array_set_clear_func (self->redo, chess_game_redo_entry_clear);
   self->tag_names = g_ptr_array_new_with_free_func (g_free);
@@ -727,12 +712,10 @@ chess_game_take_back (ChessGame *self)
 
   /* Ends that are not moves (resignation, agreement, claims, flags) have
    * already cleared the redo list, so it still follows from here. */
-  entry.after = g_array_index (self->times, ClockTimes, ply + 1);
   entry.node = self->line_end;
   chess_game_set_line_end (self, entry.node->parent);
   entry.index = chess_tree_node_detach (entry.node);
   g_array_append_val (self->redo, entry);
-  g_array_set_size (self->times, ply + 1);
 
   self->draw_offered = FALSE;
   if (!chess_game_position_result (self, &self->result, &self->reason))
@@ -741,7 +724,7 @@ chess_game_take_back (ChessGame *self)
       self->reason = CHESS_GAME_REASON_NONE;
     }
   self->view_ply = (guint) self->line.n_moves;
-  chess_game_restore_clock (self, &g_array_index (self->times, ClockTimes, ply));
+  chess_game_restore_clock (self);
 
   g_object_ref (self);
   g_signal_emit (self, signals[SIGNAL_TAKEN_BACK], 0, &info);

@@ -38,6 +38,8 @@ node_new (ChessTreeNode *parent,
   node->move = move;
   node->ply = parent != NULL ? parent->ply + 1 : 0;
   node->clock_ms = -1;
+  node->count_ms = -1;
+  node->stood_ms[0] = node->stood_ms[1] = -1;
   node->emt_ms = -1;
   node->eval.depth = -1;
   return node;

@@ -49,6 +49,13 @@ struct _ChessTreeNode
   char           *comment;         /* after the move, commands taken out      */
   GByteArray     *nags;            /* NAG numbers in order, or NULL           */
   gint64          clock_ms;        /* [%clk]: time left after the move, or -1 */
+  /* What a game keeps of its clocks here, never saved nor copied: */
+  gint64          count_ms;        /* untimed: the mover's time used after the
+                                    * move, or -1                              */
+  gint64          stood_ms[CHESS_N_COLORS];
+                                   /* both clocks as they stood when the game
+                                    * left this position (a flag fallen, time
+                                    * run on), by ChessColor; -1 if never left */
   gint64          emt_ms;          /* [%emt]: time the move took, or -1       */
   ChessTreeEval   eval;            /* [%eval]                                 */
   GArray         *arrows;          /* ChessTreeMark [%cal], or NULL           */

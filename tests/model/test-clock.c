@@ -459,6 +459,52 @@ test_game_lines_flag (void)
   g_assert_finalize_object (game);
 }
 
+/* A game opened from a file, its clocks from its [%clk] times and the
+ * clocks as they stood when saved: moves taken back, a variation played
+ * there, then the main line again, its clocks as they were. */
+static void
+test_game_lines_take_back (void)
+{
+  Fixture f = { 0, };
+  ChessGame *game = make_game (&f);
+  ChessGame *loaded = make_game (&f);
+  g_autoptr(ChessPgnGame) pgn = NULL;
+  g_autoptr(GError) error = NULL;
+  ChessTreeNode *variation;
+
+  chess_game_set_time_control (game, CHESS_CLOCK_SUDDEN_DEATH, 60000, 0);
+  chess_game_start_clock (game);
+  play_after (game, &f, 2000, "e4");
+  play_after (game, &f, 1000, "e5");
+  play_after (game, &f, 1000, "Nf3");
+  play_after (game, &f, 3000, "Nc6");
+  advance (&f, 4000);
+  pgn = chess_game_to_pgn (game);
+  g_assert_true (chess_game_load_pgn (loaded, pgn, &error));
+  g_assert_no_error (error);
+  assert_clocks (loaded, 53000, 56000);
+
+  g_assert_true (chess_game_take_back (loaded));
+  g_assert_true (chess_game_take_back (loaded));
+  assert_clocks (loaded, 58000, 59000);
+  g_assert_true (chess_game_play (loaded, "d4", &error));
+  g_assert_no_error (error);
+  variation = chess_game_get_node_at (loaded, 3);
+  g_assert_true (variation != chess_game_get_node_at (loaded, 2)->children[0]);
+  assert_clocks (loaded, 58000, 59000);
+
+  g_assert_true (chess_game_select_node (loaded, chess_tree_main_end (chess_game_get_tree (loaded))));
+  assert_clocks (loaded, 53000, 56000);
+  g_assert_cmpint (chess_game_get_clock_ms_at (loaded, 2), ==, 57000);
+  g_assert_cmpint (chess_game_get_clock_ms_at (loaded, 3), ==, 56000);
+  g_assert_true (chess_game_select_node (loaded, variation));
+  g_assert_cmpint (chess_game_get_clock_ms_at (loaded, 2), ==, 58000);
+  g_assert_true (chess_game_select_node (loaded, chess_tree_main_end (chess_game_get_tree (loaded))));
+  assert_clocks (loaded, 53000, 56000);
+  g_assert_finalize_object (loaded);
+  g_assert_finalize_object (game);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -476,6 +522,7 @@ main (int argc, char **argv)
   g_test_add_func ("/clock/time-control-tag", test_time_control_tag);
   g_test_add_func ("/clock/game-lines/untimed", test_game_lines_untimed);
   g_test_add_func ("/clock/game-lines/flag", test_game_lines_flag);
+  g_test_add_func ("/clock/game-lines/take-back", test_game_lines_take_back);
 
   return g_test_run ();
 }

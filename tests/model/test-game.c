@@ -979,6 +979,18 @@ test_untimed_counts_up (Fixture *f, gconstpointer data)
   g_assert_cmpint (chess_clock_get_time_ms (clock, CHESS_COLOR_WHITE), ==, 7000);
   g_assert_cmpint (chess_clock_get_time_ms (clock, CHESS_COLOR_BLACK), ==, 2000);
   g_assert_cmpint (chess_game_get_clock_ms_at (f->game, 0), ==, -1);
+
+  /* Taken back and played again: the counts as they were then, and none
+   * of them written as [%clk]. */
+  g_assert_true (chess_game_take_back (f->game));
+  g_assert_cmpint (chess_clock_get_time_ms (clock, CHESS_COLOR_WHITE), ==, 0);
+  g_assert_cmpint (chess_clock_get_time_ms (clock, CHESS_COLOR_BLACK), ==, 0);
+  g_assert_true (chess_game_redo (f->game));
+  g_assert_cmpint (chess_clock_get_time_ms (clock, CHESS_COLOR_WHITE), ==, 7000);
+  g_assert_cmpint (chess_clock_get_time_ms (clock, CHESS_COLOR_BLACK), ==, 0);
+  g_assert_cmpint (chess_clock_get_active_color (clock), ==, CHESS_COLOR_BLACK);
+  g_autoptr(ChessPgnGame) pgn = chess_game_to_pgn (f->game);
+  g_assert_cmpint (pgn->tree->root->children[0]->clock_ms, ==, -1);
 }
 
 /* ---- PGN ---- */

@@ -349,9 +349,17 @@ test_edit_tree (void)
   g_assert_true (g_str_has_suffix (text, "\n1. e4 c5 $14 {Sicilian} (1... e6) 2. Nf3 *\n"));
   g_assert_cmpuint (game->line.n_moves, ==, 3);
 
-  /* Copies are deep and equal. */
+  /* Copies are deep and equal. A game's own clocks kept on a node are
+   * neither written nor copied. */
+  c5->count_ms = 4000;
+  c5->stood_ms[CHESS_COLOR_WHITE] = c5->stood_ms[CHESS_COLOR_BLACK] = 9000;
+  g_clear_pointer (&text, g_free);
+  text = chess_pgn_game_to_string (game);
+  g_assert_true (g_str_has_suffix (text, "\n1. e4 c5 $14 {Sicilian} (1... e6) 2. Nf3 *\n"));
   g_autoptr(ChessTree) copy = chess_tree_copy (game->tree);
   pgn_test_assert_same_tree (game->tree, copy);
+  g_assert_cmpint (copy->root->children[0]->children[0]->count_ms, ==, -1);
+  g_assert_cmpint (copy->root->children[0]->children[0]->stood_ms[CHESS_COLOR_BLACK], ==, -1);
 }
 
 /* pgn-extract reads what we write: no complaint, and its own rewrite of it
