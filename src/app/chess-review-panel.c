@@ -280,16 +280,6 @@ graph_reloaded_cb (ChessReviewPanel *self)
 /* ---- The review ---- */
 
 static void
-move_reviewed_cb (ChessReviewPanel *self,
-                  guint             ply)
-{
-  /* Into the tree at once (while its main line still starts with the
-   * reviewed moves): the graph, the move list and the panel read it. */
-  chess_review_apply (self->review, self->game);
-  update (self);
-}
-
-static void
 review_done_cb (GObject      *source,
                 GAsyncResult *result,
                 gpointer      user_data)
@@ -314,7 +304,6 @@ review_done_cb (GObject      *source,
   if (review == self->review)
     {
       g_clear_object (&self->cancellable);
-      chess_review_apply (review, self->game);
       update (self);
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
       g_signal_emit (self, signals[SIGNAL_NOTICE], 0, notice);
@@ -368,7 +357,6 @@ chess_review_panel_run (ChessReviewPanel *self,
   g_set_object (&self->review, review);
   self->cancellable = g_cancellable_new ();
   gtk_widget_set_sensitive (self->cancel_button, TRUE);
-  g_signal_connect_swapped (self->review, "move-reviewed", G_CALLBACK (move_reviewed_cb), self);
   g_signal_connect_swapped (self->review, "notify::progress", G_CALLBACK (update_progress), self);
   chess_review_run_async (self->review, self->cancellable, review_done_cb, g_object_ref (self));
   update (self);

@@ -374,7 +374,6 @@ chess_cli_review (int    argc,
       return 1;
     }
 
-  chess_review_apply_to_tree (review, game->tree);
   g_autofree char *text = chess_pgn_game_to_string (game);
   fputs (text, stdout);
   /* No summary for a game that did not arrive. */

@@ -347,46 +347,61 @@ set_record (ChessTreeNode         *node,
   memcpy (node->review->best_line, m->best_line, sizeof m->best_line);
 }
 
+gboolean
+chess_review_annotate_move (ChessTree             *tree,
+                            const ChessMove       *line,
+                            const ChessReviewMove *m)
+{
+  ChessTreeNode *node;
+
+  g_return_val_if_fail (tree != NULL && m != NULL, FALSE);
+
+  if (m->klass == CHESS_REVIEW_CLASS_NONE)
+    return FALSE;
+  node = tree->root;
+  for (guint i = 0; i <= m->ply; i++)
+    {
+      if (node->n_children == 0 || node->children[0]->move != (i < m->ply ? line[i] : m->move))
+        return FALSE;
+      /* The position before the first move was searched too: the graph
+       * starts with it instead of a grey gap. */
+      if (i == 0 && m->ply == 0)
+        set_eval (node, m->eval_before);
+      node = node->children[0];
+    }
+
+  set_eval (node, m->eval_after);
+  chess_review_why_set (node, m->why);
+  set_record (node, m);
+  guint8 nag = chess_review_class_nag (m->klass);
+  if (nag != 0)
+    {
+      for (guint8 old = 1; old <= 6; old++)
+        chess_tree_node_remove_nag (node, old);
+      chess_tree_node_add_nag (node, nag);
+      if (m->best_move != CHESS_MOVE_NONE && m->best_move != m->move)
+        add_better_line (node, m);
+    }
+  return TRUE;
+}
+
 guint
 chess_review_annotate_tree (ChessTree             *tree,
                             const ChessReviewMove *moves,
                             guint                  n)
 {
-  guint annotated = 0;
+  g_autofree ChessMove *line = g_new (ChessMove, n + 1);
+  guint i;
 
   g_return_val_if_fail (tree != NULL, 0);
 
-  ChessTreeNode *node = tree->root;
-  for (guint i = 0; i < n; i++)
+  for (i = 0; i < n && moves[i].ply == i; i++)
     {
-      const ChessReviewMove *m = &moves[i];
-
-      if (m->klass == CHESS_REVIEW_CLASS_NONE)
+      if (!chess_review_annotate_move (tree, line, &moves[i]))
         break;
-      if (node->n_children == 0 || node->children[0]->move != m->move
-          || node->children[0]->ply != m->ply + 1)
-        break;
-      /* The position before the first move was searched too: the graph
-       * starts with it instead of a grey gap. */
-      if (i == 0 && node == tree->root)
-        set_eval (node, m->eval_before);
-      node = node->children[0];
-
-      set_eval (node, m->eval_after);
-      chess_review_why_set (node, m->why);
-      set_record (node, m);
-      guint8 nag = chess_review_class_nag (m->klass);
-      if (nag != 0)
-        {
-          for (guint8 old = 1; old <= 6; old++)
-            chess_tree_node_remove_nag (node, old);
-          chess_tree_node_add_nag (node, nag);
-          if (m->best_move != CHESS_MOVE_NONE && m->best_move != m->move)
-            add_better_line (node, m);
-        }
-      annotated++;
+      line[i] = moves[i].move;
     }
-  return annotated;
+  return i;
 }
 
 /* ---- Read back from the tree ---- */

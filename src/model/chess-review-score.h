@@ -185,6 +185,11 @@ void     chess_review_player_stats         (const ChessReviewMove  *moves,
 guint    chess_review_annotate_tree        (ChessTree              *tree,
                                             const ChessReviewMove  *moves,
                                             guint                   n);
+/* The same for one move, `move`->ply of them before it in `line`: FALSE
+ * when the main line does not start with them and it. */
+gboolean chess_review_annotate_move        (ChessTree              *tree,
+                                            const ChessMove        *line,
+                                            const ChessReviewMove  *move);
 
 /* A score a move read from a tree does not have: eval_before or
  * eval_after without [%eval], best_eval when the better line has none. */
