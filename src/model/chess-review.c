@@ -53,7 +53,6 @@ struct _ChessReview
 
 G_DEFINE_FINAL_TYPE (ChessReview, chess_review, G_TYPE_OBJECT)
 
-
 enum
 {
   PROP_0,
