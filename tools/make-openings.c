@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "chess-engine-client.h"
+#include "chess-external-client.h"
 #include "chess-notation.h"
 #include "chess-pgn.h"
 
@@ -92,7 +92,7 @@ main (int argc, char **argv)
   g_autoptr (GError) error = NULL;
   g_autoptr (GHashTable) seen = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   g_autoptr (GPtrArray) candidates = g_ptr_array_new_with_free_func (candidate_free);
-  g_autoptr (ChessEngineClient) client = NULL;
+  g_autoptr (ChessExternalClient) client = NULL;
   g_auto (GStrv) engine_argv = NULL;
   g_autoptr (GString) out = g_string_new (NULL);
   g_autoptr (GRand) rand = NULL;
@@ -133,28 +133,28 @@ main (int argc, char **argv)
       fprintf (stderr, "%s\n", error->message);
       return 2;
     }
-  client = chess_engine_client_new ((const char *const *) engine_argv, CHESS_ENGINE_PROTOCOL_UCI);
-  if (!chess_engine_client_start_sync (client, NULL, &error)
-      || !chess_engine_client_new_game (client, &error))
+  client = chess_external_client_new ((const char *const *) engine_argv, CHESS_EXTERNAL_PROTOCOL_UCI);
+  if (!chess_external_client_start_sync (client, NULL, &error)
+      || !chess_external_client_new_game (client, &error))
     {
       fprintf (stderr, "%s\n", error->message);
       return 1;
     }
-  engine_name = g_strdup (chess_engine_client_get_name (client));
+  engine_name = g_strdup (chess_external_client_get_name (client));
 
   for (guint i = 0; i < candidates->len && kept < count; i++)
     {
       Candidate *c = g_ptr_array_index (candidates, i);
-      ChessEngineLimits limits;
-      g_autoptr (ChessEngineReply) reply = NULL;
-      const ChessEngineInfo *info;
+      ChessPlayerLimits limits;
+      g_autoptr (ChessPlayerReply) reply = NULL;
+      const ChessPlayerInfo *info;
       int white_score;
       ChessBoard board;
 
-      chess_engine_limits_init (&limits);
+      chess_player_limits_init (&limits);
       limits.depth = depth;
       limits.timeout_ms = 120000;
-      reply = chess_engine_client_go_sync (client, &c->line, &limits, NULL, &error);
+      reply = chess_external_client_go_sync (client, &c->line, &limits, NULL, &error);
       if (reply == NULL)
         {
           fprintf (stderr, "%s\n", error->message);
@@ -162,7 +162,7 @@ main (int argc, char **argv)
         }
       tried++;
       info = reply->last_info;
-      if (info == NULL || info->score.is_mate || !(info->has & CHESS_ENGINE_INFO_HAS_SCORE))
+      if (info == NULL || info->score.is_mate || !(info->has & CHESS_PLAYER_INFO_HAS_SCORE))
         continue;
       white_score = c->line.current.side == CHESS_COLOR_WHITE ? info->score.centipawns : -info->score.centipawns;
       if (ABS (white_score) > max_score)
@@ -181,7 +181,7 @@ main (int argc, char **argv)
       g_string_append_printf (out, " # %+d cp, %s\n", white_score, c->source);
       kept++;
     }
-  chess_engine_client_quit_sync (client);
+  chess_external_client_quit_sync (client);
 
   {
     g_autofree char *header = g_strdup_printf (

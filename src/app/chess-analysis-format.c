@@ -11,14 +11,14 @@
 #define MINUS_SIGN "\xe2\x88\x92"   /* U+2212, as the material bar writes it */
 
 gboolean
-chess_eval_score_from_info (const ChessEngineInfo *info,
+chess_eval_score_from_info (const ChessPlayerInfo *info,
                             ChessColor             side_to_move,
                             ChessEvalScore        *score)
 {
   g_return_val_if_fail (info != NULL, FALSE);
   g_return_val_if_fail (score != NULL, FALSE);
 
-  if ((info->has & CHESS_ENGINE_INFO_HAS_SCORE) == 0)
+  if ((info->has & CHESS_PLAYER_INFO_HAS_SCORE) == 0)
     return FALSE;
   *score = info->score;
   if (side_to_move == CHESS_COLOR_BLACK)

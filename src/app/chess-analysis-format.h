@@ -7,7 +7,7 @@
 #include <glib.h>
 
 #include "chess-board.h"
-#include "chess-engine-output.h"
+#include "chess-external-output.h"
 #include "chess-notation.h"
 
 G_BEGIN_DECLS
@@ -20,7 +20,7 @@ G_BEGIN_DECLS
 /* The score of an info (given from the side to move's view, as engines
  * do) from White's side. FALSE when the info has no score. The functions
  * below take scores from White's side. */
-gboolean chess_eval_score_from_info (const ChessEngineInfo *info,
+gboolean chess_eval_score_from_info (const ChessPlayerInfo *info,
                                      ChessColor             side_to_move,
                                      ChessEvalScore        *score);
 /* "+0.35", "−1.20" (with U+2212), "0.00", "M3" (White mates in 3),

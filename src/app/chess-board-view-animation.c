@@ -8,7 +8,7 @@
 #define SPRING_BACK_MS   120
 
 void
-chess_board_view_stop_animation (ChessBoardView *self)
+_chess_board_view_stop_animation (ChessBoardView *self)
 {
   if (self->tick_id != 0)
     gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->tick_id);
@@ -35,8 +35,8 @@ animation_tick_cb (GtkWidget     *widget,
 }
 
 void
-chess_board_view_start_animation (ChessBoardView *self,
-                                  int             ms)
+_chess_board_view_start_animation (ChessBoardView *self,
+                                   int             ms)
 {
   GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (self));
 
@@ -53,10 +53,10 @@ chess_board_view_start_animation (ChessBoardView *self,
 }
 
 void
-chess_board_view_add_slide (ChessBoardView *self,
-                            ChessPiece      piece,
-                            ChessSquare     from,
-                            ChessSquare     to)
+_chess_board_view_add_slide (ChessBoardView *self,
+                             ChessPiece      piece,
+                             ChessSquare     from,
+                             ChessSquare     to)
 {
   ChessSlide *slide;
   int col, row;
@@ -65,24 +65,24 @@ chess_board_view_add_slide (ChessBoardView *self,
     return;
   slide = &self->slides[self->n_slides++];
   slide->piece = piece;
-  chess_board_view_square_to_cell (self, from, &col, &row);
+  _chess_board_view_square_to_cell (self, from, &col, &row);
   slide->from_x = col;
   slide->from_y = row;
-  chess_board_view_square_to_cell (self, to, &col, &row);
+  _chess_board_view_square_to_cell (self, to, &col, &row);
   slide->to_x = col;
   slide->to_y = row;
   slide->hide = to;
 }
 
 void
-chess_board_view_spring_back (ChessBoardView *self,
-                              ChessSquare     from)
+_chess_board_view_spring_back (ChessBoardView *self,
+                               ChessSquare     from)
 {
   ChessPiece piece = chess_board_piece_at (&self->board, from);
   ChessSlide *slide;
   int col, row;
 
-  chess_board_view_stop_animation (self);
+  _chess_board_view_stop_animation (self);
   if (!self->animate || piece == CHESS_NO_PIECE || self->square <= 0)
     return;
   slide = &self->slides[0];
@@ -90,9 +90,9 @@ chess_board_view_spring_back (ChessBoardView *self,
   slide->piece = piece;
   slide->from_x = (self->pointer_x - self->origin_x) / self->square - 0.5;
   slide->from_y = (self->pointer_y - self->origin_y) / self->square - 0.5;
-  chess_board_view_square_to_cell (self, from, &col, &row);
+  _chess_board_view_square_to_cell (self, from, &col, &row);
   slide->to_x = col;
   slide->to_y = row;
   slide->hide = from;
-  chess_board_view_start_animation (self, SPRING_BACK_MS);
+  _chess_board_view_start_animation (self, SPRING_BACK_MS);
 }

@@ -31,7 +31,7 @@ cell_rect (ChessBoardView  *self,
 /* ---- Cached drawings ---- */
 
 void
-chess_board_view_clear_textures (ChessBoardView *self)
+_chess_board_view_clear_textures (ChessBoardView *self)
 {
   for (int i = 0; i < 12; i++)
     {
@@ -42,7 +42,7 @@ chess_board_view_clear_textures (ChessBoardView *self)
 }
 
 void
-chess_board_view_clear_coord_layouts (ChessBoardView *self)
+_chess_board_view_clear_coord_layouts (ChessBoardView *self)
 {
   for (int i = 0; i < 16; i++)
     g_clear_object (&self->coord_layouts[i]);
@@ -52,13 +52,13 @@ chess_board_view_clear_coord_layouts (ChessBoardView *self)
 /* Renders the piece textures for the current square size and scale; only
  * when one of them changed. */
 void
-chess_board_view_ensure_textures (ChessBoardView *self)
+_chess_board_view_ensure_textures (ChessBoardView *self)
 {
   int size = self->square * gtk_widget_get_scale_factor (GTK_WIDGET (self));
 
   if (size <= 0 || size == self->texture_size)
     return;
-  chess_board_view_clear_textures (self);
+  _chess_board_view_clear_textures (self);
   if (self->pieces == NULL)
     self->pieces = chess_piece_set_get (NULL);
   for (int i = 0; i < 12; i++)
@@ -78,7 +78,7 @@ ensure_coord_layouts (ChessBoardView *self)
 
   if (self->coord_layout_size == self->square)
     return;
-  chess_board_view_clear_coord_layouts (self);
+  _chess_board_view_clear_coord_layouts (self);
   font = pango_font_description_new ();
   pango_font_description_set_family (font, "sans-serif");
   pango_font_description_set_weight (font, PANGO_WEIGHT_BOLD);
@@ -202,10 +202,10 @@ snapshot_coordinates (ChessBoardView *self,
 
       /* Files along the bottom row, ranks along the left column. */
       if (i < 8)
-        sq = chess_board_view_cell_to_square (self, self->flipped ? 7 - i : i, 7);
+        sq = _chess_board_view_cell_to_square (self, self->flipped ? 7 - i : i, 7);
       else
-        sq = chess_board_view_cell_to_square (self, 0, self->flipped ? i - 8 : 7 - (i - 8));
-      chess_board_view_square_to_cell (self, sq, &col, &row);
+        sq = _chess_board_view_cell_to_square (self, 0, self->flipped ? i - 8 : 7 - (i - 8));
+      _chess_board_view_square_to_cell (self, sq, &col, &row);
       cell_rect (self, col, row, &rect);
       pango_layout_get_pixel_size (layout, &w, &h);
       if (i < 8)
@@ -238,7 +238,7 @@ snapshot_chooser (ChessBoardView *self,
       graphene_rect_t cell;
       int col, row;
 
-      chess_board_view_chooser_cell (self, i, &col, &row);
+      _chess_board_view_chooser_cell (self, i, &col, &row);
       cell_rect (self, col, row, &cell);
       gtk_snapshot_append_color (snapshot, i == self->promo_index ? &chooser_hover : &chooser_bg,
                                  &cell);
@@ -312,7 +312,7 @@ static_key (ChessBoardView *self,
   key->coordinates = self->show_coordinates;
   key->legal_moves = self->show_legal_moves;
   key->cursor_visible = self->cursor_shown && gtk_widget_has_focus (GTK_WIDGET (self));
-  key->playable = chess_board_view_can_play (self);
+  key->playable = _chess_board_view_can_play (self);
   key->use_cairo = self->use_cairo;
 }
 
@@ -353,7 +353,7 @@ snapshot_static (ChessBoardView *self,
 
       if (sq == CHESS_NO_SQUARE)
         continue;
-      chess_board_view_square_to_cell (self, sq, &col, &row);
+      _chess_board_view_square_to_cell (self, sq, &col, &row);
       cell_rect (self, col, row, &rect);
       gtk_snapshot_append_color (snapshot, i < 2 ? &theme->last_move : &theme->selected, &rect);
     }
@@ -361,7 +361,7 @@ snapshot_static (ChessBoardView *self,
     {
       int col, row;
 
-      chess_board_view_square_to_cell (self, check_sq, &col, &row);
+      _chess_board_view_square_to_cell (self, check_sq, &col, &row);
       cell_rect (self, col, row, &rect);
       if (mated)
         gtk_snapshot_append_color (snapshot, &mate_color, &rect);
@@ -384,23 +384,23 @@ snapshot_static (ChessBoardView *self,
       if ((self->n_slides > 0 && self->slides[0].hide == sq)
           || (self->n_slides > 1 && self->slides[1].hide == sq))
         continue;
-      chess_board_view_square_to_cell (self, sq, &col, &row);
+      _chess_board_view_square_to_cell (self, sq, &col, &row);
       append_resting_piece (self, snapshot, piece, col, row);
     }
 
   /* Where the selected (or peeked-at) piece can go. */
   if (self->peek != CHESS_NO_SQUARE)
-    targets = chess_board_view_peek_targets (self, self->peek);
+    targets = _chess_board_view_peek_targets (self, self->peek);
   else if (self->selected != CHESS_NO_SQUARE && self->show_legal_moves
-           && chess_board_view_can_play (self))
-    targets = chess_board_view_targets_of (self, self->selected);
+           && _chess_board_view_can_play (self))
+    targets = _chess_board_view_targets_of (self, self->selected);
   for (ChessSquare sq = 0; targets != 0 && sq < 64; sq++)
     {
       int col, row;
 
       if (!(targets & ((ChessBitboard) 1 << sq)))
         continue;
-      chess_board_view_square_to_cell (self, sq, &col, &row);
+      _chess_board_view_square_to_cell (self, sq, &col, &row);
       cell_rect (self, col, row, &rect);
       if (chess_board_piece_at (&self->board, sq) != CHESS_NO_PIECE)
         append_ring (snapshot, &rect, self->square * 0.09, &theme->marker);
@@ -412,7 +412,7 @@ snapshot_static (ChessBoardView *self,
     {
       int col, row;
 
-      chess_board_view_square_to_cell (self, self->cursor, &col, &row);
+      _chess_board_view_square_to_cell (self, self->cursor, &col, &row);
       cell_rect (self, col, row, &rect);
       append_frame (snapshot, &rect, MAX (2, self->square / 16), &cursor_color);
     }
@@ -430,8 +430,8 @@ render_static_layer (ChessBoardView *self)
 }
 
 void
-chess_board_view_snapshot (GtkWidget   *widget,
-                           GtkSnapshot *snapshot)
+_chess_board_view_snapshot (GtkWidget   *widget,
+                            GtkSnapshot *snapshot)
 {
   ChessBoardView *self = CHESS_BOARD_VIEW (widget);
   ChessStaticKey key;
@@ -441,7 +441,7 @@ chess_board_view_snapshot (GtkWidget   *widget,
     return;
   if (self->trace)
     self->frame_start = g_get_monotonic_time ();
-  chess_board_view_ensure_textures (self);
+  _chess_board_view_ensure_textures (self);
 
   {
     GtkNative *native = gtk_widget_get_native (widget);
@@ -477,7 +477,7 @@ chess_board_view_snapshot (GtkWidget   *widget,
         }
     }
 
-  chess_board_view_snapshot_marks (self, snapshot);
+  _chess_board_view_snapshot_marks (self, snapshot);
 
   if (self->dragging)
     append_piece (self, snapshot, chess_board_piece_at (&self->board, self->press_square),

@@ -34,20 +34,20 @@ activate_cursor (ChessBoardView *self)
 {
   ChessSquare sq = self->cursor;
 
-  if (!chess_board_view_can_play (self))
+  if (!_chess_board_view_can_play (self))
     return;
   if (self->selected == sq)
     self->selected = CHESS_NO_SQUARE;
-  else if (chess_board_view_is_own_piece (self, sq))
+  else if (_chess_board_view_is_own_piece (self, sq))
     self->selected = sq;
   else if (self->selected != CHESS_NO_SQUARE)
     {
       ChessSquare from = self->selected;
 
       self->selected = CHESS_NO_SQUARE;
-      chess_board_view_try_move (self, from, sq, FALSE);
+      _chess_board_view_try_move (self, from, sq, FALSE);
     }
-  chess_board_view_update_description (self);
+  _chess_board_view_update_description (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -69,7 +69,7 @@ key_pressed_cb (GtkEventControllerKey *controller,
       switch (keyval)
         {
         case GDK_KEY_Escape:
-          chess_board_view_finish_promotion (self, -1);
+          _chess_board_view_finish_promotion (self, -1);
           return TRUE;
         case GDK_KEY_Up:
         case GDK_KEY_Left:
@@ -82,12 +82,12 @@ key_pressed_cb (GtkEventControllerKey *controller,
         case GDK_KEY_Return:
         case GDK_KEY_KP_Enter:
         case GDK_KEY_space:
-          chess_board_view_finish_promotion (self, self->promo_index);
+          _chess_board_view_finish_promotion (self, self->promo_index);
           return TRUE;
         default:
           return TRUE;
         }
-      chess_board_view_update_description (self);
+      _chess_board_view_update_description (self);
       gtk_widget_queue_draw (GTK_WIDGET (self));
       return TRUE;
     }
@@ -141,7 +141,7 @@ key_pressed_cb (GtkEventControllerKey *controller,
         self->cursor_shown = FALSE;
       else
         return FALSE;
-      chess_board_view_update_description (self);
+      _chess_board_view_update_description (self);
       gtk_widget_queue_draw (GTK_WIDGET (self));
       return TRUE;
     case GDK_KEY_Return:
@@ -180,21 +180,21 @@ key_pressed_cb (GtkEventControllerKey *controller,
     {
       int col, row;
 
-      chess_board_view_square_to_cell (self, self->cursor, &col, &row);
+      _chess_board_view_square_to_cell (self, self->cursor, &col, &row);
       col = CLAMP (col + dx, 0, 7);
       row = CLAMP (row + dy, 0, 7);
-      self->cursor = chess_board_view_cell_to_square (self, col, row);
+      self->cursor = _chess_board_view_cell_to_square (self, col, row);
     }
   else
     activate_cursor (self);
 
-  chess_board_view_update_description (self);
+  _chess_board_view_update_description (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   return TRUE;
 }
 
 void
-chess_board_view_add_key_controller (ChessBoardView *self)
+_chess_board_view_add_key_controller (ChessBoardView *self)
 {
   GtkEventController *keys;
 
@@ -227,7 +227,7 @@ piece_description (ChessPiece piece)
 }
 
 void
-chess_board_view_update_description (ChessBoardView *self)
+_chess_board_view_update_description (ChessBoardView *self)
 {
   g_autofree char *text = NULL;
   char name[3];

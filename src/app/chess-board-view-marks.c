@@ -93,7 +93,7 @@ peek_cancel_cb (GtkGesture       *gesture,
 }
 
 void
-chess_board_view_add_mark_gesture (ChessBoardView *self)
+_chess_board_view_add_mark_gesture (ChessBoardView *self)
 {
   GtkWidget *widget = GTK_WIDGET (self);
 
@@ -115,7 +115,7 @@ square_center (ChessBoardView *self,
 {
   int col, row;
 
-  chess_board_view_square_to_cell (self, sq, &col, &row);
+  _chess_board_view_square_to_cell (self, sq, &col, &row);
   *x = self->origin_x + (col + 0.5) * self->square;
   *y = self->origin_y + (row + 0.5) * self->square;
 }
@@ -239,8 +239,8 @@ draw_extra_arrows (ChessBoardView *self,
 /* The arrows and circled squares of the position shown, the arrow being
  * drawn, then the arrows of hints and analysis. */
 void
-chess_board_view_snapshot_marks (ChessBoardView *self,
-                                 GtkSnapshot    *snapshot)
+_chess_board_view_snapshot_marks (ChessBoardView *self,
+                                  GtkSnapshot    *snapshot)
 {
   const ChessTreeNode *node = self->game != NULL ? chess_game_get_view_node (self->game) : NULL;
   gboolean drawing = self->mark_from != CHESS_NO_SQUARE && self->mark_to != self->mark_from;

@@ -6,14 +6,14 @@
 #include "chess-board-view-private.h"
 
 gboolean
-chess_board_view_can_play (ChessBoardView *self)
+_chess_board_view_can_play (ChessBoardView *self)
 {
   return self->game != NULL && self->interactive && self->live && !self->over;
 }
 
 ChessBitboard
-chess_board_view_targets_of (ChessBoardView *self,
-                             ChessSquare     from)
+_chess_board_view_targets_of (ChessBoardView *self,
+                              ChessSquare     from)
 {
   ChessBitboard targets = 0;
 
@@ -27,8 +27,8 @@ chess_board_view_targets_of (ChessBoardView *self,
  * (the right button's peek). Nothing when the side to move is in check:
  * the swapped position would not be legal. */
 ChessBitboard
-chess_board_view_peek_targets (ChessBoardView *self,
-                               ChessSquare     from)
+_chess_board_view_peek_targets (ChessBoardView *self,
+                                ChessSquare     from)
 {
   ChessPiece piece = chess_board_piece_at (&self->board, from);
   ChessBoard copy;
@@ -38,7 +38,7 @@ chess_board_view_peek_targets (ChessBoardView *self,
   if (piece == CHESS_NO_PIECE)
     return 0;
   if (chess_piece_color (piece) == self->board.side)
-    return chess_board_view_targets_of (self, from);
+    return _chess_board_view_targets_of (self, from);
   if (chess_board_in_check (&self->board))
     return 0;
   copy = self->board;
@@ -52,8 +52,8 @@ chess_board_view_peek_targets (ChessBoardView *self,
 }
 
 gboolean
-chess_board_view_is_own_piece (ChessBoardView *self,
-                               ChessSquare     sq)
+_chess_board_view_is_own_piece (ChessBoardView *self,
+                                ChessSquare     sq)
 {
   ChessPiece piece;
 
@@ -97,7 +97,7 @@ play (ChessBoardView *self,
   if (chess_game_play_move (self->game, move, &error))
     return TRUE;
   self->dropped_from = self->dropped_to = CHESS_NO_SQUARE;
-  chess_board_view_refuse (self, error->message);
+  _chess_board_view_refuse (self, error->message);
   return FALSE;
 }
 
@@ -105,10 +105,10 @@ play (ChessBoardView *self,
  * refused with the reason. TRUE when the move was played or is waiting
  * for the promotion piece. */
 gboolean
-chess_board_view_try_move (ChessBoardView *self,
-                           ChessSquare     from,
-                           ChessSquare     to,
-                           gboolean        dropped)
+_chess_board_view_try_move (ChessBoardView *self,
+                            ChessSquare     from,
+                            ChessSquare     to,
+                            gboolean        dropped)
 {
   ChessMove move = find_move (self, from, to, CHESS_NO_PIECE_TYPE);
 
@@ -118,7 +118,7 @@ chess_board_view_try_move (ChessBoardView *self,
 
       /* Not among them: the rules say why. */
       if (!chess_move_check_squares (&self->board, from, to, &error))
-        chess_board_view_refuse (self, error->message);
+        _chess_board_view_refuse (self, error->message);
       return FALSE;
     }
   if (chess_move_is_promotion (move))
@@ -128,7 +128,7 @@ chess_board_view_try_move (ChessBoardView *self,
       self->promo_to = to;
       self->promo_index = 0;
       self->selected = from;
-      chess_board_view_update_description (self);
+      _chess_board_view_update_description (self);
       gtk_widget_queue_draw (GTK_WIDGET (self));
       return TRUE;
     }
@@ -142,19 +142,19 @@ const ChessPieceType chess_board_view_promo_types[4] = {
 /* The chooser's cells: a column at the promotion square, running towards
  * the middle of the board. */
 void
-chess_board_view_chooser_cell (ChessBoardView *self,
-                               int             index,
-                               int            *col,
-                               int            *row)
+_chess_board_view_chooser_cell (ChessBoardView *self,
+                                int             index,
+                                int            *col,
+                                int            *row)
 {
-  chess_board_view_square_to_cell (self, self->promo_to, col, row);
+  _chess_board_view_square_to_cell (self, self->promo_to, col, row);
   *row = *row == 0 ? index : *row - index;
 }
 
 int
-chess_board_view_chooser_index_at (ChessBoardView *self,
-                                   double          x,
-                                   double          y)
+_chess_board_view_chooser_index_at (ChessBoardView *self,
+                                    double          x,
+                                    double          y)
 {
   ChessSquare sq = chess_board_view_square_at (self, x, y);
   int col, row;
@@ -165,8 +165,8 @@ chess_board_view_chooser_index_at (ChessBoardView *self,
     {
       int c, r;
 
-      chess_board_view_chooser_cell (self, i, &c, &r);
-      chess_board_view_square_to_cell (self, sq, &col, &row);
+      _chess_board_view_chooser_cell (self, i, &c, &r);
+      _chess_board_view_square_to_cell (self, sq, &col, &row);
       if (c == col && r == row)
         return i;
     }
@@ -174,15 +174,15 @@ chess_board_view_chooser_index_at (ChessBoardView *self,
 }
 
 void
-chess_board_view_finish_promotion (ChessBoardView *self,
-                                   int             index)
+_chess_board_view_finish_promotion (ChessBoardView *self,
+                                    int             index)
 {
   self->choosing = FALSE;
   self->selected = CHESS_NO_SQUARE;
   if (index >= 0)
     play (self, find_move (self, self->promo_from, self->promo_to,
                            chess_board_view_promo_types[index]), FALSE);
-  chess_board_view_update_description (self);
+  _chess_board_view_update_description (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 

@@ -28,13 +28,13 @@ drag_begin_cb (GtkGestureDrag *gesture,
   if (self->cursor_shown)
     {
       self->cursor_shown = FALSE;
-      chess_board_view_update_description (self);
+      _chess_board_view_update_description (self);
       gtk_widget_queue_draw (GTK_WIDGET (self));
     }
 
   if (self->choosing)
     {
-      chess_board_view_finish_promotion (self, chess_board_view_chooser_index_at (self, x, y));
+      _chess_board_view_finish_promotion (self, _chess_board_view_chooser_index_at (self, x, y));
       return;
     }
   if (self->game != NULL && !self->live)
@@ -43,7 +43,7 @@ drag_begin_cb (GtkGestureDrag *gesture,
       chess_game_set_view_ply (self->game, chess_game_get_move_count (self->game));
       return;
     }
-  if (!chess_board_view_can_play (self) || sq == CHESS_NO_SQUARE)
+  if (!_chess_board_view_can_play (self) || sq == CHESS_NO_SQUARE)
     {
       self->selected = CHESS_NO_SQUARE;
       gtk_widget_queue_draw (GTK_WIDGET (self));
@@ -51,27 +51,27 @@ drag_begin_cb (GtkGestureDrag *gesture,
     }
 
   if (self->selected != CHESS_NO_SQUARE && self->selected != sq
-      && !chess_board_view_is_own_piece (self, sq))
+      && !_chess_board_view_is_own_piece (self, sq))
     {
       ChessSquare from = self->selected;
 
       self->selected = CHESS_NO_SQUARE;
-      chess_board_view_try_move (self, from, sq, FALSE);
+      _chess_board_view_try_move (self, from, sq, FALSE);
       gtk_widget_queue_draw (GTK_WIDGET (self));
       return;
     }
-  if (chess_board_view_is_own_piece (self, sq))
+  if (_chess_board_view_is_own_piece (self, sq))
     {
       self->was_selected = self->selected == sq;
       self->selected = sq;
       self->press_square = sq;
       self->drag_pending = TRUE;
       self->press_consumed = FALSE;
-      chess_board_view_stop_animation (self);
+      _chess_board_view_stop_animation (self);
     }
   else
     self->selected = CHESS_NO_SQUARE;
-  chess_board_view_update_description (self);
+  _chess_board_view_update_description (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -118,13 +118,13 @@ drag_end_cb (GtkGestureDrag *gesture,
   to = chess_board_view_square_at (self, self->pointer_x, self->pointer_y);
   if (to == CHESS_NO_SQUARE || to == from)
     {
-      chess_board_view_spring_back (self, from);
+      _chess_board_view_spring_back (self, from);
       gtk_widget_queue_draw (GTK_WIDGET (self));
       return;
     }
   self->selected = CHESS_NO_SQUARE;
-  if (!chess_board_view_try_move (self, from, to, TRUE))
-    chess_board_view_spring_back (self, from);
+  if (!_chess_board_view_try_move (self, from, to, TRUE))
+    _chess_board_view_spring_back (self, from);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -134,14 +134,14 @@ drag_cancel_cb (GtkGesture       *gesture,
                 ChessBoardView   *self)
 {
   if (self->dragging)
-    chess_board_view_spring_back (self, self->press_square);
+    _chess_board_view_spring_back (self, self->press_square);
   self->dragging = FALSE;
   self->drag_pending = FALSE;
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 void
-chess_board_view_add_pointer_gesture (ChessBoardView *self)
+_chess_board_view_add_pointer_gesture (ChessBoardView *self)
 {
   GtkWidget *widget = GTK_WIDGET (self);
 

@@ -131,74 +131,74 @@ struct _ChessBoardView
 
 
 /* chess-board-view.c: geometry, the refused signal. */
-void          chess_board_view_square_to_cell     (ChessBoardView *self,
-                                                   ChessSquare     sq,
-                                                   int            *col,
-                                                   int            *row);
-ChessSquare   chess_board_view_cell_to_square     (ChessBoardView *self,
-                                                   int             col,
-                                                   int             row);
-void          chess_board_view_refuse             (ChessBoardView *self,
-                                                   const char     *message);
+void          _chess_board_view_square_to_cell     (ChessBoardView *self,
+                                                    ChessSquare     sq,
+                                                    int            *col,
+                                                    int            *row);
+ChessSquare   _chess_board_view_cell_to_square     (ChessBoardView *self,
+                                                    int             col,
+                                                    int             row);
+void          _chess_board_view_refuse             (ChessBoardView *self,
+                                                    const char     *message);
 
 /* chess-board-view-themes.c: the theme of that name, or the first. */
-const ChessBoardTheme *chess_board_view_find_theme (const char *name);
+const ChessBoardTheme *_chess_board_view_find_theme (const char *name);
 
 /* chess-board-view-draw.c: the snapshot and its cached pieces and labels. */
-void          chess_board_view_snapshot           (GtkWidget      *widget,
-                                                   GtkSnapshot    *snapshot);
-void          chess_board_view_clear_textures     (ChessBoardView *self);
-void          chess_board_view_clear_coord_layouts (ChessBoardView *self);
-void          chess_board_view_ensure_textures    (ChessBoardView *self);
+void          _chess_board_view_snapshot           (GtkWidget      *widget,
+                                                    GtkSnapshot    *snapshot);
+void          _chess_board_view_clear_textures     (ChessBoardView *self);
+void          _chess_board_view_clear_coord_layouts (ChessBoardView *self);
+void          _chess_board_view_ensure_textures    (ChessBoardView *self);
 
 /* chess-board-view-animation.c: sliding pieces. */
-void          chess_board_view_stop_animation     (ChessBoardView *self);
-void          chess_board_view_start_animation    (ChessBoardView *self,
-                                                   int             ms);
-void          chess_board_view_add_slide          (ChessBoardView *self,
-                                                   ChessPiece      piece,
-                                                   ChessSquare     from,
-                                                   ChessSquare     to);
-void          chess_board_view_spring_back        (ChessBoardView *self,
-                                                   ChessSquare     from);
+void          _chess_board_view_stop_animation     (ChessBoardView *self);
+void          _chess_board_view_start_animation    (ChessBoardView *self,
+                                                    int             ms);
+void          _chess_board_view_add_slide          (ChessBoardView *self,
+                                                    ChessPiece      piece,
+                                                    ChessSquare     from,
+                                                    ChessSquare     to);
+void          _chess_board_view_spring_back        (ChessBoardView *self,
+                                                    ChessSquare     from);
 
 /* chess-board-view-moves.c: what may move where, playing a move, the
  * promotion chooser. */
 extern const ChessPieceType chess_board_view_promo_types[4];
 
-gboolean      chess_board_view_can_play           (ChessBoardView *self);
-ChessBitboard chess_board_view_targets_of         (ChessBoardView *self,
-                                                   ChessSquare     from);
-ChessBitboard chess_board_view_peek_targets       (ChessBoardView *self,
-                                                   ChessSquare     from);
-gboolean      chess_board_view_is_own_piece       (ChessBoardView *self,
-                                                   ChessSquare     sq);
-gboolean      chess_board_view_try_move           (ChessBoardView *self,
-                                                   ChessSquare     from,
-                                                   ChessSquare     to,
-                                                   gboolean        dropped);
-void          chess_board_view_chooser_cell       (ChessBoardView *self,
-                                                   int             index,
-                                                   int            *col,
-                                                   int            *row);
-int           chess_board_view_chooser_index_at   (ChessBoardView *self,
-                                                   double          x,
-                                                   double          y);
-void          chess_board_view_finish_promotion   (ChessBoardView *self,
-                                                   int             index);
+gboolean      _chess_board_view_can_play           (ChessBoardView *self);
+ChessBitboard _chess_board_view_targets_of         (ChessBoardView *self,
+                                                    ChessSquare     from);
+ChessBitboard _chess_board_view_peek_targets       (ChessBoardView *self,
+                                                    ChessSquare     from);
+gboolean      _chess_board_view_is_own_piece       (ChessBoardView *self,
+                                                    ChessSquare     sq);
+gboolean      _chess_board_view_try_move           (ChessBoardView *self,
+                                                    ChessSquare     from,
+                                                    ChessSquare     to,
+                                                    gboolean        dropped);
+void          _chess_board_view_chooser_cell       (ChessBoardView *self,
+                                                    int             index,
+                                                    int            *col,
+                                                    int            *row);
+int           _chess_board_view_chooser_index_at   (ChessBoardView *self,
+                                                    double          x,
+                                                    double          y);
+void          _chess_board_view_finish_promotion   (ChessBoardView *self,
+                                                    int             index);
 
 /* chess-board-view-pointer.c: the left button (click-click, drag-and-drop). */
-void          chess_board_view_add_pointer_gesture (ChessBoardView *self);
+void          _chess_board_view_add_pointer_gesture (ChessBoardView *self);
 
 /* chess-board-view-marks.c: the right button (peek, arrows, circles) and
  * drawing the marks and the extra arrows. */
-void          chess_board_view_add_mark_gesture   (ChessBoardView *self);
-void          chess_board_view_snapshot_marks     (ChessBoardView *self,
-                                                   GtkSnapshot    *snapshot);
+void          _chess_board_view_add_mark_gesture   (ChessBoardView *self);
+void          _chess_board_view_snapshot_marks     (ChessBoardView *self,
+                                                    GtkSnapshot    *snapshot);
 
 /* chess-board-view-keyboard.c: the keyboard cursor and the accessible
  * description. */
-void          chess_board_view_add_key_controller (ChessBoardView *self);
-void          chess_board_view_update_description (ChessBoardView *self);
+void          _chess_board_view_add_key_controller (ChessBoardView *self);
+void          _chess_board_view_update_description (ChessBoardView *self);
 
 G_END_DECLS

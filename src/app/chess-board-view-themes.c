@@ -33,7 +33,7 @@ chess_board_view_list_themes (void)
 }
 
 const ChessBoardTheme *
-chess_board_view_find_theme (const char *name)
+_chess_board_view_find_theme (const char *name)
 {
   for (guint i = 0; i < G_N_ELEMENTS (themes); i++)
     if (g_strcmp0 (themes[i].name, name) == 0)
@@ -44,7 +44,7 @@ chess_board_view_find_theme (const char *name)
 const char *
 chess_board_view_get_theme_title (const char *theme)
 {
-  return _(chess_board_view_find_theme (theme)->title);
+  return _(_chess_board_view_find_theme (theme)->title);
 }
 
 void
@@ -52,7 +52,7 @@ chess_board_view_get_theme_colors (const char *theme,
                                    GdkRGBA    *light,
                                    GdkRGBA    *dark)
 {
-  const ChessBoardTheme *found = chess_board_view_find_theme (theme);
+  const ChessBoardTheme *found = _chess_board_view_find_theme (theme);
 
   if (light != NULL)
     *light = found->light;

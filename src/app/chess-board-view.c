@@ -41,10 +41,10 @@ static guint signals[N_SIGNALS];
 
 /* Column and row on screen (0,0 top left) of a square. */
 void
-chess_board_view_square_to_cell (ChessBoardView *self,
-                                 ChessSquare     sq,
-                                 int            *col,
-                                 int            *row)
+_chess_board_view_square_to_cell (ChessBoardView *self,
+                                  ChessSquare     sq,
+                                  int            *col,
+                                  int            *row)
 {
   int file = chess_square_file (sq), rank = chess_square_rank (sq);
 
@@ -53,9 +53,9 @@ chess_board_view_square_to_cell (ChessBoardView *self,
 }
 
 ChessSquare
-chess_board_view_cell_to_square (ChessBoardView *self,
-                                 int             col,
-                                 int             row)
+_chess_board_view_cell_to_square (ChessBoardView *self,
+                                  int             col,
+                                  int             row)
 {
   if (col < 0 || col > 7 || row < 0 || row > 7)
     return CHESS_NO_SQUARE;
@@ -76,7 +76,7 @@ chess_board_view_square_at (ChessBoardView *self,
   y -= self->origin_y;
   if (x < 0 || y < 0)
     return CHESS_NO_SQUARE;
-  return chess_board_view_cell_to_square (self, (int) (x / self->square), (int) (y / self->square));
+  return _chess_board_view_cell_to_square (self, (int) (x / self->square), (int) (y / self->square));
 }
 
 gboolean
@@ -91,7 +91,7 @@ chess_board_view_get_square_bounds (ChessBoardView  *self,
 
   if (self->square <= 0)
     return FALSE;
-  chess_board_view_square_to_cell (self, square, &col, &row);
+  _chess_board_view_square_to_cell (self, square, &col, &row);
   graphene_rect_init (bounds, self->origin_x + col * self->square,
                       self->origin_y + row * self->square,
                       self->square, self->square);
@@ -148,7 +148,7 @@ sync_position (ChessBoardView *self)
   chess_board_generate_legal (&self->board, &self->legal);
   if (!self->live || self->over)
     reset_interaction (self);
-  chess_board_view_update_description (self);
+  _chess_board_view_update_description (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -162,18 +162,18 @@ game_moved_cb (ChessGame     *game,
 
   self->dropped_from = self->dropped_to = CHESS_NO_SQUARE;
   reset_interaction (self);
-  chess_board_view_stop_animation (self);
+  _chess_board_view_stop_animation (self);
   sync_position (self);
   if (self->animate && !dropped && info->from != CHESS_NO_SQUARE
       && gtk_widget_get_mapped (GTK_WIDGET (self)))
     {
       ChessPiece shown = chess_board_piece_at (&self->board, info->to);
 
-      chess_board_view_add_slide (self, shown, info->from, info->to);
+      _chess_board_view_add_slide (self, shown, info->from, info->to);
       if (info->rook_from != CHESS_NO_SQUARE)
-        chess_board_view_add_slide (self, chess_piece_make (info->color, CHESS_ROOK),
-                                    info->rook_from, info->rook_to);
-      chess_board_view_start_animation (self, ANIMATION_MS);
+        _chess_board_view_add_slide (self, chess_piece_make (info->color, CHESS_ROOK),
+                                     info->rook_from, info->rook_to);
+      _chess_board_view_start_animation (self, ANIMATION_MS);
     }
 }
 
@@ -185,16 +185,16 @@ game_taken_back_cb (ChessGame     *game,
   ChessBoardView *self = user_data;
 
   reset_interaction (self);
-  chess_board_view_stop_animation (self);
+  _chess_board_view_stop_animation (self);
   sync_position (self);
   /* A null move (from a file) has nothing to slide. */
   if (self->animate && info->from != CHESS_NO_SQUARE && gtk_widget_get_mapped (GTK_WIDGET (self)))
     {
-      chess_board_view_add_slide (self, info->piece, info->to, info->from);
+      _chess_board_view_add_slide (self, info->piece, info->to, info->from);
       if (info->rook_from != CHESS_NO_SQUARE)
-        chess_board_view_add_slide (self, chess_piece_make (info->color, CHESS_ROOK),
-                                    info->rook_to, info->rook_from);
-      chess_board_view_start_animation (self, ANIMATION_MS);
+        _chess_board_view_add_slide (self, chess_piece_make (info->color, CHESS_ROOK),
+                                     info->rook_to, info->rook_from);
+      _chess_board_view_start_animation (self, ANIMATION_MS);
     }
 }
 
@@ -214,7 +214,7 @@ game_changed_cb (ChessBoardView *self,
   /* A move's own "changed" follows its "moved": its slide goes on while
    * the position shown stays the same. */
   if (self->board.key != shown)
-    chess_board_view_stop_animation (self);
+    _chess_board_view_stop_animation (self);
 }
 
 void
@@ -236,7 +236,7 @@ chess_board_view_set_game (ChessBoardView *self,
       g_signal_connect_swapped (game, "changed", G_CALLBACK (game_changed_cb), self);
     }
   reset_interaction (self);
-  chess_board_view_stop_animation (self);
+  _chess_board_view_stop_animation (self);
   sync_position (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GAME]);
 }
@@ -249,8 +249,8 @@ chess_board_view_get_game (ChessBoardView *self)
 }
 
 void
-chess_board_view_refuse (ChessBoardView *self,
-                         const char     *message)
+_chess_board_view_refuse (ChessBoardView *self,
+                          const char     *message)
 {
   g_signal_emit (self, signals[SIGNAL_REFUSED], 0, message);
 }
@@ -283,13 +283,13 @@ chess_board_view_size_allocate (GtkWidget *widget,
   self->square = MAX (square, 1);
   self->origin_x = (width - 8 * self->square) / 2;
   self->origin_y = (height - 8 * self->square) / 2;
-  chess_board_view_ensure_textures (self);
+  _chess_board_view_ensure_textures (self);
 }
 
 static void
 scale_factor_changed_cb (ChessBoardView *self)
 {
-  chess_board_view_ensure_textures (self);
+  _chess_board_view_ensure_textures (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -311,7 +311,7 @@ chess_board_view_set_flipped (ChessBoardView *self,
   if (self->flipped == flipped)
     return;
   self->flipped = flipped;
-  chess_board_view_stop_animation (self);
+  _chess_board_view_stop_animation (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FLIPPED]);
 }
@@ -367,7 +367,7 @@ chess_board_view_set_theme (ChessBoardView *self,
     return;
   g_free (self->theme_name);
   self->theme_name = g_strdup (theme);
-  self->theme = chess_board_view_find_theme (theme);
+  self->theme = _chess_board_view_find_theme (theme);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_THEME]);
 }
@@ -388,8 +388,8 @@ chess_board_view_set_piece_set (ChessBoardView *self,
     }
   g_clear_object (&self->pieces);
   self->pieces = set;
-  chess_board_view_clear_textures (self);
-  chess_board_view_ensure_textures (self);
+  _chess_board_view_clear_textures (self);
+  _chess_board_view_ensure_textures (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PIECE_SET]);
 }
@@ -501,7 +501,7 @@ chess_board_view_dispose (GObject *object)
 {
   ChessBoardView *self = CHESS_BOARD_VIEW (object);
 
-  chess_board_view_stop_animation (self);
+  _chess_board_view_stop_animation (self);
   if (self->trace_clock != NULL)
     {
       g_clear_signal_handler (&self->paint_handler, self->trace_clock);
@@ -511,8 +511,8 @@ chess_board_view_dispose (GObject *object)
   if (self->game != NULL)
     g_signal_handlers_disconnect_by_data (self->game, self);
   g_clear_object (&self->game);
-  chess_board_view_clear_textures (self);
-  chess_board_view_clear_coord_layouts (self);
+  _chess_board_view_clear_textures (self);
+  _chess_board_view_clear_coord_layouts (self);
   g_clear_pointer (&self->static_node, gsk_render_node_unref);
   g_clear_object (&self->pieces);
 
@@ -542,7 +542,7 @@ chess_board_view_class_init (ChessBoardViewClass *klass)
   object_class->dispose = chess_board_view_dispose;
   object_class->finalize = chess_board_view_finalize;
 
-  widget_class->snapshot = chess_board_view_snapshot;
+  widget_class->snapshot = _chess_board_view_snapshot;
   widget_class->measure = chess_board_view_measure;
   widget_class->size_allocate = chess_board_view_size_allocate;
 
@@ -584,7 +584,7 @@ chess_board_view_init (ChessBoardView *self)
   GtkWidget *widget = GTK_WIDGET (self);
 
   /* No name matches NULL: the first theme, as "theme"'s default. */
-  self->theme = chess_board_view_find_theme (NULL);
+  self->theme = _chess_board_view_find_theme (NULL);
   self->theme_name = g_strdup (self->theme->name);
   self->extra_arrows = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                               (GDestroyNotify) g_array_unref);
@@ -609,9 +609,9 @@ chess_board_view_init (ChessBoardView *self)
   gtk_widget_set_vexpand (widget, TRUE);
 
   /* Input: the left button, the right button, the keyboard. */
-  chess_board_view_add_pointer_gesture (self);
-  chess_board_view_add_mark_gesture (self);
-  chess_board_view_add_key_controller (self);
+  _chess_board_view_add_pointer_gesture (self);
+  _chess_board_view_add_mark_gesture (self);
+  _chess_board_view_add_key_controller (self);
 
   g_signal_connect (self, "notify::scale-factor", G_CALLBACK (scale_factor_changed_cb), NULL);
   g_signal_connect (self, "notify::has-focus", G_CALLBACK (focus_changed_cb), NULL);
@@ -619,7 +619,7 @@ chess_board_view_init (ChessBoardView *self)
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Chessboard"),
                                   -1);
-  chess_board_view_update_description (self);
+  _chess_board_view_update_description (self);
 }
 
 GtkWidget *

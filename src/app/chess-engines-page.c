@@ -6,7 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "chess-a11y.h"
-#include "chess-engine-registry.h"
+#include "chess-external-registry.h"
 #include "chess-engines-page.h"
 #include "chess-file-dialogs.h"
 
@@ -62,9 +62,9 @@ in_flatpak_sandbox (void)
 }
 
 static const char *
-protocol_name (ChessEngineProtocol protocol)
+protocol_name (ChessExternalProtocol protocol)
 {
-  return protocol == CHESS_ENGINE_PROTOCOL_UCI ? "UCI" : "xboard";
+  return protocol == CHESS_EXTERNAL_PROTOCOL_UCI ? "UCI" : "xboard";
 }
 
 /* ---- The list ---- */
@@ -75,12 +75,12 @@ remove_clicked_cb (GtkButton        *button,
 {
   const char *id = g_object_get_data (G_OBJECT (button), "engine-id");
 
-  chess_engine_registry_remove (self->settings, id);
+  chess_external_registry_remove (self->settings, id);
 }
 
 static GtkWidget *
 engine_row_new (ChessEnginesPage       *self,
-                const ChessEngineEntry *entry)
+                const ChessExternalEntry *entry)
 {
   GtkWidget *row = adw_action_row_new ();
   g_autofree char *command = g_strjoinv (" ", entry->argv);
@@ -117,7 +117,7 @@ engine_row_new (ChessEnginesPage       *self,
 static void
 refresh_list (ChessEnginesPage *self)
 {
-  g_autoptr(GPtrArray) engines = chess_engine_registry_list (self->settings, NULL);
+  g_autoptr(GPtrArray) engines = chess_external_registry_list (self->settings, NULL);
 
   for (guint i = 0; i < self->list_rows->len; i++)
     adw_preferences_group_remove (self->list_group, g_ptr_array_index (self->list_rows, i));
@@ -145,7 +145,7 @@ chess_engines_page_get_n_listed (ChessEnginesPage *self)
   g_autoptr(GPtrArray) engines = NULL;
 
   g_return_val_if_fail (CHESS_IS_ENGINES_PAGE (self), 0);
-  engines = chess_engine_registry_list (self->settings, NULL);
+  engines = chess_external_registry_list (self->settings, NULL);
   return engines->len;
 }
 
@@ -241,14 +241,14 @@ parse_options (const char  *text,
 
 /* The option `name` the engine offers, or NULL. */
 static gboolean
-engine_has_option (ChessEngineClient *client,
+engine_has_option (ChessExternalClient *client,
                    const char        *name)
 {
-  GPtrArray *options = chess_engine_client_get_options (client);
+  GPtrArray *options = chess_external_client_get_options (client);
 
   for (guint i = 0; options != NULL && i < options->len; i++)
     {
-      ChessEngineOption *option = g_ptr_array_index (options, i);
+      ChessExternalOption *option = g_ptr_array_index (options, i);
 
       if (g_ascii_strcasecmp (option->name, name) == 0)
         return TRUE;
@@ -260,7 +260,7 @@ typedef struct
 {
   ChessEnginesPage    *page;       /* owned */
   char               **argv;
-  ChessEngineProtocol  protocol;
+  ChessExternalProtocol  protocol;
   GHashTable          *options;
 } AddRequest;
 
@@ -289,7 +289,7 @@ probed_cb (GObject      *source,
   AddRequest *request = user_data;
   ChessEnginesPage *self = request->page;
   g_autoptr(GError) error = NULL;
-  g_autoptr(ChessEngineClient) client = chess_engine_registry_probe_finish (result, &error);
+  g_autoptr(ChessExternalClient) client = chess_external_registry_probe_finish (result, &error);
   GHashTableIter iter;
   gpointer name;
 
@@ -315,28 +315,28 @@ probed_cb (GObject      *source,
       {
         g_autofree char *message =
           /* Translators: an engine's name, then an option's name. */
-          g_strdup_printf (_("%s has no option “%s”."), chess_engine_client_get_name (client),
+          g_strdup_printf (_("%s has no option “%s”."), chess_external_client_get_name (client),
                            (const char *) name);
 
         add_failed (self, message);
-        chess_engine_client_quit_async (client, NULL, NULL);
+        chess_external_client_quit_async (client, NULL, NULL);
         add_request_free (request);
         return;
       }
 
   {
-    ChessEngineEntry entry = { 0 };
+    ChessExternalEntry entry = { 0 };
     g_autofree char *notice = NULL;
 
-    entry.name = (char *) chess_engine_client_get_name (client);
+    entry.name = (char *) chess_external_client_get_name (client);
     entry.argv = request->argv;
     entry.protocol = request->protocol;
     entry.options = request->options;
-    chess_engine_registry_save (self->settings, &entry);
+    chess_external_registry_save (self->settings, &entry);
     g_free (entry.id);
 
     /* Translators: %s is an engine's name. */
-    notice = g_strdup_printf (_("%s added."), chess_engine_client_get_name (client));
+    notice = g_strdup_printf (_("%s added."), chess_external_client_get_name (client));
     set_message (self, notice);
     chess_engines_page_set_program (self, NULL);
     set_message (self, notice);
@@ -344,7 +344,7 @@ probed_cb (GObject      *source,
     gtk_editable_set_text (GTK_EDITABLE (self->options_row), "");
     g_signal_emit (self, signals[SIGNAL_ADDED], 0);
   }
-  chess_engine_client_quit_async (client, NULL, NULL);
+  chess_external_client_quit_async (client, NULL, NULL);
   add_request_free (request);
 }
 
@@ -387,14 +387,14 @@ chess_engines_page_add (ChessEnginesPage *self)
   request->page = g_object_ref (self);
   request->argv = g_strv_builder_end (argv);
   request->protocol = adw_combo_row_get_selected (self->protocol_row) == 0
-                      ? CHESS_ENGINE_PROTOCOL_UCI : CHESS_ENGINE_PROTOCOL_XBOARD;
+                      ? CHESS_EXTERNAL_PROTOCOL_UCI : CHESS_EXTERNAL_PROTOCOL_XBOARD;
   request->options = options;
 
   set_message (self, _("Trying the engine…"));
   self->probe = g_cancellable_new ();
   update_add_button (self);
-  chess_engine_registry_probe_async ((const char *const *) request->argv, request->protocol,
-                                     self->probe, probed_cb, request);
+  chess_external_registry_probe_async ((const char *const *) request->argv, request->protocol,
+                                       self->probe, probed_cb, request);
 }
 
 /* ---- GObject ---- */

@@ -5,7 +5,7 @@
 
 #include "chess-a11y.h"
 #include "chess-engine-levels.h"
-#include "chess-engine-registry.h"
+#include "chess-external-registry.h"
 #include "chess-new-game-dialog.h"
 #include "chess-opponents.h"
 
@@ -36,7 +36,7 @@ struct _ChessNewGameDialog
 
   /* Owned */
   GSettings       *settings;
-  GPtrArray       *engines;   /* ChessEngineEntry: the external engines,
+  GPtrArray       *engines;   /* ChessExternalEntry: the external engines,
                                * after the built-in one in the drop-downs */
 };
 
@@ -360,7 +360,7 @@ chess_new_game_dialog_new (GtkWindow *parent,
                        "transient-for", parent,
                        NULL);
   self->settings = g_object_ref (settings);
-  self->engines = chess_engine_registry_list (settings, NULL);
+  self->engines = chess_external_registry_list (settings, NULL);
   for (int c = 0; c < 2; c++)
     {
       Side side = get_side (self, c);

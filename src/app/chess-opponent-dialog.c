@@ -5,7 +5,7 @@
 
 #include "chess-a11y.h"
 #include "chess-engine-levels.h"
-#include "chess-engine-registry.h"
+#include "chess-external-registry.h"
 #include "chess-opponent-dialog.h"
 
 struct _ChessOpponentDialog
@@ -16,7 +16,7 @@ struct _ChessOpponentDialog
   GtkDropDown *level;
   GtkWidget   *play_button;
 
-  GPtrArray   *engines;   /* ChessEngineEntry: the external engines */
+  GPtrArray   *engines;   /* ChessExternalEntry: the external engines */
 };
 
 G_DEFINE_FINAL_TYPE (ChessOpponentDialog, chess_opponent_dialog, GTK_TYPE_WINDOW)
@@ -143,7 +143,7 @@ chess_opponent_dialog_new (GtkWindow           *parent,
   g_return_val_if_fail (G_IS_SETTINGS (settings), NULL);
 
   self = g_object_new (CHESS_TYPE_OPPONENT_DIALOG, "transient-for", parent, NULL);
-  self->engines = chess_engine_registry_list (settings, NULL);
+  self->engines = chess_external_registry_list (settings, NULL);
   engines = chess_opponents_engine_model (self->engines);
   levels = chess_opponents_level_model ();
   gtk_drop_down_set_model (self->engine, engines);

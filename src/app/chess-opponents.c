@@ -7,7 +7,7 @@
 #include <glib/gi18n.h>
 
 #include "chess-engine-levels.h"
-#include "chess-engine-registry.h"
+#include "chess-external-registry.h"
 #include "chess-opponents.h"
 
 #define BUILTIN_PREFIX "builtin "
@@ -96,14 +96,14 @@ char *
 chess_opponent_get_name (const ChessOpponent *opponent,
                          GSettings           *settings)
 {
-  g_autoptr(ChessEngineEntry) entry = NULL;
+  g_autoptr(ChessExternalEntry) entry = NULL;
 
   if (opponent->engine_id == NULL || *opponent->engine_id == '\0')
     /* Translators: the built-in engine as a player, with its level,
      * e.g. "ThinkChess (Beginner)". */
     return g_strdup_printf (_("ThinkChess (%s)"),
                             _(chess_engine_levels[clamp_level (opponent->level)].name));
-  entry = chess_engine_registry_find (settings, opponent->engine_id);
+  entry = chess_external_registry_find (settings, opponent->engine_id);
   return g_strdup (entry != NULL ? entry->name : opponent->engine_id);
 }
 
@@ -137,27 +137,27 @@ chess_opponent_apply_to_game (const ChessOpponent *opponent,
   chess_game_set_player_name (game, color, name);
 }
 
-ChessEnginePlayer *
+ChessPlayer *
 chess_opponent_new_player (const ChessOpponent *opponent,
                            GSettings           *settings,
                            GError             **error)
 {
-  g_autoptr(ChessEngineEntry) entry = NULL;
+  g_autoptr(ChessExternalEntry) entry = NULL;
 
   g_return_val_if_fail (opponent->computer, NULL);
 
   if (opponent->engine_id == NULL || *opponent->engine_id == '\0')
-    return chess_engine_player_new_builtin (clamp_level (opponent->level));
-  entry = chess_engine_registry_find (settings, opponent->engine_id);
+    return chess_player_new_builtin (clamp_level (opponent->level));
+  entry = chess_external_registry_find (settings, opponent->engine_id);
   if (entry == NULL)
     {
-      g_set_error (error, CHESS_ENGINE_ERROR, CHESS_ENGINE_ERROR_START,
+      g_set_error (error, CHESS_PLAYER_ERROR, CHESS_PLAYER_ERROR_START,
                    /* Translators: %s is an engine's identifier, e.g. "stockfish". */
                    _("The engine “%s” is no longer installed or known."),
                    opponent->engine_id);
       return NULL;
     }
-  return chess_engine_entry_new_player (entry);
+  return chess_external_entry_new_player (entry);
 }
 
 /* ---- Drop-downs ---- */
@@ -170,7 +170,7 @@ chess_opponents_engine_model (GPtrArray *engines)
   gtk_string_list_append (list, _("ThinkChess (built in)"));
   for (guint i = 0; engines != NULL && i < engines->len; i++)
     {
-      ChessEngineEntry *entry = g_ptr_array_index (engines, i);
+      ChessExternalEntry *entry = g_ptr_array_index (engines, i);
 
       gtk_string_list_append (list, entry->name);
     }
@@ -203,7 +203,7 @@ chess_opponents_engine_position (GPtrArray  *engines,
     return 0;
   for (guint i = 0; engines != NULL && i < engines->len; i++)
     {
-      ChessEngineEntry *entry = g_ptr_array_index (engines, i);
+      ChessExternalEntry *entry = g_ptr_array_index (engines, i);
 
       if (g_strcmp0 (entry->id, engine_id) == 0)
         return i + 1;
@@ -217,5 +217,5 @@ chess_opponents_engine_at (GPtrArray *engines,
 {
   if (engines == NULL || position == 0 || position > engines->len)
     return NULL;
-  return ((ChessEngineEntry *) g_ptr_array_index (engines, position - 1))->id;
+  return ((ChessExternalEntry *) g_ptr_array_index (engines, position - 1))->id;
 }

@@ -10,7 +10,7 @@
 
 #include <gtk/gtk.h>
 
-#include "chess-engine-player.h"
+#include "chess-player.h"
 #include "chess-game.h"
 
 G_BEGIN_DECLS
@@ -53,12 +53,12 @@ char *chess_opponent_get_name     (const ChessOpponent *opponent,
                                    GSettings           *settings);
 /* A new (not started) player for a computer opponent; NULL with a
  * translated error when its external engine is no longer known. */
-ChessEnginePlayer *chess_opponent_new_player (const ChessOpponent *opponent,
-                                              GSettings           *settings,
-                                              GError             **error);
+ChessPlayer *chess_opponent_new_player (const ChessOpponent *opponent,
+                                        GSettings           *settings,
+                                        GError             **error);
 
 /* The drop-down contents: the built-in engine first, then each external
- * engine (ChessEngineEntry of `engines`); and the levels with their Elo. */
+ * engine (ChessExternalEntry of `engines`); and the levels with their Elo. */
 GListModel *chess_opponents_engine_model (GPtrArray *engines);
 GListModel *chess_opponents_level_model  (void);
 /* The engine drop-down's position of `engine_id` (0: built in or unknown)

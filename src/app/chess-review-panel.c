@@ -7,7 +7,7 @@
 
 #include "chess-a11y.h"
 #include "chess-engine-levels.h"
-#include "chess-engine-player.h"
+#include "chess-player.h"
 #include "chess-review.h"
 #include "chess-review-retry.h"
 #include "chess-review-words.h"

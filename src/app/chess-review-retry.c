@@ -6,7 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "chess-engine-levels.h"
-#include "chess-engine-player.h"
+#include "chess-player.h"
 #include "chess-review-motif.h"
 #include "chess-review-words.h"
 
@@ -18,7 +18,7 @@ struct _ChessReviewRetry
 
   /* Owned */
   ChessGame         *game;
-  ChessEnginePlayer *engine;
+  ChessPlayer *engine;
   GCancellable      *cancellable;     /* the think under way */
   GPtrArray         *known;           /* parent's children before the retry */
   char              *text;
@@ -136,7 +136,7 @@ static void
 judge (ChessReviewRetry      *self,
        ChessTreeNode         *attempt,
        int                    score_after,
-       const ChessEngineInfo *info)      /* of the position after it, or NULL */
+       const ChessPlayerInfo *info)      /* of the position after it, or NULL */
 {
   ChessReviewSearch search = { 0 };
   ChessReviewMove judged;
@@ -186,10 +186,10 @@ thought_cb (GObject      *source,
 {
   g_autoptr(ChessReviewRetry) self = user_data;
   g_autoptr(GError) error = NULL;
-  g_autoptr(ChessEngineReply) reply = NULL;
+  g_autoptr(ChessPlayerReply) reply = NULL;
   ChessTreeNode *at, *attempt;
 
-  reply = chess_engine_player_think_finish (CHESS_ENGINE_PLAYER (source), result, &error);
+  reply = chess_player_think_finish (CHESS_PLAYER (source), result, &error);
   if (reply == NULL)
     {
       if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) && !self->finished)
@@ -202,16 +202,16 @@ thought_cb (GObject      *source,
   at = chess_game_get_view_node (self->game);
   if (self->judged != NULL && at == self->judged && reply->last_info != NULL)
     {
-      const ChessEngineInfo *info = reply->last_info;
+      const ChessPlayerInfo *info = reply->last_info;
       judge (self, self->judged,
-             chess_review_score_of_info (info, chess_engine_player_get_level (self->engine) >= 0),
+             chess_review_score_of_info (info, chess_player_get_level (self->engine) >= 0),
              info);
     }
   /* The computer answers for the other side in a line of the player's own
    * (a line already in the game, such as the better one, is there to be
    * read). */
   attempt = attempt_of (self, at);
-  if (reply->kind == CHESS_ENGINE_REPLY_MOVE && at->n_children == 0
+  if (reply->kind == CHESS_PLAYER_REPLY_MOVE && at->n_children == 0
       && attempt != NULL && is_new (self, attempt))
     {
       Answer *answer = g_new0 (Answer, 1);
@@ -227,19 +227,19 @@ thought_cb (GObject      *source,
 static void
 ask (ChessReviewRetry *self)
 {
-  ChessEngineLimits limits;
+  ChessPlayerLimits limits;
   ChessLine line;
   ChessTreeNode *at = chess_game_get_view_node (self->game);
   g_autofree ChessMove *moves = g_new (ChessMove, at->ply + 1);
 
-  chess_engine_limits_init (&limits);
+  chess_player_limits_init (&limits);
   limits.movetime_ms = CHESS_REVIEW_RETRY_THINK_MS;
   chess_tree_path (at, moves);
   chess_line_init (&line, &chess_game_get_tree (self->game)->start);
   for (guint i = 0; i < at->ply; i++)
     chess_line_push (&line, moves[i]);
-  chess_engine_player_think_async (self->engine, &line, &limits, 1, self->cancellable,
-                                   thought_cb, g_object_ref (self));
+  chess_player_think_async (self->engine, &line, &limits, 1, self->cancellable,
+                            thought_cb, g_object_ref (self));
   chess_line_clear (&line);
 }
 
@@ -251,7 +251,7 @@ started_cb (GObject      *source,
   g_autoptr(ChessReviewRetry) self = user_data;
   g_autoptr(GError) error = NULL;
 
-  if (!chess_engine_player_start_finish (CHESS_ENGINE_PLAYER (source), result, &error))
+  if (!chess_player_start_finish (CHESS_PLAYER (source), result, &error))
     {
       if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) && !self->finished)
         set_text (self, error->message, TRUE);
@@ -273,10 +273,10 @@ think (ChessReviewRetry *self)
   self->cancellable = g_cancellable_new ();
   if (self->engine == NULL)
     {
-      self->engine = chess_engine_player_new_builtin (CHESS_ENGINE_LEVEL_MAX);
+      self->engine = chess_player_new_builtin (CHESS_ENGINE_LEVEL_MAX);
       self->started = FALSE;
-      chess_engine_player_start_async (self->engine, self->cancellable, started_cb,
-                                       g_object_ref (self));
+      chess_player_start_async (self->engine, self->cancellable, started_cb,
+                                g_object_ref (self));
       return;
     }
   if (self->started)

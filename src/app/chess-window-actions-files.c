@@ -38,16 +38,16 @@ save_to_file (ChessWindowActions *self,
   if (!chess_pgn_save_file (path, &pgn, 1, error))
     return FALSE;
 
-  chess_window_actions_state_set_file (self, file, 1);
-  chess_window_actions_state_set_dirty (self, FALSE);
+  _chess_window_actions_state_set_file (self, file, 1);
+  _chess_window_actions_state_set_dirty (self, FALSE);
   self->cut_short = FALSE;
   return TRUE;
 }
 
 gboolean
-chess_window_actions_save_to (ChessWindow  *window,
-                              GFile        *file,
-                              GError      **error)
+_chess_window_actions_save_to (ChessWindow  *window,
+                               GFile        *file,
+                               GError      **error)
 {
   ChessWindowActions *self;
 
@@ -150,9 +150,9 @@ append_to_file (ChessWindowActions *self,
 
   if (!chess_pgn_append_game (path, &slot, pgn, error))
     return FALSE;
-  chess_window_actions_state_set_file (self, file, n_games + 1);
+  _chess_window_actions_state_set_file (self, file, n_games + 1);
   self->slot = slot;
-  chess_window_actions_state_set_dirty (self, FALSE);
+  _chess_window_actions_state_set_dirty (self, FALSE);
   self->cut_short = FALSE;
   return TRUE;
 }
@@ -220,7 +220,7 @@ save_as_chosen_cb (GFile    *file,
   guint n_games = count_games (file);
   if (n_games > 1)
     {
-      g_autofree char *name = chess_window_actions_file_display_name (file);
+      g_autofree char *name = _chess_window_actions_file_display_name (file);
       g_autofree char *holds = g_strdup_printf (
         ngettext ("“%s” holds %u game", "“%s” holds %u games", n_games), name, n_games);
       /* A short heading (long ones do not fit an alert); the rest below. */
@@ -286,7 +286,7 @@ replace_in_file (ChessWindowActions *self,
     }
   if (!chess_pgn_replace_game (path, &self->slot, pgn, error))
     return FALSE;
-  chess_window_actions_state_set_dirty (self, FALSE);
+  _chess_window_actions_state_set_dirty (self, FALSE);
   self->cut_short = FALSE;
   return TRUE;
 }
@@ -339,7 +339,7 @@ save (ChessWindowActions *self,
    * new file; never the one game in place of all of them. */
   if (self->file != NULL && self->file_n_games > 1 && self->slot.checksum != NULL)
     {
-      g_autofree char *name = chess_window_actions_file_display_name (self->file);
+      g_autofree char *name = _chess_window_actions_file_display_name (self->file);
       g_autofree char *question = g_strdup_printf (_("Save the game into “%s”?"), name);
       g_autofree char *what = g_strdup_printf (
         ngettext ("The game came from a file of %u game. It can replace its old version there, the other games staying as they are, or go into a new file.",
@@ -423,7 +423,7 @@ ask_before_cutting (ChessWindowActions *self,
                     gpointer            user_data)
 {
   const GError *problem = chess_game_get_load_problem (self->game);
-  g_autofree char *name = chess_window_actions_file_display_name (self->file);
+  g_autofree char *name = _chess_window_actions_file_display_name (self->file);
   g_autofree char *detail = NULL;
   const char *buttons[] = { _("_Cancel"), _("Save as _New File"), _("_Replace Anyway"), NULL };
 
@@ -483,7 +483,7 @@ chess_window_actions_check_unsaved (ChessWindow                 *window,
     what_happens = CHESS_UNSAVED_CLOSING_FINISHED;
   else if (what_happens == CHESS_UNSAVED_OPENING && !chess_game_is_study (self->game))
     what_happens = CHESS_UNSAVED_CLOSING_UNFINISHED;
-  name = chess_window_actions_state_display_name (self);
+  name = _chess_window_actions_state_display_name (self);
   dialog = chess_alert_unsaved (GTK_WINDOW (window), name, what_happens, unsaved_answered_cb,
                                 continuation_new (window, func, user_data));
   if (dialog != NULL)
@@ -493,21 +493,21 @@ chess_window_actions_check_unsaved (ChessWindow                 *window,
 /* ---- New game ---- */
 
 void
-chess_window_actions_start_new_game (ChessWindow *window)
+_chess_window_actions_start_new_game (ChessWindow *window)
 {
   ChessWindowActions *self = window->actions;
 
   if (self == NULL)
     return;
   chess_window_new_game (window);
-  chess_window_actions_state_adopt_game (self, NULL, 0);
+  _chess_window_actions_state_adopt_game (self, NULL, 0);
 }
 
 static void
 new_game_start_cb (ChessNewGameDialog *dialog,
                    ChessWindow        *window)
 {
-  chess_window_actions_start_new_game (window);
+  _chess_window_actions_start_new_game (window);
 }
 
 static void
@@ -586,9 +586,9 @@ problem_bar (ChessWindowActions *self)
 }
 
 void
-chess_window_actions_state_show_load_problem (ChessWindowActions *self,
-                                              GFile              *file,
-                                              ChessGame          *game)
+_chess_window_actions_state_show_load_problem (ChessWindowActions *self,
+                                               GFile              *file,
+                                               ChessGame          *game)
 {
   const GError *problem = chess_game_get_load_problem (game);
   g_autofree char *name = NULL;
@@ -612,7 +612,7 @@ chess_window_actions_state_show_load_problem (ChessWindowActions *self,
       chess_problem_bar_show (problem_bar (self), text);
       return;
     }
-  name = chess_window_actions_file_display_name (file);
+  name = _chess_window_actions_file_display_name (file);
   if (self->cut_short)
     /* Translators: %s is the file name, then what is wrong in it, with its
      * line and column. */
@@ -653,7 +653,7 @@ open_game_at (OpenRequest *request,
   /* Show the end of the game, for study. */
   chess_game_set_view_ply (game, chess_game_get_move_count (game));
   chess_window_open_game (request->window, game);
-  chess_window_actions_state_adopt_game (self, request->file, request->entries->len);
+  _chess_window_actions_state_adopt_game (self, request->file, request->entries->len);
   if (request->entries->len > 1)
     {
       self->slot.checksum = chess_pgn_file_checksum (request->data, request->length);
@@ -661,7 +661,7 @@ open_game_at (OpenRequest *request,
       self->slot.length = entry->length;
     }
   if (chess_game_get_load_problem (game) != NULL)
-    chess_window_actions_state_show_load_problem (self, request->file, game);
+    _chess_window_actions_state_show_load_problem (self, request->file, game);
 }
 
 static void
@@ -714,7 +714,7 @@ file_loaded_cb (GObject      *source,
     }
   else
     {
-      g_autofree char *name = chess_window_actions_file_display_name (request->file);
+      g_autofree char *name = _chess_window_actions_file_display_name (request->file);
       ChessGameChooser *chooser;
 
       chooser = chess_game_chooser_new (GTK_WINDOW (request->window), name,
@@ -811,7 +811,7 @@ save_as_activated (GtkWidget  *widget,
 }
 
 void
-chess_window_actions_files_class_init (GtkWidgetClass *widget_class)
+_chess_window_actions_files_class_init (GtkWidgetClass *widget_class)
 {
   gtk_widget_class_install_action (widget_class, "win.new-game", NULL, new_game_activated);
   gtk_widget_class_install_action (widget_class, "win.open", NULL, open_activated);

@@ -32,7 +32,7 @@ undo_activated (GtkWidget  *widget,
       return;
     }
   /* Against the computer, the move pair. */
-  chess_window_computer_take_back (CHESS_WINDOW (widget));
+  _chess_window_computer_take_back (CHESS_WINDOW (widget));
 }
 
 static void
@@ -48,7 +48,7 @@ redo_activated (GtkWidget  *widget,
         chess_game_set_view_ply (game, chess_game_get_view_ply (game) + 1);
       return;
     }
-  chess_window_computer_redo (CHESS_WINDOW (widget));
+  _chess_window_computer_redo (CHESS_WINDOW (widget));
 }
 
 /* ---- Draws and resignation ---- */
@@ -170,8 +170,8 @@ offer_draw_to_computer (ChessWindowActions *self,
   ChessColor computer = chess_color_other (by);
   ComputerOffer *offer;
 
-  if (chess_window_computer_get_player (self->window, computer) == NULL
-      || chess_window_computer_get_player (self->window, by) != NULL)
+  if (_chess_window_computer_get_player (self->window, computer) == NULL
+      || _chess_window_computer_get_player (self->window, by) != NULL)
     return FALSE;
   offer = g_new0 (ComputerOffer, 1);
   offer->question = game_question_new (self->window, self->game);
@@ -253,10 +253,10 @@ resign_activated (GtkWidget  *widget,
   /* Two people at one board: the one to move resigns; against the
    * computer, the person. */
   resignation = game_question_new (window, game);
-  resignation->side = chess_window_computer_resigning_side (window);
+  resignation->side = _chess_window_computer_resigning_side (window);
   chess_alert_resign (GTK_WINDOW (window),
                       /* Against the computer, the question is to the person. */
-                      chess_window_computer_get_player (window, chess_color_other (resignation->side)) != NULL
+                      _chess_window_computer_get_player (window, chess_color_other (resignation->side)) != NULL
                       ? NULL : chess_game_get_player_display_name (game, resignation->side),
                       chess_game_get_player_display_name (game, chess_color_other (resignation->side)),
                       resign_answered_cb, resignation);
@@ -309,14 +309,14 @@ paste_confirmed (ChessWindow *window,
     {
       /* Shown as an opened game is: from its end, for study. */
       chess_window_open_game (window, request->game);
-      chess_window_actions_state_adopt_game (self, NULL, 0);
+      _chess_window_actions_state_adopt_game (self, NULL, 0);
       if (chess_game_get_load_problem (request->game) != NULL)
-        chess_window_actions_state_show_load_problem (self, NULL, request->game);
+        _chess_window_actions_state_show_load_problem (self, NULL, request->game);
     }
   else if (proceed && self != NULL)
     {
       if (chess_game_set_fen (chess_window_get_game (window), request->fen, &error))
-        chess_window_actions_state_adopt_game (self, NULL, 0);
+        _chess_window_actions_state_adopt_game (self, NULL, 0);
       else
         chess_alert_error (GTK_WINDOW (window), _("Position Not Pasted"),
                            error->message, NULL, NULL);
@@ -370,8 +370,8 @@ game_from_pgn_text (const char  *text,
  * read is reported and changes nothing; one that can replaces the game
  * once unsaved changes are dealt with. */
 void
-chess_window_actions_paste (ChessWindow *window,
-                            const char  *text)
+_chess_window_actions_paste (ChessWindow *window,
+                             const char  *text)
 {
   g_autoptr(GError) fen_error = NULL;
   g_autoptr(GError) pgn_error = NULL;
@@ -433,7 +433,7 @@ clipboard_read_cb (GObject      *source,
 
   text = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (source), result, NULL);
   if (window->actions != NULL)
-    chess_window_actions_paste (window, text);
+    _chess_window_actions_paste (window, text);
   g_object_unref (window);
 }
 
@@ -447,7 +447,7 @@ paste_activated (GtkWidget  *widget,
 }
 
 void
-chess_window_actions_play_class_init (GtkWidgetClass *widget_class)
+_chess_window_actions_play_class_init (GtkWidgetClass *widget_class)
 {
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_activated);
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_activated);

@@ -35,32 +35,32 @@ struct _ChessWindowActions
 };
 
 /* The file's name as shown to the user. */
-char               *chess_window_actions_file_display_name (GFile             *file);
+char               *_chess_window_actions_file_display_name (GFile             *file);
 /* The game's file's name as shown, or NULL for a game not from a file. */
-char               *chess_window_actions_state_display_name (ChessWindowActions *self);
+char               *_chess_window_actions_state_display_name (ChessWindowActions *self);
 /* Changed since opened, saved or started: the title and Save follow. */
-void                chess_window_actions_state_set_dirty  (ChessWindowActions *self,
-                                                           gboolean            dirty);
+void                _chess_window_actions_state_set_dirty  (ChessWindowActions *self,
+                                                            gboolean            dirty);
 /* Where the game came from or went to (NULL for none), and how many games
  * that file holds; forgets the game's place in it. */
-void                chess_window_actions_state_set_file   (ChessWindowActions *self,
-                                                           GFile              *file,
-                                                           guint               n_games);
+void                _chess_window_actions_state_set_file   (ChessWindowActions *self,
+                                                            GFile              *file,
+                                                            guint               n_games);
 /* The window shows a game that replaced the last one on purpose (new,
  * opened, pasted): follow it, from `file` (or none), as saved. */
-void                chess_window_actions_state_adopt_game (ChessWindowActions *self,
-                                                           GFile              *file,
-                                                           guint               n_games);
+void                _chess_window_actions_state_adopt_game (ChessWindowActions *self,
+                                                            GFile              *file,
+                                                            guint               n_games);
 
 /* Tells in the bar under the header bar, until dismissed, what went wrong
  * reading the game just shown from `file` (NULL: pasted), and notes
  * whether it was cut short. */
-void                chess_window_actions_state_show_load_problem (ChessWindowActions *self,
-                                                                  GFile              *file,
-                                                                  ChessGame          *game);
+void                _chess_window_actions_state_show_load_problem (ChessWindowActions *self,
+                                                                   GFile              *file,
+                                                                   ChessGame          *game);
 
-/* From chess_window_actions_class_init: each file installs its actions. */
-void                chess_window_actions_files_class_init (GtkWidgetClass     *widget_class);
-void                chess_window_actions_play_class_init  (GtkWidgetClass     *widget_class);
+/* From _chess_window_actions_class_init: each file installs its actions. */
+void                _chess_window_actions_files_class_init (GtkWidgetClass     *widget_class);
+void                _chess_window_actions_play_class_init  (GtkWidgetClass     *widget_class);
 
 G_END_DECLS

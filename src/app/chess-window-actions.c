@@ -16,7 +16,7 @@ static void update_actions (ChessWindowActions *self);
 /* ---- Title and action states ---- */
 
 char *
-chess_window_actions_file_display_name (GFile *file)
+_chess_window_actions_file_display_name (GFile *file)
 {
   g_autofree char *basename = g_file_get_basename (file);
 
@@ -24,23 +24,23 @@ chess_window_actions_file_display_name (GFile *file)
 }
 
 char *
-chess_window_actions_state_display_name (ChessWindowActions *self)
+_chess_window_actions_state_display_name (ChessWindowActions *self)
 {
-  return self->file != NULL ? chess_window_actions_file_display_name (self->file) : NULL;
+  return self->file != NULL ? _chess_window_actions_file_display_name (self->file) : NULL;
 }
 
 static void
 update_title (ChessWindowActions *self)
 {
-  g_autofree char *name = chess_window_actions_state_display_name (self);
+  g_autofree char *name = _chess_window_actions_state_display_name (self);
 
   /* The window puts the title together, in the header bar and as its own. */
   chess_window_set_document_name (self->window, name, self->dirty);
 }
 
 void
-chess_window_actions_state_set_dirty (ChessWindowActions *self,
-                                      gboolean            dirty)
+_chess_window_actions_state_set_dirty (ChessWindowActions *self,
+                                       gboolean            dirty)
 {
   self->dirty = dirty;
   update_title (self);
@@ -48,9 +48,9 @@ chess_window_actions_state_set_dirty (ChessWindowActions *self,
 }
 
 void
-chess_window_actions_state_set_file (ChessWindowActions *self,
-                                     GFile              *file,
-                                     guint               n_games)
+_chess_window_actions_state_set_file (ChessWindowActions *self,
+                                      GFile              *file,
+                                      guint               n_games)
 {
   g_set_object (&self->file, file);
   self->file_n_games = file != NULL ? n_games : 0;
@@ -99,7 +99,7 @@ game_changed_cb (ChessWindowActions *self,
 {
   if (!(changes & CHESS_GAME_CHANGED_RESET)
       && (changes & (CHESS_GAME_CHANGED_MOVES | CHESS_GAME_CHANGED_TREE | CHESS_GAME_CHANGED_RESULT)))
-    chess_window_actions_state_set_dirty (self, TRUE);
+    _chess_window_actions_state_set_dirty (self, TRUE);
 }
 
 /* A move instead of an answer declines the draw offer. */
@@ -144,24 +144,24 @@ watch_game (ChessWindowActions *self)
   /* A game that arrives from elsewhere is the last game from the autosave,
    * unchanged since: not worth a question until it changes. The actions
    * that replace the game set these afterwards. */
-  chess_window_actions_state_set_file (self, NULL, 0);
-  chess_window_actions_state_set_dirty (self, FALSE);
+  _chess_window_actions_state_set_file (self, NULL, 0);
+  _chess_window_actions_state_set_dirty (self, FALSE);
 }
 
 /* The window shows a game that replaced the last one on purpose (new,
  * opened, pasted): follow it, from `file` (or none), as saved. */
 void
-chess_window_actions_state_adopt_game (ChessWindowActions *self,
-                                       GFile              *file,
-                                       guint               n_games)
+_chess_window_actions_state_adopt_game (ChessWindowActions *self,
+                                        GFile              *file,
+                                        guint               n_games)
 {
   watch_game (self);
-  chess_window_actions_state_set_file (self, file, n_games);
-  chess_window_actions_state_set_dirty (self, FALSE);
+  _chess_window_actions_state_set_file (self, file, n_games);
+  _chess_window_actions_state_set_dirty (self, FALSE);
 }
 
 gboolean
-chess_window_actions_get_dirty (ChessWindow *window)
+_chess_window_actions_get_dirty (ChessWindow *window)
 {
   ChessWindowActions *self;
 
@@ -172,7 +172,7 @@ chess_window_actions_get_dirty (ChessWindow *window)
 }
 
 GFile *
-chess_window_actions_get_file (ChessWindow *window)
+_chess_window_actions_get_file (ChessWindow *window)
 {
   ChessWindowActions *self;
 
@@ -214,10 +214,10 @@ close_request_cb (ChessWindow *window)
 /* ---- Setup ---- */
 
 void
-chess_window_actions_class_init (GtkWidgetClass *widget_class)
+_chess_window_actions_class_init (GtkWidgetClass *widget_class)
 {
-  chess_window_actions_files_class_init (widget_class);
-  chess_window_actions_play_class_init (widget_class);
+  _chess_window_actions_files_class_init (widget_class);
+  _chess_window_actions_play_class_init (widget_class);
 }
 
 static void
@@ -261,7 +261,7 @@ add_board_shortcuts (ChessWindow *window)
 }
 
 void
-chess_window_actions_init (ChessWindow *window)
+_chess_window_actions_init (ChessWindow *window)
 {
   ChessWindowActions *self = g_new0 (ChessWindowActions, 1);
 
@@ -274,7 +274,7 @@ chess_window_actions_init (ChessWindow *window)
 }
 
 void
-chess_window_actions_dispose (ChessWindow *window)
+_chess_window_actions_dispose (ChessWindow *window)
 {
   /* Answers that arrive later find no state and do nothing. */
   g_clear_pointer (&window->actions, chess_window_actions_free);

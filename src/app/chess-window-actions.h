@@ -17,11 +17,11 @@
 G_BEGIN_DECLS
 
 /* Called from ChessWindow's class_init: install actions and shortcuts. */
-void chess_window_actions_class_init (GtkWidgetClass *widget_class);
+void _chess_window_actions_class_init (GtkWidgetClass *widget_class);
 /* Called from ChessWindow's init, after the template is built. */
-void chess_window_actions_init       (ChessWindow    *self);
+void _chess_window_actions_init       (ChessWindow    *self);
 /* Called from ChessWindow's dispose: drop dialogs and references. */
-void chess_window_actions_dispose    (ChessWindow    *self);
+void _chess_window_actions_dispose    (ChessWindow    *self);
 /* Opens a game file into the window (command line, "Open With"): one game
  * opens at once, several show the game chooser, errors show in a dialog
  * and leave the game on screen as it was. */
@@ -32,7 +32,7 @@ void chess_window_actions_open_file  (ChessWindow    *self,
  * the computer's engine and level, the time control) and follows it as a
  * new game: what the New Game dialog's Start does, and the start card's
  * choices after they wrote the settings. Asks nothing. */
-void chess_window_actions_start_new_game (ChessWindow *self);
+void _chess_window_actions_start_new_game (ChessWindow *self);
 
 /* Called with `proceed` FALSE when the player cancelled. */
 typedef void (*ChessWindowActionsContinue) (ChessWindow *window,
@@ -49,16 +49,16 @@ void      chess_window_actions_check_unsaved (ChessWindow                *self,
                                               ChessWindowActionsContinue  func,
                                               gpointer                    user_data);
 /* The game has changes not saved to a file. */
-gboolean  chess_window_actions_get_dirty     (ChessWindow    *self);
+gboolean  _chess_window_actions_get_dirty     (ChessWindow    *self);
 /* The file the game was opened from or saved to, or NULL (borrowed). */
-GFile    *chess_window_actions_get_file      (ChessWindow    *self);
+GFile    *_chess_window_actions_get_file      (ChessWindow    *self);
 /* Saves the game to `file` (PGN, atomically) and makes it the game's file. */
-gboolean  chess_window_actions_save_to       (ChessWindow    *self,
-                                              GFile          *file,
-                                              GError        **error);
+gboolean  _chess_window_actions_save_to       (ChessWindow    *self,
+                                               GFile          *file,
+                                               GError        **error);
 /* What Paste does with the clipboard's text: a position in FEN, else a
  * game in PGN (opened as a file's game is). */
-void      chess_window_actions_paste         (ChessWindow    *self,
-                                              const char     *text);
+void      _chess_window_actions_paste         (ChessWindow    *self,
+                                               const char     *text);
 
 G_END_DECLS

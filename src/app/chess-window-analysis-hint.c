@@ -45,7 +45,7 @@ chess_analysis_state_update_hint_action (ChessAnalysisState *self)
              && !chess_window_get_paused (self->window)
              && (!chess_game_is_viewing_live (self->game)
                  || (!chess_game_is_over (self->game)
-                     && chess_window_computer_human_may_move (self->window)));
+                     && _chess_window_computer_human_may_move (self->window)));
   g_simple_action_set_enabled (self->hint_action, possible);
 }
 
@@ -92,9 +92,9 @@ hint_thought_cb (GObject      *source,
   HintRequest *request = user_data;
   ChessAnalysisState *self = request->self;
   g_autoptr(GError) error = NULL;
-  g_autoptr(ChessEngineReply) reply = NULL;
+  g_autoptr(ChessPlayerReply) reply = NULL;
 
-  reply = chess_engine_player_think_finish (CHESS_ENGINE_PLAYER (source), result, &error);
+  reply = chess_player_think_finish (CHESS_PLAYER (source), result, &error);
   if (self->hint_cancellable == request->cancellable)
     g_clear_object (&self->hint_cancellable);
   if (self->window == NULL || g_cancellable_is_cancelled (request->cancellable))
@@ -109,7 +109,7 @@ hint_thought_cb (GObject      *source,
       chess_window_show_message (self->window, message);
       g_clear_object (&self->hint_player);
     }
-  else if (reply->kind == CHESS_ENGINE_REPLY_MOVE && reply->move != CHESS_MOVE_NONE)
+  else if (reply->kind == CHESS_PLAYER_REPLY_MOVE && reply->move != CHESS_MOVE_NONE)
     show_hint (self, &request->board, reply->move);
   hint_request_free (request);
 }
@@ -119,14 +119,14 @@ hint_think (HintRequest *request)
 {
   ChessAnalysisState *self = request->self;
   ChessLine line;
-  ChessEngineLimits limits;
+  ChessPlayerLimits limits;
 
   chess_analysis_state_viewed_line (self, &line);
-  chess_engine_limits_init (&limits);
+  chess_player_limits_init (&limits);
   limits.movetime_ms = HINT_TIME_MS;
   limits.timeout_ms = HINT_TIMEOUT_MS;
-  chess_engine_player_think_async (self->hint_player, &line, &limits, 1,
-                                   request->cancellable, hint_thought_cb, request);
+  chess_player_think_async (self->hint_player, &line, &limits, 1,
+                            request->cancellable, hint_thought_cb, request);
   chess_line_clear (&line);
 }
 
@@ -139,7 +139,7 @@ hint_started_cb (GObject      *source,
   ChessAnalysisState *self = request->self;
   g_autoptr(GError) error = NULL;
 
-  if (!chess_engine_player_start_finish (CHESS_ENGINE_PLAYER (source), result, &error)
+  if (!chess_player_start_finish (CHESS_PLAYER (source), result, &error)
       || self->window == NULL || g_cancellable_is_cancelled (request->cancellable))
     {
       if (self->hint_cancellable == request->cancellable)
@@ -191,12 +191,12 @@ chess_analysis_state_hint_activated (GSimpleAction *action,
   chess_window_show_info (self->window, _("Looking for a good move…"));
   if (self->hint_player == NULL)
     {
-      self->hint_player = chess_engine_player_new_builtin (CHESS_ENGINE_LEVEL_MAX);
+      self->hint_player = chess_player_new_builtin (CHESS_ENGINE_LEVEL_MAX);
       fresh_player = TRUE;
     }
   if (fresh_player)
-    chess_engine_player_start_async (self->hint_player, request->cancellable,
-                                     hint_started_cb, request);
+    chess_player_start_async (self->hint_player, request->cancellable,
+                              hint_started_cb, request);
   else
     hint_think (request);
 }

@@ -16,7 +16,7 @@
 #include "chess-analysis-format.h"
 #include "chess-analysis-panel.h"
 #include "chess-board-view.h"
-#include "chess-engine-player.h"
+#include "chess-player.h"
 #include "chess-threat.h"
 #include "chess-window-analysis.h"
 #include "chess-window-private.h"
@@ -56,13 +56,13 @@ struct _ChessAnalysisState
   GMenu              *options_menu;
 
   /* The hint */
-  ChessEnginePlayer  *hint_player;
+  ChessPlayer  *hint_player;
   GCancellable       *hint_cancellable;  /* set while a hint is sought */
   ChessMove           hint_move;         /* shown, or CHESS_MOVE_NONE */
 
   /* The analysis */
   gboolean            active;
-  ChessEnginePlayer  *player;
+  ChessPlayer  *player;
   char               *player_id;         /* "" for the built-in engine */
   GCancellable       *start_cancellable; /* set while an external one starts */
   GCancellable       *think_cancellable; /* set while a search runs */
@@ -77,7 +77,7 @@ struct _ChessAnalysisState
   /* The threat */
   GSimpleAction      *threat_action;
   gboolean            threat_shown;
-  ChessEnginePlayer  *threat_player;
+  ChessPlayer  *threat_player;
   GCancellable       *threat_cancellable; /* set while a threat is sought */
   gboolean            threat_restart;     /* seek again when this one ends */
   gboolean            threat_in_check;    /* none: the side to move is in check */

@@ -11,7 +11,7 @@
 #include <glib/gi18n.h>
 
 #include "chess-engine-levels.h"
-#include "chess-engine-registry.h"
+#include "chess-external-registry.h"
 #include "chess-window-analysis-private.h"
 
 /* The panel follows the engine at most this often. */
@@ -32,8 +32,8 @@ static void
 schedule_refresh (ChessAnalysisState *self);
 
 static void
-thinking_cb (ChessEnginePlayer     *player,
-             const ChessEngineInfo *info,
+thinking_cb (ChessPlayer     *player,
+             const ChessPlayerInfo *info,
              ChessAnalysisState   *self)
 {
   AnalysisLine *line;
@@ -42,21 +42,21 @@ thinking_cb (ChessEnginePlayer     *player,
   /* Only the search running now, and not one being stopped. */
   if (player != self->player || self->think_cancellable == NULL || self->restart || !self->active)
     return;
-  if (info->has & CHESS_ENGINE_INFO_HAS_MULTIPV)
+  if (info->has & CHESS_PLAYER_INFO_HAS_MULTIPV)
     index = info->multipv - 1;
   if (index < 0 || index >= self->multipv || index >= CHESS_ANALYSIS_MAX_LINES)
     return;
-  if ((info->has & CHESS_ENGINE_INFO_HAS_PV) == 0 || (info->has & CHESS_ENGINE_INFO_HAS_SCORE) == 0)
+  if ((info->has & CHESS_PLAYER_INFO_HAS_PV) == 0 || (info->has & CHESS_PLAYER_INFO_HAS_SCORE) == 0)
     return;
   line = &self->lines[index];
   /* A bound from a failed aspiration window is not the line's score. */
-  if (line->set && info->bound != CHESS_ENGINE_BOUND_EXACT)
+  if (line->set && info->bound != CHESS_SCORE_BOUND_EXACT)
     return;
 
   chess_eval_score_from_info (info, self->position.side, &line->score);
   line->n_pv = MIN (info->n_pv, MAX_PV);
   memcpy (line->pv, info->pv, line->n_pv * sizeof line->pv[0]);
-  line->depth = (info->has & CHESS_ENGINE_INFO_HAS_DEPTH) ? info->depth : 0;
+  line->depth = (info->has & CHESS_PLAYER_INFO_HAS_DEPTH) ? info->depth : 0;
   line->set = TRUE;
   schedule_refresh (self);
 }
@@ -72,7 +72,7 @@ chess_analysis_state_drop_player (ChessAnalysisState *self)
   if (self->player != NULL)
     {
       g_signal_handlers_disconnect_by_data (self->player, self);
-      chess_engine_player_stop (self->player);
+      chess_player_stop (self->player);
       g_clear_object (&self->player);
     }
   g_clear_pointer (&self->player_id, g_free);
@@ -81,7 +81,7 @@ chess_analysis_state_drop_player (ChessAnalysisState *self)
 typedef struct
 {
   ChessAnalysisState *self;
-  ChessEnginePlayer   *player;
+  ChessPlayer   *player;
   GCancellable        *cancellable;
 } EngineCall;
 
@@ -145,7 +145,7 @@ engine_started_cb (GObject      *source,
   EngineCall *call = user_data;
   ChessAnalysisState *self = call->self;
   g_autoptr(GError) error = NULL;
-  gboolean started = chess_engine_player_start_finish (call->player, result, &error);
+  gboolean started = chess_player_start_finish (call->player, result, &error);
 
   if (self->start_cancellable == call->cancellable)
     g_clear_object (&self->start_cancellable);
@@ -166,7 +166,7 @@ static void
 use_engine (ChessAnalysisState *self)
 {
   g_autofree char *wanted = g_settings_get_string (self->settings, "analysis-engine");
-  g_autoptr(ChessEngineEntry) entry = NULL;
+  g_autoptr(ChessExternalEntry) entry = NULL;
   EngineCall *call;
 
   /* After a failure the built-in engine stays until the choice changes. */
@@ -176,17 +176,17 @@ use_engine (ChessAnalysisState *self)
       wanted = g_strdup ("");
     }
   if (self->player != NULL && g_strcmp0 (self->player_id, wanted) == 0
-      && chess_engine_player_is_alive (self->player))
+      && chess_player_is_alive (self->player))
     return;
   chess_analysis_state_drop_player (self);
 
   if (*wanted != '\0')
-    entry = chess_engine_registry_find (self->settings, wanted);
+    entry = chess_external_registry_find (self->settings, wanted);
   if (entry != NULL)
-    self->player = chess_engine_entry_new_player (entry);
+    self->player = chess_external_entry_new_player (entry);
   else
     {
-      self->player = chess_engine_player_new_builtin (CHESS_ENGINE_LEVEL_MAX);
+      self->player = chess_player_new_builtin (CHESS_ENGINE_LEVEL_MAX);
       g_clear_pointer (&wanted, g_free);
       wanted = g_strdup ("");
     }
@@ -196,7 +196,7 @@ use_engine (ChessAnalysisState *self)
   self->start_cancellable = g_cancellable_new ();
   call = engine_call_new (self, self->start_cancellable);
   chess_analysis_panel_set_status (self->panel, _("Starting the engine…"));
-  chess_engine_player_start_async (self->player, self->start_cancellable, engine_started_cb, call);
+  chess_player_start_async (self->player, self->start_cancellable, engine_started_cb, call);
 }
 
 static void
@@ -207,9 +207,9 @@ analysis_thought_cb (GObject      *source,
   EngineCall *call = user_data;
   ChessAnalysisState *self = call->self;
   g_autoptr(GError) error = NULL;
-  g_autoptr(ChessEngineReply) reply = NULL;
+  g_autoptr(ChessPlayerReply) reply = NULL;
 
-  reply = chess_engine_player_think_finish (call->player, result, &error);
+  reply = chess_player_think_finish (call->player, result, &error);
   if (self->think_cancellable == call->cancellable)
     g_clear_object (&self->think_cancellable);
 
@@ -250,7 +250,7 @@ static void
 analyse_line (ChessAnalysisState *self,
               const ChessLine    *line)
 {
-  ChessEngineLimits limits;
+  ChessPlayerLimits limits;
   EngineCall *call;
 
   if (self->player == NULL || self->start_cancellable != NULL)
@@ -273,13 +273,13 @@ analyse_line (ChessAnalysisState *self,
   if (!chess_analysis_has_legal_moves (&self->position))
     return;
 
-  chess_engine_limits_init (&limits);
+  chess_player_limits_init (&limits);
   limits.infinite = TRUE;
   self->think_cancellable = g_cancellable_new ();
   call = engine_call_new (self, self->think_cancellable);
   self->runs++;
-  chess_engine_player_think_async (self->player, line, &limits, self->multipv,
-                                   self->think_cancellable, analysis_thought_cb, call);
+  chess_player_think_async (self->player, line, &limits, self->multipv,
+                            self->think_cancellable, analysis_thought_cb, call);
 }
 
 void
@@ -289,7 +289,7 @@ chess_analysis_state_stop (ChessAnalysisState *self)
   if (self->think_cancellable != NULL)
     g_cancellable_cancel (self->think_cancellable);
   if (self->player != NULL)
-    chess_engine_player_stop (self->player);
+    chess_player_stop (self->player);
   g_clear_handle_id (&self->refresh_id, g_source_remove);
   clear_lines (self);
   chess_analysis_state_set_arrows (self, CHESS_ARROWS_ANALYSIS, NULL, 0);
@@ -371,7 +371,7 @@ chess_analysis_state_refresh_panel (ChessAnalysisState *self)
     /* Translators: under the evaluation bar: how many moves deep the engine
      * has looked, and its name ("Depth 18 · ThinkChess"). */
     status = g_strdup_printf (_("Depth %d · %s"), self->lines[0].depth,
-                              self->player != NULL ? chess_engine_player_get_name (self->player) : "");
+                              self->player != NULL ? chess_player_get_name (self->player) : "");
   else
     status = describe_waiting (self);
 

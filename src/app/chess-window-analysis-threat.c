@@ -18,7 +18,7 @@ static const GdkRGBA threat_colour = { 0.95, 0.33, 0.10, 0.85 };
 typedef struct
 {
   ChessAnalysisState *self;
-  ChessEnginePlayer  *player;
+  ChessPlayer  *player;
   GCancellable       *cancellable;
   uint64_t            key;          /* the passed position searched */
 } ThreatSearch;
@@ -97,9 +97,9 @@ threat_thought_cb (GObject      *source,
   ThreatSearch *search = user_data;
   ChessAnalysisState *self = search->self;
   g_autoptr(GError) error = NULL;
-  g_autoptr(ChessEngineReply) reply = NULL;
+  g_autoptr(ChessPlayerReply) reply = NULL;
 
-  reply = chess_engine_player_think_finish (search->player, result, &error);
+  reply = chess_player_think_finish (search->player, result, &error);
   if (self->threat_cancellable == search->cancellable)
     g_clear_object (&self->threat_cancellable);
   if (self->window == NULL)
@@ -134,17 +134,17 @@ static void
 threat_think (ThreatSearch *search)
 {
   ChessAnalysisState *self = search->self;
-  ChessEngineLimits limits;
+  ChessPlayerLimits limits;
   ChessLine line;
 
   /* Nothing learnt in an earlier search may change the answer (the
    * terminal's `threat` gives the same). Only the new game's table is
    * cleared: the player is idle here. */
-  chess_engine_player_new_game (search->player, NULL);
+  chess_player_new_game (search->player, NULL);
   chess_threat_limits_init (&limits);
   chess_line_init (&line, &self->threat.position);
-  chess_engine_player_think_async (search->player, &line, &limits, 1,
-                                   search->cancellable, threat_thought_cb, search);
+  chess_player_think_async (search->player, &line, &limits, 1,
+                            search->cancellable, threat_thought_cb, search);
   chess_line_clear (&line);
 }
 
@@ -156,7 +156,7 @@ threat_started_cb (GObject      *source,
   ThreatSearch *search = user_data;
   ChessAnalysisState *self = search->self;
   g_autoptr(GError) error = NULL;
-  gboolean started = chess_engine_player_start_finish (search->player, result, &error);
+  gboolean started = chess_player_start_finish (search->player, result, &error);
 
   if (self->window != NULL && !g_cancellable_is_cancelled (search->cancellable)
       && search->key == self->threat.position.key)
@@ -223,8 +223,8 @@ chess_analysis_state_restart_threat (ChessAnalysisState *self)
   search->key = self->threat.position.key;
   self->threat_cancellable = g_object_ref (search->cancellable);
   if (fresh_player)
-    chess_engine_player_start_async (search->player, search->cancellable,
-                                     threat_started_cb, search);
+    chess_player_start_async (search->player, search->cancellable,
+                              threat_started_cb, search);
   else
     threat_think (search);
 }
@@ -235,7 +235,7 @@ chess_analysis_state_drop_threat_player (ChessAnalysisState *self)
   if (self->threat_cancellable != NULL)
     g_cancellable_cancel (self->threat_cancellable);
   if (self->threat_player != NULL)
-    chess_engine_player_stop (self->threat_player);
+    chess_player_stop (self->threat_player);
   g_clear_object (&self->threat_player);
 }
 

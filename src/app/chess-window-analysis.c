@@ -10,7 +10,7 @@
 
 #include <glib/gi18n.h>
 
-#include "chess-engine-registry.h"
+#include "chess-external-registry.h"
 #include "chess-window-analysis-private.h"
 
 /* How long closing the window waits for a search to end (it takes a few
@@ -186,7 +186,7 @@ build_options_menu (ChessAnalysisState *self)
 {
   g_autoptr(GMenu) lines = g_menu_new ();
   g_autoptr(GMenu) engines = g_menu_new ();
-  g_autoptr(GPtrArray) entries = chess_engine_registry_list (self->settings, NULL);
+  g_autoptr(GPtrArray) entries = chess_external_registry_list (self->settings, NULL);
   g_autoptr(GMenuItem) builtin = NULL;
 
   g_menu_remove_all (self->options_menu);
@@ -204,7 +204,7 @@ build_options_menu (ChessAnalysisState *self)
   g_menu_append_item (engines, builtin);
   for (guint i = 0; i < entries->len; i++)
     {
-      const ChessEngineEntry *entry = g_ptr_array_index (entries, i);
+      const ChessExternalEntry *entry = g_ptr_array_index (entries, i);
       g_autoptr(GMenuItem) item = g_menu_item_new (entry->name, NULL);
 
       g_menu_item_set_action_and_target_value (item, "analysis.analysis-engine",
@@ -218,7 +218,7 @@ build_options_menu (ChessAnalysisState *self)
 /* ---- Public ---- */
 
 gboolean
-chess_window_analysis_is_active (ChessWindow *window)
+_chess_window_analysis_is_active (ChessWindow *window)
 {
   ChessAnalysisState *self = window->analysis;
 
@@ -235,7 +235,7 @@ chess_window_analysis_is_thinking (ChessWindow *window)
 }
 
 ChessMove
-chess_window_analysis_get_hint (ChessWindow *window)
+_chess_window_analysis_get_hint (ChessWindow *window)
 {
   ChessAnalysisState *self = window->analysis;
 
@@ -243,7 +243,7 @@ chess_window_analysis_get_hint (ChessWindow *window)
 }
 
 guint
-chess_window_analysis_get_runs (ChessWindow *window)
+_chess_window_analysis_get_runs (ChessWindow *window)
 {
   ChessAnalysisState *self = window->analysis;
 
@@ -251,13 +251,13 @@ chess_window_analysis_get_runs (ChessWindow *window)
 }
 
 void
-chess_window_analysis_class_init (GtkWidgetClass *widget_class)
+_chess_window_analysis_class_init (GtkWidgetClass *widget_class)
 {
   g_type_ensure (CHESS_TYPE_ANALYSIS_PANEL);
 }
 
 void
-chess_window_analysis_init (ChessWindow *window)
+_chess_window_analysis_init (ChessWindow *window)
 {
   ChessAnalysisState *self = g_object_new (CHESS_TYPE_ANALYSIS_STATE, NULL);
   g_autoptr(GSimpleActionGroup) group = g_simple_action_group_new ();
@@ -315,7 +315,7 @@ wait_done_cb (gpointer user_data)
 }
 
 void
-chess_window_analysis_dispose (ChessWindow *window)
+_chess_window_analysis_dispose (ChessWindow *window)
 {
   /* From here on the window has no analysis; the searches still under
    * way hold the state and find its `window` NULL. */
@@ -335,7 +335,7 @@ chess_window_analysis_dispose (ChessWindow *window)
   chess_analysis_state_hide_threat (self);
   chess_analysis_state_drop_threat_player (self);
   if (self->hint_player != NULL)
-    chess_engine_player_stop (self->hint_player);
+    chess_player_stop (self->hint_player);
   g_clear_object (&self->hint_player);
   self->window = NULL;
   self->board = NULL;

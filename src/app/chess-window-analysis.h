@@ -37,18 +37,18 @@ G_BEGIN_DECLS
 
 /* Called from ChessWindow's class_init, init (after the template is
  * built) and dispose. */
-void     chess_window_analysis_class_init (GtkWidgetClass *widget_class);
-void     chess_window_analysis_init       (ChessWindow    *window);
-void     chess_window_analysis_dispose    (ChessWindow    *window);
+void     _chess_window_analysis_class_init (GtkWidgetClass *widget_class);
+void     _chess_window_analysis_init       (ChessWindow    *window);
+void     _chess_window_analysis_dispose    (ChessWindow    *window);
 
 /* For tests and benchmarks: whether analysis is on, whether a search is
  * running now (analysis, hint or threat), and the hint's move
  * (CHESS_MOVE_NONE when none is shown). */
-gboolean  chess_window_analysis_is_active   (ChessWindow *window);
+gboolean  _chess_window_analysis_is_active   (ChessWindow *window);
 gboolean  chess_window_analysis_is_thinking (ChessWindow *window);
-ChessMove chess_window_analysis_get_hint    (ChessWindow *window);
+ChessMove _chess_window_analysis_get_hint    (ChessWindow *window);
 /* How many times an analysis search was started (it restarts on every
  * change of the position shown). */
-guint     chess_window_analysis_get_runs    (ChessWindow *window);
+guint     _chess_window_analysis_get_runs    (ChessWindow *window);
 
 G_END_DECLS

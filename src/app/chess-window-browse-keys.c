@@ -68,7 +68,7 @@ key_pressed_cb (GtkEventControllerKey *controller,
 }
 
 void
-chess_window_browse_keys_init (ChessWindow *self)
+_chess_window_browse_keys_init (ChessWindow *self)
 {
   GtkEventController *controller = gtk_event_controller_key_new ();
 

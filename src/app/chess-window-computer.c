@@ -31,12 +31,12 @@ typedef struct _ChessWindowComputer
   ChessWindow       *window;          /* borrowed: it owns the state */
   ChessGame         *game;            /* the game listened to */
   ChessOpponent      opponents[2];
-  ChessEnginePlayer *players[2];      /* NULL: a person, or an engine that failed */
+  ChessPlayer *players[2];      /* NULL: a person, or an engine that failed */
   gboolean           started[2];
   Request           *pending;         /* the start or search under way */
   guint              generation;
   guint              idle_id;
-  ChessEngineReply  *held_reply;      /* a reply held back for the pace */
+  ChessPlayerReply  *held_reply;      /* a reply held back for the pace */
   guint              pace_id;
   GCancellable      *failure;         /* closes the failure question */
 } Computer;
@@ -44,7 +44,7 @@ typedef struct _ChessWindowComputer
 struct _Request
 {
   ChessWindow       *window;          /* owned */
-  ChessEnginePlayer *player;          /* owned */
+  ChessPlayer *player;          /* owned */
   GCancellable      *cancellable;
   guint              generation;
   ChessColor         side;
@@ -84,7 +84,7 @@ request_free (Request *request)
 /* ---- Players ---- */
 
 static void
-player_died_cb (ChessEnginePlayer *player,
+player_died_cb (ChessPlayer *player,
                 const GError      *error,
                 Computer          *self)
 {
@@ -103,7 +103,7 @@ static void
 drop_player (Computer   *self,
              ChessColor  side)
 {
-  ChessEnginePlayer *player = self->players[side];
+  ChessPlayer *player = self->players[side];
 
   if (player == NULL)
     return;
@@ -138,16 +138,16 @@ set_opponent (Computer            *self,
               const ChessOpponent *opponent,
               gboolean             new_game)
 {
-  ChessEnginePlayer *player = self->players[side];
+  ChessPlayer *player = self->players[side];
   g_autoptr(GError) error = NULL;
 
   /* (One still busy with a cancelled search is not told of the new game:
    * a new one is made.) */
   if (player != NULL && same_opponent (&self->opponents[side], opponent)
-      && chess_engine_player_is_alive (player)
+      && chess_player_is_alive (player)
       && (self->pending == NULL || self->pending->player != player))
     {
-      if (new_game && self->started[side] && !chess_engine_player_new_game (player, &error))
+      if (new_game && self->started[side] && !chess_player_new_game (player, &error))
         report_failure (self, side, error);
       return;
     }
@@ -176,7 +176,7 @@ static gboolean
 is_builtin (Computer   *self,
             ChessColor  side)
 {
-  return self->players[side] != NULL && chess_engine_player_get_level (self->players[side]) >= 0;
+  return self->players[side] != NULL && chess_player_get_level (self->players[side]) >= 0;
 }
 
 static gint64
@@ -188,7 +188,7 @@ least_answer_ms (Computer   *self,
   if (!is_builtin (self, side) || !chess_clock_is_timed (clock))
     return 0;
   return MIN (PACE_MIN_BASE_MS + PACE_MIN_PER_LEVEL_MS
-              * (gint64) chess_engine_player_get_level (self->players[side]),
+              * (gint64) chess_player_get_level (self->players[side]),
               chess_clock_get_time_ms (clock, side) / PACE_CLOCK_SHARE);
 }
 
@@ -197,12 +197,12 @@ least_answer_ms (Computer   *self,
  * engine counts as hung. */
 static void
 fill_limits (Computer          *self,
-             ChessEngineLimits *limits)
+             ChessPlayerLimits *limits)
 {
   ChessClock *clock = chess_game_get_clock (self->game);
   gint64 increment;
 
-  chess_engine_limits_init (limits);
+  chess_player_limits_init (limits);
   if (!chess_clock_is_timed (clock))
     return;
   /* A Bronstein delay gives back at most what was used: for planning,
@@ -234,7 +234,7 @@ static void started_cb (GObject *source, GAsyncResult *result, gpointer user_dat
 static void
 evaluate (Computer *self)
 {
-  ChessEngineLimits limits;
+  ChessPlayerLimits limits;
   ChessColor side;
   Request *request;
 
@@ -245,8 +245,8 @@ evaluate (Computer *self)
     {
       request = request_new (self, side, FALSE);
       self->pending = request;
-      chess_engine_player_start_async (request->player, request->cancellable,
-                                       started_cb, request);
+      chess_player_start_async (request->player, request->cancellable,
+                                started_cb, request);
       return;
     }
 
@@ -256,8 +256,8 @@ evaluate (Computer *self)
   chess_game_start_clock (self->game);
   request = request_new (self, side, TRUE);
   self->pending = request;
-  chess_engine_player_think_async (request->player, chess_game_get_line (self->game), &limits, 1,
-                                   request->cancellable, thought_cb, request);
+  chess_player_think_async (request->player, chess_game_get_line (self->game), &limits, 1,
+                            request->cancellable, thought_cb, request);
   chess_window_refresh_turn (self->window);
 }
 
@@ -284,7 +284,7 @@ static void
 drop_held_reply (Computer *self)
 {
   g_clear_handle_id (&self->pace_id, g_source_remove);
-  g_clear_pointer (&self->held_reply, chess_engine_reply_free);
+  g_clear_pointer (&self->held_reply, chess_player_reply_free);
 }
 
 /* The game changed: what is being thought about no longer fits. */
@@ -306,7 +306,7 @@ started_cb (GObject      *source,
 {
   Request *request = user_data;
   g_autoptr(GError) error = NULL;
-  gboolean started = chess_engine_player_start_finish (CHESS_ENGINE_PLAYER (source), result, &error);
+  gboolean started = chess_player_start_finish (CHESS_PLAYER (source), result, &error);
   Computer *self = request->window->computer;
 
   if (self != NULL && self->pending == request)
@@ -336,8 +336,8 @@ fail_with (Computer   *self,
            ChessColor  side,
            const char *message)
 {
-  g_autoptr(GError) error = g_error_new_literal (CHESS_ENGINE_ERROR,
-                                                 CHESS_ENGINE_ERROR_ILLEGAL_MOVE, message);
+  g_autoptr(GError) error = g_error_new_literal (CHESS_PLAYER_ERROR,
+                                                 CHESS_PLAYER_ERROR_ILLEGAL_MOVE, message);
 
   report_failure (self, side, error);
 }
@@ -346,7 +346,7 @@ fail_with (Computer   *self,
 static void
 play_reply (Computer         *self,
             ChessColor        side,
-            ChessEngineReply *reply)
+            ChessPlayerReply *reply)
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *name = player_name (self, side);
@@ -354,7 +354,7 @@ play_reply (Computer         *self,
 
   switch (reply->kind)
     {
-    case CHESS_ENGINE_REPLY_MOVE:
+    case CHESS_PLAYER_REPLY_MOVE:
       if (chess_game_play_move (self->game, reply->move, &error))
         return;
       /* Translators: an engine's name, the move it sent, and why the
@@ -363,17 +363,17 @@ play_reply (Computer         *self,
                                  name, reply->move_text != NULL ? reply->move_text : "?",
                                  error->message);
       break;
-    case CHESS_ENGINE_REPLY_RESIGN:
+    case CHESS_PLAYER_REPLY_RESIGN:
       chess_game_resign (self->game, side);
       return;
-    case CHESS_ENGINE_REPLY_CLAIM:
+    case CHESS_PLAYER_REPLY_CLAIM:
       if (chess_game_claim_draw (self->game, NULL))
         return;
       /* Translators: %s is an engine's name; %s its claim, e.g. "1-0". */
       message = g_strdup_printf (_("%s claimed a result (%s) instead of moving."), name,
                                  reply->claim != NULL ? reply->claim : "?");
       break;
-    case CHESS_ENGINE_REPLY_NO_MOVE:
+    case CHESS_PLAYER_REPLY_NO_MOVE:
     default:
       /* Translators: %s is an engine's name. */
       message = g_strdup_printf (_("%s did not answer with a move."), name);
@@ -386,11 +386,11 @@ static gboolean
 pace_cb (gpointer user_data)
 {
   Computer *self = user_data;
-  ChessEngineReply *reply = g_steal_pointer (&self->held_reply);
+  ChessPlayerReply *reply = g_steal_pointer (&self->held_reply);
 
   self->pace_id = 0;
   play_reply (self, chess_game_get_side_to_move (self->game), reply);
-  chess_engine_reply_free (reply);
+  chess_player_reply_free (reply);
   schedule (self);
   chess_window_refresh_turn (self->window);
   return G_SOURCE_REMOVE;
@@ -403,8 +403,8 @@ thought_cb (GObject      *source,
 {
   Request *request = user_data;
   g_autoptr(GError) error = NULL;
-  ChessEngineReply *reply = chess_engine_player_think_finish (CHESS_ENGINE_PLAYER (source),
-                                                              result, &error);
+  ChessPlayerReply *reply = chess_player_think_finish (CHESS_PLAYER (source),
+                                                       result, &error);
   Computer *self = request->window->computer;
 
   if (self == NULL || self->pending != request)
@@ -435,7 +435,7 @@ thought_cb (GObject      *source,
   chess_window_refresh_turn (self->window);
 
 out:
-  g_clear_pointer (&reply, chess_engine_reply_free);
+  g_clear_pointer (&reply, chess_player_reply_free);
   request_free (request);
 }
 
@@ -681,8 +681,8 @@ window_game_changed_cb (ChessWindow *window)
 /* ---- Public ---- */
 
 void
-chess_window_computer_prepare_game (GSettings *settings,
-                                    ChessGame *game)
+_chess_window_computer_prepare_game (GSettings *settings,
+                                     ChessGame *game)
 {
   for (int c = 0; c < 2; c++)
     {
@@ -696,9 +696,9 @@ chess_window_computer_prepare_game (GSettings *settings,
     }
 }
 
-ChessEnginePlayer *
-chess_window_computer_get_player (ChessWindow *window,
-                                  ChessColor   color)
+ChessPlayer *
+_chess_window_computer_get_player (ChessWindow *window,
+                                   ChessColor   color)
 {
   Computer *self = window->computer;
 
@@ -706,7 +706,7 @@ chess_window_computer_get_player (ChessWindow *window,
 }
 
 gboolean
-chess_window_computer_human_may_move (ChessWindow *window)
+_chess_window_computer_human_may_move (ChessWindow *window)
 {
   Computer *self = window->computer;
 
@@ -716,7 +716,7 @@ chess_window_computer_human_may_move (ChessWindow *window)
 }
 
 gboolean
-chess_window_computer_is_thinking (ChessWindow *window)
+_chess_window_computer_is_thinking (ChessWindow *window)
 {
   Computer *self = window->computer;
 
@@ -726,7 +726,7 @@ chess_window_computer_is_thinking (ChessWindow *window)
 }
 
 void
-chess_window_computer_update (ChessWindow *window)
+_chess_window_computer_update (ChessWindow *window)
 {
   Computer *self = window->computer;
   ChessColor side;
@@ -743,7 +743,7 @@ chess_window_computer_update (ChessWindow *window)
 /* Against the computer it is the person's turn again after a take-back
  * (when there are moves enough); otherwise one move. */
 void
-chess_window_computer_take_back (ChessWindow *window)
+_chess_window_computer_take_back (ChessWindow *window)
 {
   Computer *self = window->computer;
   ChessGame *game = chess_window_get_game (window);
@@ -756,7 +756,7 @@ chess_window_computer_take_back (ChessWindow *window)
 }
 
 void
-chess_window_computer_redo (ChessWindow *window)
+_chess_window_computer_redo (ChessWindow *window)
 {
   Computer *self = window->computer;
   ChessGame *game = chess_window_get_game (window);
@@ -769,7 +769,7 @@ chess_window_computer_redo (ChessWindow *window)
 }
 
 ChessColor
-chess_window_computer_resigning_side (ChessWindow *window)
+_chess_window_computer_resigning_side (ChessWindow *window)
 {
   Computer *self = window->computer;
   ChessColor side = chess_game_get_side_to_move (chess_window_get_game (window));
@@ -796,7 +796,7 @@ computer_free (Computer *self)
 }
 
 void
-chess_window_computer_init (ChessWindow *window)
+_chess_window_computer_init (ChessWindow *window)
 {
   Computer *self = g_new0 (Computer, 1);
 
@@ -807,7 +807,7 @@ chess_window_computer_init (ChessWindow *window)
 }
 
 void
-chess_window_computer_dispose (ChessWindow *window)
+_chess_window_computer_dispose (ChessWindow *window)
 {
   /* Replies that arrive later find no state and are dropped. */
   g_clear_pointer (&window->computer, computer_free);

@@ -29,7 +29,7 @@ apply_clock_pause (ChessWindow *self)
   else
     chess_clock_resume (self->clock);
   /* The computer thinks only while the clock may run. */
-  chess_window_computer_update (self);
+  _chess_window_computer_update (self);
 }
 
 gboolean
@@ -41,28 +41,28 @@ chess_window_get_can_play (ChessWindow *self)
 
 /* A person moves on their own turn only. */
 void
-chess_window_update_interactive (ChessWindow *self)
+_chess_window_update_interactive (ChessWindow *self)
 {
   gboolean moving = self->playing && !self->paused
-                    && chess_window_computer_human_may_move (self);
+                    && _chess_window_computer_human_may_move (self);
 
   /* Practice's puzzle is on the board: Practice says when it moves. */
-  if (chess_window_practice_is_active (self))
+  if (_chess_window_practice_is_active (self))
     return;
   chess_board_view_set_interactive (self->board, moving);
   gtk_widget_set_sensitive (self->move_entry, moving);
 }
 
 void
-chess_window_update_pause (ChessWindow *self)
+_chess_window_update_pause (ChessWindow *self)
 {
   gboolean pausable = can_pause (self);
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.pause", pausable || self->paused);
   gtk_widget_set_visible (self->pause_button, pausable || self->paused);
   gtk_widget_set_visible (self->pause_screen, self->paused);
-  chess_window_set_css_class (self->white_clock, "paused", self->paused);
-  chess_window_set_css_class (self->black_clock, "paused", self->paused);
+  _chess_window_set_css_class (self->white_clock, "paused", self->paused);
+  _chess_window_set_css_class (self->black_clock, "paused", self->paused);
 }
 
 gboolean
@@ -89,9 +89,9 @@ chess_window_set_paused (ChessWindow *self,
   chess_game_set_paused (self->game, paused);
   if (chess_game_get_move_count (self->game) > 0)
     autosave (self);
-  chess_window_update_interactive (self);
-  chess_window_update_pause (self);
-  chess_window_update_status (self);
+  _chess_window_update_interactive (self);
+  _chess_window_update_pause (self);
+  _chess_window_update_status (self);
   if (!paused)
     gtk_widget_grab_focus (GTK_WIDGET (self->board));
   g_object_notify_by_pspec (G_OBJECT (self), chess_window_properties[PROP_PAUSED]);
@@ -176,12 +176,12 @@ describe_result_to_person (ChessWindow *self)
   const char *name;
   gboolean person_wins;
 
-  if ((chess_window_computer_get_player (self, CHESS_COLOR_WHITE) != NULL)
-      == (chess_window_computer_get_player (self, CHESS_COLOR_BLACK) != NULL))
+  if ((_chess_window_computer_get_player (self, CHESS_COLOR_WHITE) != NULL)
+      == (_chess_window_computer_get_player (self, CHESS_COLOR_BLACK) != NULL))
     return NULL;
   if (result != CHESS_GAME_RESULT_WHITE_WINS && result != CHESS_GAME_RESULT_BLACK_WINS)
     return NULL;
-  computer = chess_window_computer_get_player (self, CHESS_COLOR_WHITE) != NULL
+  computer = _chess_window_computer_get_player (self, CHESS_COLOR_WHITE) != NULL
              ? CHESS_COLOR_WHITE : CHESS_COLOR_BLACK;
   name = chess_game_get_player_display_name (self->game, computer);
   person_wins = (result == CHESS_GAME_RESULT_WHITE_WINS) != (computer == CHESS_COLOR_WHITE);
@@ -209,7 +209,7 @@ describe_result_to_person (ChessWindow *self)
 }
 
 char *
-chess_window_describe_result (ChessWindow *self)
+_chess_window_describe_result (ChessWindow *self)
 {
   char *text = describe_result_to_person (self);
 
@@ -219,12 +219,12 @@ chess_window_describe_result (ChessWindow *self)
 static void
 show_result (ChessWindow *self)
 {
-  g_autofree char *text = chess_window_describe_result (self);
+  g_autofree char *text = _chess_window_describe_result (self);
 
   gtk_label_set_text (GTK_LABEL (self->result_label), text);
   gtk_label_set_text (GTK_LABEL (self->result_score),
                       result_as_written (chess_game_get_result (self->game)));
-  chess_window_start_hide (self);
+  _chess_window_start_hide (self);
   gtk_widget_set_visible (self->result_screen, TRUE);
 }
 
@@ -239,10 +239,10 @@ game_changed_cb (ChessWindow *self,
 
   if (changes & ~CHESS_GAME_CHANGED_TREE)
     {
-      chess_window_clear_message (self);
+      _chess_window_clear_message (self);
       if (ended)
         chess_window_set_paused (self, FALSE);
-      chess_window_update_all (self);
+      _chess_window_update_all (self);
     }
   if (ended || ((changes & CHESS_GAME_CHANGED_RESET) && chess_game_is_over (self->game)))
     show_result (self);
@@ -290,18 +290,18 @@ attach_game (ChessWindow *self,
     g_signal_handlers_disconnect_by_data (self->clock, self);
   g_set_object (&self->game, game);
   g_set_object (&self->clock, chess_game_get_clock (game));
-  chess_window_clear_message (self);
+  _chess_window_clear_message (self);
   /* A new game is not paused, but an open dialog still holds its clock. */
   if (self->paused)
     {
       self->paused = FALSE;
-      chess_window_update_interactive (self);
+      _chess_window_update_interactive (self);
       g_object_notify_by_pspec (G_OBJECT (self), chess_window_properties[PROP_PAUSED]);
     }
   apply_clock_pause (self);
 
   g_signal_connect_swapped (game, "changed", G_CALLBACK (game_changed_cb), self);
-  g_signal_connect_swapped (game, "notify::draw-offered", G_CALLBACK (chess_window_update_status), self);
+  g_signal_connect_swapped (game, "notify::draw-offered", G_CALLBACK (_chess_window_update_status), self);
   g_signal_connect_swapped (self->clock, "tick", G_CALLBACK (clock_changed_cb), self);
   g_signal_connect_swapped (self->clock, "notify::running", G_CALLBACK (clock_changed_cb), self);
   g_signal_connect_swapped (self->clock, "notify::active-color", G_CALLBACK (clock_changed_cb), self);
@@ -310,17 +310,17 @@ attach_game (ChessWindow *self,
   chess_move_list_view_set_game (self->move_list, game);
   chess_review_panel_set_game (self->review_panel, game);
   gtk_widget_set_visible (self->result_screen, FALSE);
-  chess_window_update_all (self);
+  _chess_window_update_all (self);
   g_object_notify_by_pspec (G_OBJECT (self), chess_window_properties[PROP_GAME]);
 }
 
 void
-chess_window_set_playing (ChessWindow *self,
-                          gboolean     playing)
+_chess_window_set_playing (ChessWindow *self,
+                           gboolean     playing)
 {
   self->playing = playing;
-  chess_window_update_interactive (self);
-  chess_window_computer_update (self);
+  _chess_window_update_interactive (self);
+  _chess_window_computer_update (self);
 }
 
 ChessGame *
@@ -338,8 +338,8 @@ chess_window_set_game (ChessWindow *self,
   g_return_if_fail (CHESS_IS_GAME (game));
 
   attach_game (self, game);
-  chess_window_start_hide (self);
-  chess_window_set_playing (self, TRUE);
+  _chess_window_start_hide (self);
+  _chess_window_set_playing (self, TRUE);
   if (chess_game_is_over (game))
     show_result (self);
   autosave (self);
@@ -353,8 +353,8 @@ chess_window_open_game (ChessWindow *self,
   g_return_if_fail (CHESS_IS_GAME (game));
 
   attach_game (self, game);
-  chess_window_start_hide (self);
-  chess_window_set_playing (self, TRUE);
+  _chess_window_start_hide (self);
+  _chess_window_set_playing (self, TRUE);
   gtk_widget_grab_focus (GTK_WIDGET (self->board));
 }
 
@@ -368,7 +368,7 @@ create_game (ChessWindow *self)
   int delay = g_settings_get_int (self->settings, "time-delay");
 
   /* The players' names, and which of them the computer plays. */
-  chess_window_computer_prepare_game (self->settings, game);
+  _chess_window_computer_prepare_game (self->settings, game);
   if (minutes > 0)
     {
       ChessClockMode mode = delay > 0 ? CHESS_CLOCK_BRONSTEIN
@@ -404,7 +404,7 @@ chess_window_keep_game (ChessWindow *self)
 }
 
 void
-chess_window_game_init (ChessWindow *self)
+_chess_window_game_init (ChessWindow *self)
 {
   g_autoptr(ChessGame) game = NULL;
   gboolean resume = FALSE;
@@ -423,5 +423,5 @@ chess_window_game_init (ChessWindow *self)
   if (game == NULL)
     game = create_game (self);
   attach_game (self, game);
-  chess_window_start_show (self, resume);
+  _chess_window_start_show (self, resume);
 }

@@ -62,14 +62,14 @@ describe_status (ChessWindow *self)
   if (!chess_game_is_viewing_live (game))
     return describe_viewing (self);
   if (chess_game_is_over (game))
-    return chess_window_describe_result (self);
+    return _chess_window_describe_result (self);
 
   if (chess_game_get_draw_offered (game, &offered_by))
     /* Translators: %s is the name of the player who was offered a draw
      * and has not answered yet, e.g. "ThinkChess (Beginner)". */
     turn = g_strdup_printf (_("%s is considering the draw offer…"),
                             chess_game_get_player_display_name (game, chess_color_other (offered_by)));
-  else if (chess_window_computer_is_thinking (self))
+  else if (_chess_window_computer_is_thinking (self))
     /* Translators: %s is the computer player's name, e.g. "ThinkChess (Beginner)". */
     turn = g_strdup_printf (_("%s is thinking…"), name);
   else if (chess_game_is_in_check (game))
@@ -85,7 +85,7 @@ describe_status (ChessWindow *self)
 }
 
 void
-chess_window_update_status (ChessWindow *self)
+_chess_window_update_status (ChessWindow *self)
 {
   g_autofree char *text = NULL;
 
@@ -97,13 +97,13 @@ chess_window_update_status (ChessWindow *self)
     text = describe_status (self);
   set_status (self, text);
   gtk_widget_remove_css_class (self->status_label, "refusal");
-  chess_window_set_css_class (self->status_label, "past", !chess_game_is_viewing_live (self->game));
+  _chess_window_set_css_class (self->status_label, "past", !chess_game_is_viewing_live (self->game));
 }
 
 /* The next action (a move, a take-back, browsing, another game) replaces
  * a refusal with the game's status. */
 void
-chess_window_clear_message (ChessWindow *self)
+_chess_window_clear_message (ChessWindow *self)
 {
   g_clear_pointer (&self->message, g_free);
 }
@@ -200,8 +200,8 @@ chess_window_update_clocks (ChessWindow *self)
         text = g_strdup_printf ("%d:%02d", (int) (ms / 60000), (int) (ms / 1000 % 60));
 
       gtk_label_set_text (GTK_LABEL (label), text);
-      chess_window_set_css_class (label, "low-time", timed && ms < 10000);
-      chess_window_set_css_class (label, "running", running && (ChessColor) c == active);
+      _chess_window_set_css_class (label, "low-time", timed && ms < 10000);
+      _chess_window_set_css_class (label, "running", running && (ChessColor) c == active);
     }
 }
 
@@ -229,8 +229,8 @@ update_players (ChessWindow *self)
     }
   gtk_widget_set_visible (self->white_marker, !over && side == CHESS_COLOR_WHITE);
   gtk_widget_set_visible (self->black_marker, !over && side == CHESS_COLOR_BLACK);
-  chess_window_set_css_class (self->white_row, "active", !over && side == CHESS_COLOR_WHITE);
-  chess_window_set_css_class (self->black_row, "active", !over && side == CHESS_COLOR_BLACK);
+  _chess_window_set_css_class (self->white_row, "active", !over && side == CHESS_COLOR_WHITE);
+  _chess_window_set_css_class (self->black_row, "active", !over && side == CHESS_COLOR_BLACK);
 }
 
 /* The material of the position on the board, also while browsing. */
@@ -275,14 +275,14 @@ update_overlays (ChessWindow *self)
 
 /* Which side is at the bottom: the setting, then the user's flips. */
 void
-chess_window_update_orientation (ChessWindow *self)
+_chess_window_update_orientation (ChessWindow *self)
 {
   gboolean flipped = FALSE;
   GtkWidget *top, *bottom;
   ChessColor solver;
 
   /* A puzzle is solved from the bottom of the board. */
-  if (chess_window_practice_get_solver (self, &solver))
+  if (_chess_window_practice_get_solver (self, &solver))
     flipped = solver == CHESS_COLOR_BLACK;
   else switch (g_settings_get_enum (self->settings, "board-orientation"))
     {
@@ -293,8 +293,8 @@ chess_window_update_orientation (ChessWindow *self)
       flipped = chess_game_get_side_to_move (self->game) == CHESS_COLOR_BLACK;
       break;
     case 3: /* the human's side: Black when only White is the computer's */
-      flipped = chess_window_computer_get_player (self, CHESS_COLOR_WHITE) != NULL
-                && chess_window_computer_get_player (self, CHESS_COLOR_BLACK) == NULL;
+      flipped = _chess_window_computer_get_player (self, CHESS_COLOR_WHITE) != NULL
+                && _chess_window_computer_get_player (self, CHESS_COLOR_BLACK) == NULL;
       break;
     default:
       break;
@@ -461,17 +461,17 @@ chess_window_set_document_name (ChessWindow *self,
 }
 
 void
-chess_window_update_all (ChessWindow *self)
+_chess_window_update_all (ChessWindow *self)
 {
-  chess_window_update_interactive (self);
+  _chess_window_update_interactive (self);
   update_title (self);
-  chess_window_update_pause (self);
+  _chess_window_update_pause (self);
   update_players (self);
   chess_window_update_clocks (self);
   update_material (self);
   update_overlays (self);
-  chess_window_update_orientation (self);
-  chess_window_update_status (self);
+  _chess_window_update_orientation (self);
+  _chess_window_update_status (self);
 }
 
 void
@@ -480,11 +480,11 @@ chess_window_refresh_turn (ChessWindow *self)
   g_return_if_fail (CHESS_IS_WINDOW (self));
 
   if (self->game != NULL)
-    chess_window_update_all (self);
+    _chess_window_update_all (self);
 }
 
 void
-chess_window_panel_init (ChessWindow *self)
+_chess_window_panel_init (ChessWindow *self)
 {
   fix_status_height (self);
   g_signal_connect_object (gtk_widget_get_settings (GTK_WIDGET (self)), "notify::gtk-font-name",

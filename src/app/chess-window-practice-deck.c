@@ -30,8 +30,8 @@ static gboolean
 person_against_computer (ChessWindow *window,
                          ChessColor  *side)
 {
-  gboolean white_computer = chess_window_computer_get_player (window, CHESS_COLOR_WHITE) != NULL;
-  gboolean black_computer = chess_window_computer_get_player (window, CHESS_COLOR_BLACK) != NULL;
+  gboolean white_computer = _chess_window_computer_get_player (window, CHESS_COLOR_WHITE) != NULL;
+  gboolean black_computer = _chess_window_computer_get_player (window, CHESS_COLOR_BLACK) != NULL;
 
   if (white_computer == black_computer)
     return FALSE;
@@ -92,7 +92,7 @@ add_mistakes (Deck       *self,
 
   if (review == NULL)
     return;
-  practice = chess_window_practice_ensure (self->window, TRUE);
+  practice = _chess_window_practice_ensure (self->window, TRUE);
   if (practice == NULL)
     return;
   source = describe_game (chess_window_get_game (self->window));
@@ -102,7 +102,7 @@ add_mistakes (Deck       *self,
                                        g_get_real_time () / G_USEC_PER_SEC);
   if (added > 0)
     {
-      chess_window_practice_save (self->window);
+      _chess_window_practice_save (self->window);
       /* Translators: positions before the player's mistakes, kept for practice. */
       notice = g_strdup_printf (ngettext ("%u position added to Your Mistakes",
                                           "%u positions added to Your Mistakes", added),
@@ -209,7 +209,7 @@ make_row (Deck *self)
 }
 
 void
-chess_window_practice_deck_init (ChessWindow *window)
+_chess_window_practice_deck_init (ChessWindow *window)
 {
   Deck *self = g_new0 (Deck, 1);
 
@@ -225,7 +225,7 @@ chess_window_practice_deck_init (ChessWindow *window)
 }
 
 void
-chess_window_practice_deck_dispose (ChessWindow *window)
+_chess_window_practice_deck_dispose (ChessWindow *window)
 {
   Deck *self = window->deck;
 

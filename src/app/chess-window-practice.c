@@ -72,8 +72,8 @@ window_child (ChessWindow *window,
 /* ---- The player's practice ---- */
 
 ChessPractice *
-chess_window_practice_ensure (ChessWindow *window,
-                              gboolean     reload)
+_chess_window_practice_ensure (ChessWindow *window,
+                               gboolean     reload)
 {
   Practice *self = window->practice;
   g_autofree char *path = NULL;
@@ -102,7 +102,7 @@ chess_window_practice_ensure (ChessWindow *window,
 }
 
 void
-chess_window_practice_save (ChessWindow *window)
+_chess_window_practice_save (ChessWindow *window)
 {
   Practice *self = window->practice;
   g_autoptr(GError) error = NULL;
@@ -176,7 +176,7 @@ set_arrow (Practice      *self,
 }
 
 gboolean
-chess_window_practice_blocks_moves (ChessWindow *window)
+_chess_window_practice_blocks_moves (ChessWindow *window)
 {
   Practice *self = window->practice;
 
@@ -189,7 +189,7 @@ static void
 update_interactive (Practice *self)
 {
   gboolean moving = self->active && self->has_puzzle
-                    && !chess_window_practice_blocks_moves (self->window)
+                    && !_chess_window_practice_blocks_moves (self->window)
                     && (self->over
                         || chess_game_get_side_to_move (self->game) == self->puzzle.start.side);
 
@@ -258,7 +258,7 @@ record (Practice *self,
   self->solved = solved;
   self->change = chess_practice_record (self->practice, &self->puzzle, solved,
                                         g_get_real_time () / G_USEC_PER_SEC);
-  chess_window_practice_save (self->window);
+  _chess_window_practice_save (self->window);
 }
 
 static void
@@ -572,11 +572,11 @@ analyse_action (GtkWidget  *widget,
   /* Opened as a pasted game is, after the question about unsaved changes
    * of the game that came back. */
   before = chess_window_get_game (window);
-  chess_window_actions_paste (window, text);
+  _chess_window_actions_paste (window, text);
   if (chess_window_get_game (window) != before)
     {
       chess_game_set_view_ply (chess_window_get_game (window), 0);
-      if (!chess_window_analysis_is_active (window))
+      if (!_chess_window_analysis_is_active (window))
         gtk_widget_activate_action (widget, "win.analysis", NULL);
     }
 }
@@ -693,12 +693,12 @@ enter (Practice *self)
           return;
         }
     }
-  if (chess_window_practice_ensure (window, TRUE) == NULL)
+  if (_chess_window_practice_ensure (window, TRUE) == NULL)
     return;
 
   /* The game on screen stands still, saved as it is: a timed game
    * paused, the computer stopped, and the engine's help put away. */
-  if (chess_window_analysis_is_active (window))
+  if (_chess_window_analysis_is_active (window))
     gtk_widget_activate_action (GTK_WIDGET (window), "win.analysis", NULL);
   chess_window_set_paused (window, TRUE);
   chess_window_hold_clock (window);
@@ -775,7 +775,7 @@ window_game_changed_cb (ChessWindow *window)
 /* ---- For the window and tests ---- */
 
 gboolean
-chess_window_practice_is_active (ChessWindow *window)
+_chess_window_practice_is_active (ChessWindow *window)
 {
   Practice *self = window->practice;
 
@@ -783,8 +783,8 @@ chess_window_practice_is_active (ChessWindow *window)
 }
 
 gboolean
-chess_window_practice_get_solver (ChessWindow *window,
-                                  ChessColor  *solver)
+_chess_window_practice_get_solver (ChessWindow *window,
+                                   ChessColor  *solver)
 {
   Practice *self = window->practice;
 
@@ -795,7 +795,7 @@ chess_window_practice_get_solver (ChessWindow *window,
 }
 
 const ChessPuzzle *
-chess_window_practice_get_puzzle (ChessWindow *window)
+_chess_window_practice_get_puzzle (ChessWindow *window)
 {
   Practice *self = window->practice;
 
@@ -803,7 +803,7 @@ chess_window_practice_get_puzzle (ChessWindow *window)
 }
 
 ChessPractice *
-chess_window_practice_get_state (ChessWindow *window)
+_chess_window_practice_get_state (ChessWindow *window)
 {
   Practice *self = window->practice;
 
@@ -813,7 +813,7 @@ chess_window_practice_get_state (ChessWindow *window)
 /* ---- Setup ---- */
 
 void
-chess_window_practice_class_init (GtkWidgetClass *widget_class)
+_chess_window_practice_class_init (GtkWidgetClass *widget_class)
 {
   gtk_widget_class_install_action (widget_class, "win.practice", NULL, practice_action);
   gtk_widget_class_install_action (widget_class, "win.practice-hint", NULL, hint_action);
@@ -836,7 +836,7 @@ practice_free (Practice *self)
 }
 
 void
-chess_window_practice_init (ChessWindow *window)
+_chess_window_practice_init (ChessWindow *window)
 {
   Practice *self = g_new0 (Practice, 1);
 
@@ -850,11 +850,11 @@ chess_window_practice_init (ChessWindow *window)
   gtk_widget_action_set_enabled (GTK_WIDGET (window), "win.practice-solution", FALSE);
   gtk_widget_action_set_enabled (GTK_WIDGET (window), "win.practice-next", TRUE);
   gtk_widget_action_set_enabled (GTK_WIDGET (window), "win.practice-analyse", FALSE);
-  chess_window_practice_deck_init (window);
+  _chess_window_practice_deck_init (window);
 }
 
 void
-chess_window_practice_dispose (ChessWindow *window)
+_chess_window_practice_dispose (ChessWindow *window)
 {
   Practice *self = window->practice;
 
@@ -863,7 +863,7 @@ chess_window_practice_dispose (ChessWindow *window)
       stop_timers (self);
       g_signal_handlers_disconnect_by_data (self->panel, self);
     }
-  chess_window_practice_deck_dispose (window);
+  _chess_window_practice_deck_dispose (window);
   /* Timers and answers that come later find no state. */
   g_clear_pointer (&window->practice, practice_free);
 }

@@ -41,35 +41,35 @@ G_BEGIN_DECLS
 
 /* Called from ChessWindow's class_init, init (after the template is
  * built, before the window's actions) and dispose. */
-void     chess_window_practice_class_init (GtkWidgetClass *widget_class);
-void     chess_window_practice_init       (ChessWindow    *window);
-void     chess_window_practice_dispose    (ChessWindow    *window);
+void     _chess_window_practice_class_init (GtkWidgetClass *widget_class);
+void     _chess_window_practice_init       (ChessWindow    *window);
+void     _chess_window_practice_dispose    (ChessWindow    *window);
 
 /* Practice shows its puzzle now (the window's game is the puzzle's). */
-gboolean chess_window_practice_is_active  (ChessWindow    *window);
+gboolean _chess_window_practice_is_active  (ChessWindow    *window);
 /* The board takes no move now: the opponent's reply or a wrong move's
  * take-back is on its way. */
-gboolean chess_window_practice_blocks_moves (ChessWindow  *window);
+gboolean _chess_window_practice_blocks_moves (ChessWindow  *window);
 /* The side that solves the puzzle shown (it goes at the bottom); FALSE
  * outside Practice. */
-gboolean chess_window_practice_get_solver (ChessWindow    *window,
-                                           ChessColor     *solver);
+gboolean _chess_window_practice_get_solver (ChessWindow    *window,
+                                            ChessColor     *solver);
 
 /* For tests: the puzzle shown (NULL outside Practice) and the player's
  * practice (NULL until loaded). */
-const ChessPuzzle *chess_window_practice_get_puzzle (ChessWindow *window);
-ChessPractice     *chess_window_practice_get_state  (ChessWindow *window);
+const ChessPuzzle *_chess_window_practice_get_puzzle (ChessWindow *window);
+ChessPractice     *_chess_window_practice_get_state  (ChessWindow *window);
 
 /* chess-window-practice-deck.c: the review's mistakes into the deck. */
-void     chess_window_practice_deck_init    (ChessWindow *window);
-void     chess_window_practice_deck_dispose (ChessWindow *window);
+void     _chess_window_practice_deck_init    (ChessWindow *window);
+void     _chess_window_practice_deck_dispose (ChessWindow *window);
 /* The player's practice, loaded from practice.ini when not yet or when
  * `reload` (the terminal's practice may have changed the file); a warning
  * about a broken file is shown as a toast. NULL when it cannot be read at
  * all (said in a toast too). */
-ChessPractice *chess_window_practice_ensure (ChessWindow *window,
-                                             gboolean     reload);
+ChessPractice *_chess_window_practice_ensure (ChessWindow *window,
+                                              gboolean     reload);
 /* Writes it back; a failure is said in a toast. */
-void     chess_window_practice_save         (ChessWindow *window);
+void     _chess_window_practice_save         (ChessWindow *window);
 
 G_END_DECLS

@@ -113,9 +113,9 @@ extern GParamSpec *chess_window_properties[N_PROPS];
 
 /* GTK 4.8 has no call that sets a CSS class on or off. */
 static inline void
-chess_window_set_css_class (GtkWidget  *widget,
-                            const char *css_class,
-                            gboolean    present)
+_chess_window_set_css_class (GtkWidget  *widget,
+                             const char *css_class,
+                             gboolean    present)
 {
   if (present)
     gtk_widget_add_css_class (widget, css_class);
@@ -127,50 +127,50 @@ chess_window_set_css_class (GtkWidget  *widget,
 
 /* From init, after the template is built: the status line's height and
  * the material bar. */
-void chess_window_panel_init          (ChessWindow *self);
+void _chess_window_panel_init          (ChessWindow *self);
 /* Everything shown follows the game, the clock and the pause. */
-void chess_window_update_all          (ChessWindow *self);
-void chess_window_update_status       (ChessWindow *self);
+void _chess_window_update_all          (ChessWindow *self);
+void _chess_window_update_status       (ChessWindow *self);
 /* The next action replaces a refusal with the game's status. */
-void chess_window_clear_message       (ChessWindow *self);
+void _chess_window_clear_message       (ChessWindow *self);
 /* Which side is at the bottom: the setting, then the user's flips. */
-void chess_window_update_orientation  (ChessWindow *self);
+void _chess_window_update_orientation  (ChessWindow *self);
 
 /* chess-window-start.c */
 
 /* From init, before the game: the card's level list and its choices. */
-void chess_window_start_init          (ChessWindow *self);
+void _chess_window_start_init          (ChessWindow *self);
 
 /* Shows the start card over the window's game (not playing): with
  * `resume`, that game is the unfinished last one, offered first; else the
  * card asks who plays a fresh game. */
-void chess_window_start_show          (ChessWindow *self,
-                                       gboolean     resume);
+void _chess_window_start_show          (ChessWindow *self,
+                                        gboolean     resume);
 /* Hides the start card; the focus it held goes to the board. */
-void chess_window_start_hide          (ChessWindow *self);
+void _chess_window_start_hide          (ChessWindow *self);
 /* The start card's Continue Last Game: played on where it was left,
  * paused if it was paused. */
-void chess_window_continue_last_game  (ChessWindow *self);
+void _chess_window_continue_last_game  (ChessWindow *self);
 
 /* chess-window-browse-keys.c */
 
 /* ← and → browse the moves wherever the focus is (but where the arrows
  * have a job: the board, text, the graph, menus). */
-void chess_window_browse_keys_init    (ChessWindow *self);
+void _chess_window_browse_keys_init    (ChessWindow *self);
 
 /* chess-window-game.c */
 
 /* From init, after the panel: the unfinished last game on the start
  * card, or a fresh game behind the card. */
-void chess_window_game_init           (ChessWindow *self);
+void _chess_window_game_init           (ChessWindow *self);
 /* Behind the start screen (FALSE) or playing (TRUE). */
-void chess_window_set_playing         (ChessWindow *self,
-                                       gboolean     playing);
+void _chess_window_set_playing         (ChessWindow *self,
+                                        gboolean     playing);
 /* A person moves on their own turn only. */
-void chess_window_update_interactive  (ChessWindow *self);
-void chess_window_update_pause        (ChessWindow *self);
+void _chess_window_update_interactive  (ChessWindow *self);
+void _chess_window_update_pause        (ChessWindow *self);
 /* How the game ended, in words: to the person against the computer ("You
  * resigned — ThinkChess (Beginner) wins"), else by names or colours. */
-char *chess_window_describe_result    (ChessWindow *self);
+char *_chess_window_describe_result    (ChessWindow *self);
 
 G_END_DECLS

@@ -3,7 +3,7 @@
 
 #include <glib/gi18n.h>
 
-#include "chess-engine-registry.h"
+#include "chess-external-registry.h"
 #include "chess-review-panel.h"
 #include "chess-window-review.h"
 #include "chess-window-private.h"
@@ -13,7 +13,7 @@ typedef struct
 {
   ChessWindow       *window;     /* weak */
   ChessGame         *game;       /* the game it is for */
-  ChessEnginePlayer *player;
+  ChessPlayer *player;
   GCancellable      *cancellable;
 } Starting;
 
@@ -33,7 +33,7 @@ static void update_action (ChessWindow *self);
  * engine (NULL). */
 static void
 run_review (ChessWindow       *self,
-            ChessEnginePlayer *player)
+            ChessPlayer *player)
 {
   g_autoptr(ChessReview) review = NULL;
   ChessReviewPanel *panel = self->review_panel;
@@ -54,7 +54,7 @@ engine_started_cb (GObject      *source,
   Starting *starting = user_data;
   ChessWindow *self = starting->window;
   g_autoptr(GError) error = NULL;
-  gboolean started = chess_engine_player_start_finish (CHESS_ENGINE_PLAYER (source), result, &error);
+  gboolean started = chess_player_start_finish (CHESS_PLAYER (source), result, &error);
 
   if (self == NULL || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     {
@@ -91,7 +91,7 @@ review_game_action (GtkWidget  *widget,
   GSettings *settings = chess_window_get_settings (self);
   g_autoptr(GSettingsSchema) schema = NULL;
   g_autofree char *id = NULL;
-  g_autoptr(ChessEngineEntry) entry = NULL;
+  g_autoptr(ChessExternalEntry) entry = NULL;
   Starting *starting;
 
   if (!chess_review_panel_can_start (self->review_panel)
@@ -101,7 +101,7 @@ review_game_action (GtkWidget  *widget,
   if (g_settings_schema_has_key (schema, "analysis-engine"))
     id = g_settings_get_string (settings, "analysis-engine");
   if (id != NULL && *id != '\0')
-    entry = chess_engine_registry_find (settings, id);
+    entry = chess_external_registry_find (settings, id);
   if (entry == NULL)
     {
       run_review (self, NULL);
@@ -110,12 +110,12 @@ review_game_action (GtkWidget  *widget,
   starting = g_new0 (Starting, 1);
   g_set_weak_pointer (&starting->window, self);
   starting->game = g_object_ref (chess_window_get_game (self));
-  starting->player = chess_engine_entry_new_player (entry);
+  starting->player = chess_external_entry_new_player (entry);
   starting->cancellable = g_cancellable_new ();
-  /* Cancelled with the window (chess_window_review_dispose). */
+  /* Cancelled with the window (_chess_window_review_dispose). */
   self->review_start = g_object_ref (starting->cancellable);
-  chess_engine_player_start_async (starting->player, starting->cancellable,
-                                   engine_started_cb, starting);
+  chess_player_start_async (starting->player, starting->cancellable,
+                            engine_started_cb, starting);
   update_action (self);
 }
 
@@ -139,8 +139,8 @@ notice_cb (ChessWindow *self,
 static void
 retrying_changed_cb (ChessWindow *self)
 {
-  chess_window_set_css_class (self->past_return_button, "suggested-action",
-                              !chess_review_panel_is_retrying (self->review_panel));
+  _chess_window_set_css_class (self->past_return_button, "suggested-action",
+                               !chess_review_panel_is_retrying (self->review_panel));
 }
 
 /* The panel writes moves as the move list does. */
@@ -157,13 +157,13 @@ notation_changed_cb (ChessWindow *self)
 }
 
 void
-chess_window_review_class_init (GtkWidgetClass *widget_class)
+_chess_window_review_class_init (GtkWidgetClass *widget_class)
 {
   gtk_widget_class_install_action (widget_class, "win.review-game", NULL, review_game_action);
 }
 
 void
-chess_window_review_init (ChessWindow *self)
+_chess_window_review_init (ChessWindow *self)
 {
   ChessReviewPanel *panel = self->review_panel;
 
@@ -180,7 +180,7 @@ chess_window_review_init (ChessWindow *self)
 }
 
 void
-chess_window_review_dispose (ChessWindow *self)
+_chess_window_review_dispose (ChessWindow *self)
 {
   if (self->review_start != NULL)
     g_cancellable_cancel (self->review_start);

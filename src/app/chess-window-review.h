@@ -11,9 +11,9 @@
 G_BEGIN_DECLS
 
 /* From ChessWindow's class_init: installs win.review-game. */
-void chess_window_review_class_init (GtkWidgetClass *widget_class);
+void _chess_window_review_class_init (GtkWidgetClass *widget_class);
 /* From ChessWindow's init, after the template is built, and dispose. */
-void chess_window_review_init       (ChessWindow    *self);
-void chess_window_review_dispose    (ChessWindow    *self);
+void _chess_window_review_init       (ChessWindow    *self);
+void _chess_window_review_dispose    (ChessWindow    *self);
 
 G_END_DECLS

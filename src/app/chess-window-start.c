@@ -90,12 +90,12 @@ describe_last_game (ChessGame *game)
 }
 
 void
-chess_window_continue_last_game (ChessWindow *self)
+_chess_window_continue_last_game (ChessWindow *self)
 {
   g_return_if_fail (CHESS_IS_WINDOW (self));
 
-  chess_window_start_hide (self);
-  chess_window_set_playing (self, TRUE);
+  _chess_window_start_hide (self);
+  _chess_window_set_playing (self, TRUE);
   /* Paused before its clock starts, so that no time runs. */
   if (chess_game_get_paused (self->game))
     chess_window_set_paused (self, TRUE);
@@ -117,7 +117,7 @@ start_game_with (ChessWindow         *self,
   chess_opponent_to_settings (white, self->settings, CHESS_COLOR_WHITE);
   chess_opponent_to_settings (black, self->settings, CHESS_COLOR_BLACK);
   g_settings_apply (self->settings);
-  chess_window_actions_start_new_game (self);
+  _chess_window_actions_start_new_game (self);
   gtk_widget_grab_focus (GTK_WIDGET (self->board));
 }
 
@@ -167,7 +167,7 @@ level_changed_cb (ChessWindow *self)
 }
 
 void
-chess_window_start_init (ChessWindow *self)
+_chess_window_start_init (ChessWindow *self)
 {
   g_autoptr(GListModel) levels = chess_opponents_level_model ();
 
@@ -181,7 +181,7 @@ chess_window_start_init (ChessWindow *self)
 }
 
 void
-chess_window_start_hide (ChessWindow *self)
+_chess_window_start_hide (ChessWindow *self)
 {
   GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
   gboolean had_focus = focus != NULL && gtk_widget_is_ancestor (focus, self->start_screen);
@@ -194,8 +194,8 @@ chess_window_start_hide (ChessWindow *self)
 }
 
 void
-chess_window_start_show (ChessWindow *self,
-                         gboolean     resume)
+_chess_window_start_show (ChessWindow *self,
+                          gboolean     resume)
 {
   GtkDropDown *level = GTK_DROP_DOWN (self->start_level);
   GtkWidget *suggested = resume ? self->continue_button : self->play_computer_button;
@@ -213,10 +213,10 @@ chess_window_start_show (ChessWindow *self,
   gtk_widget_set_visible (self->start_game_label, resume);
   gtk_widget_set_visible (self->continue_button, resume);
   /* One suggested choice: the game left unfinished, else the computer. */
-  chess_window_set_css_class (self->continue_button, "suggested-action", resume);
-  chess_window_set_css_class (self->play_computer_button, "suggested-action", !resume);
+  _chess_window_set_css_class (self->continue_button, "suggested-action", resume);
+  _chess_window_set_css_class (self->play_computer_button, "suggested-action", !resume);
 
   gtk_widget_set_visible (self->start_screen, TRUE);
-  chess_window_set_playing (self, FALSE);
+  _chess_window_set_playing (self, FALSE);
   gtk_widget_grab_focus (suggested);
 }

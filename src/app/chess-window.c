@@ -36,7 +36,7 @@ chess_window_flip (ChessWindow *self)
   g_return_if_fail (CHESS_IS_WINDOW (self));
 
   self->user_flip = !self->user_flip;
-  chess_window_update_orientation (self);
+  _chess_window_update_orientation (self);
 }
 
 gboolean
@@ -86,7 +86,7 @@ move_entry_activate_cb (ChessWindow *self)
 static void
 continue_clicked_cb (ChessWindow *self)
 {
-  chess_window_continue_last_game (self);
+  _chess_window_continue_last_game (self);
 }
 
 static void
@@ -240,12 +240,12 @@ chess_window_dispose (GObject *object)
   ChessWindow *self = CHESS_WINDOW (object);
 
   /* First: the engines stop before the game and the board go. */
-  chess_window_analysis_dispose (self);
+  _chess_window_analysis_dispose (self);
   /* Stops the computer first: no reply lands on a window going away. */
-  chess_window_computer_dispose (self);
-  chess_window_review_dispose (self);
-  chess_window_practice_dispose (self);
-  chess_window_actions_dispose (self);
+  _chess_window_computer_dispose (self);
+  _chess_window_review_dispose (self);
+  _chess_window_practice_dispose (self);
+  _chess_window_actions_dispose (self);
   if (self->game != NULL)
     g_signal_handlers_disconnect_by_data (self->game, self);
   if (self->clock != NULL)
@@ -371,10 +371,10 @@ chess_window_class_init (ChessWindowClass *klass)
   /* A toggle in the header bar, Ctrl+P. */
   gtk_widget_class_install_property_action (widget_class, "win.pause", "paused");
 
-  chess_window_actions_class_init (widget_class);
-  chess_window_analysis_class_init (widget_class);
-  chess_window_review_class_init (widget_class);
-  chess_window_practice_class_init (widget_class);
+  _chess_window_actions_class_init (widget_class);
+  _chess_window_analysis_class_init (widget_class);
+  _chess_window_review_class_init (widget_class);
+  _chess_window_practice_class_init (widget_class);
 }
 
 /* A translation too long for the side panel ends in "…" rather than
@@ -443,7 +443,7 @@ chess_window_init (ChessWindow *self)
   g_signal_connect_swapped (self->settings, "changed::piece-set",
                             G_CALLBACK (piece_set_changed_cb), self);
   g_signal_connect_swapped (self->settings, "changed::board-orientation",
-                            G_CALLBACK (chess_window_update_orientation), self);
+                            G_CALLBACK (_chess_window_update_orientation), self);
   g_signal_connect_swapped (self->settings, "changed::board-theme",
                             G_CALLBACK (board_theme_changed_cb), self);
   notation_changed_cb (self);
@@ -452,16 +452,16 @@ chess_window_init (ChessWindow *self)
 
   g_signal_connect_swapped (self->board, "refused", G_CALLBACK (board_refused_cb), self);
 
-  chess_window_panel_init (self);
-  chess_window_start_init (self);
-  chess_window_game_init (self);
-  chess_window_browse_keys_init (self);
+  _chess_window_panel_init (self);
+  _chess_window_start_init (self);
+  _chess_window_game_init (self);
+  _chess_window_browse_keys_init (self);
 
-  chess_window_actions_init (self);
-  chess_window_computer_init (self);
-  chess_window_analysis_init (self);
-  chess_window_review_init (self);
-  chess_window_practice_init (self);
+  _chess_window_actions_init (self);
+  _chess_window_computer_init (self);
+  _chess_window_analysis_init (self);
+  _chess_window_review_init (self);
+  _chess_window_practice_init (self);
 }
 
 ChessWindow *

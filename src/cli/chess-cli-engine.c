@@ -7,18 +7,18 @@
 #include <string.h>
 
 #include "chess-cli-engine.h"
-#include "chess-engine-registry.h"
+#include "chess-external-registry.h"
 #include "chess-notation.h"
 
 gboolean
 chess_cli_engine_parse_protocol (const char          *text,
-                                 ChessEngineProtocol *protocol,
+                                 ChessExternalProtocol *protocol,
                                  GError             **error)
 {
   if (g_ascii_strcasecmp (text, "uci") == 0)
-    *protocol = CHESS_ENGINE_PROTOCOL_UCI;
+    *protocol = CHESS_EXTERNAL_PROTOCOL_UCI;
   else if (g_ascii_strcasecmp (text, "xboard") == 0 || g_ascii_strcasecmp (text, "cecp") == 0)
-    *protocol = CHESS_ENGINE_PROTOCOL_XBOARD;
+    *protocol = CHESS_EXTERNAL_PROTOCOL_XBOARD;
   else
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
@@ -29,20 +29,20 @@ chess_cli_engine_parse_protocol (const char          *text,
   return TRUE;
 }
 
-ChessEnginePlayer *
+ChessPlayer *
 chess_cli_engine_player_new (const char  *engine,
                              const char  *protocol,
                              int          level,
                              GError     **error)
 {
-  g_autoptr (ChessEnginePlayer) player = NULL;
+  g_autoptr (ChessPlayer) player = NULL;
 
   if (engine == NULL)
-    player = chess_engine_player_new_builtin (level);
+    player = chess_player_new_builtin (level);
   else
     {
-      g_autoptr (ChessEngineEntry) entry = chess_engine_registry_find (NULL, engine);
-      ChessEngineProtocol chosen = CHESS_ENGINE_PROTOCOL_UCI;
+      g_autoptr (ChessExternalEntry) entry = chess_external_registry_find (NULL, engine);
+      ChessExternalProtocol chosen = CHESS_EXTERNAL_PROTOCOL_UCI;
 
       if (protocol && !chess_cli_engine_parse_protocol (protocol, &chosen, error))
         return NULL;
@@ -51,7 +51,7 @@ chess_cli_engine_player_new (const char  *engine,
           /* An installed engine by its id: its own arguments and protocol. */
           if (protocol)
             entry->protocol = chosen;
-          player = chess_engine_entry_new_player (entry);
+          player = chess_external_entry_new_player (entry);
         }
       else
         {
@@ -65,23 +65,23 @@ chess_cli_engine_player_new (const char  *engine,
                            _("Cannot read the engine command “%s”: %s"), engine, parse_error->message);
               return NULL;
             }
-          player = chess_engine_player_new_external (NULL, (const char *const *) argv, chosen, NULL);
+          player = chess_player_new_external (NULL, (const char *const *) argv, chosen, NULL);
         }
     }
-  if (!chess_engine_player_start_sync (player, NULL, error))
+  if (!chess_player_start_sync (player, NULL, error))
     return NULL;
-  if (!chess_engine_player_new_game (player, error))
+  if (!chess_player_new_game (player, error))
     return NULL;
   return g_steal_pointer (&player);
 }
 
 char *
-chess_cli_format_score (const ChessEngineInfo *info,
+chess_cli_format_score (const ChessPlayerInfo *info,
                         ChessColor             side_to_move)
 {
   int sign = side_to_move == CHESS_COLOR_WHITE ? 1 : -1;
 
-  if (!(info->has & CHESS_ENGINE_INFO_HAS_SCORE))
+  if (!(info->has & CHESS_PLAYER_INFO_HAS_SCORE))
     return g_strdup ("?");
   if (info->score.is_mate)
     {
@@ -102,7 +102,7 @@ chess_cli_format_score (const ChessEngineInfo *info,
 }
 
 char *
-chess_cli_format_pv (const ChessEngineInfo *info,
+chess_cli_format_pv (const ChessPlayerInfo *info,
                      const ChessBoard      *board,
                      guint                  max_moves)
 {

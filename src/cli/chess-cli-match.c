@@ -22,7 +22,7 @@ typedef struct
 {
   char                *name;            /* NULL: the engine's own         */
   GStrv                argv;
-  ChessEngineProtocol  protocol;
+  ChessExternalProtocol  protocol;
   gboolean             has_protocol;    /* proto= given                   */
   char                *dir;
   GPtrArray           *option_names;
@@ -149,9 +149,9 @@ apply_setting (EngineSpec *spec, const char *setting, GError **error)
   else if (strcmp (key, "proto") == 0)
     {
       if (strcmp (value, "uci") == 0)
-        spec->protocol = CHESS_ENGINE_PROTOCOL_UCI;
+        spec->protocol = CHESS_EXTERNAL_PROTOCOL_UCI;
       else if (strcmp (value, "xboard") == 0 || strcmp (value, "cecp") == 0)
-        spec->protocol = CHESS_ENGINE_PROTOCOL_XBOARD;
+        spec->protocol = CHESS_EXTERNAL_PROTOCOL_XBOARD;
       else
         goto bad;
       spec->has_protocol = TRUE;
@@ -283,45 +283,45 @@ load_openings (const char *path, GError **error)
 }
 
 static void
-debug_sent_cb (ChessEngineClient *client, const char *line, gpointer data)
+debug_sent_cb (ChessExternalClient *client, const char *line, gpointer data)
 {
-  fprintf (stderr, "%s < %s\n", chess_engine_client_get_name (client), line);
+  fprintf (stderr, "%s < %s\n", chess_external_client_get_name (client), line);
 }
 
 static void
-debug_received_cb (ChessEngineClient *client, const char *line, gpointer data)
+debug_received_cb (ChessExternalClient *client, const char *line, gpointer data)
 {
-  fprintf (stderr, "%s > %s\n", chess_engine_client_get_name (client), line);
+  fprintf (stderr, "%s > %s\n", chess_external_client_get_name (client), line);
 }
 
-static ChessEngineClient *
+static ChessExternalClient *
 start_engine (Match *match, const EngineSpec *spec, GError **error)
 {
-  g_autoptr (ChessEngineClient) client = chess_engine_client_new ((const char *const *) spec->argv, spec->protocol);
+  g_autoptr (ChessExternalClient) client = chess_external_client_new ((const char *const *) spec->argv, spec->protocol);
 
   if (spec->dir)
-    chess_engine_client_set_working_directory (client, spec->dir);
+    chess_external_client_set_working_directory (client, spec->dir);
   if (match->debug)
     {
       g_signal_connect (client, "line-sent", G_CALLBACK (debug_sent_cb), NULL);
       g_signal_connect (client, "line-received", G_CALLBACK (debug_received_cb), NULL);
     }
-  if (!chess_engine_client_start_sync (client, NULL, error))
+  if (!chess_external_client_start_sync (client, NULL, error))
     return NULL;
   for (guint i = 0; i < spec->option_names->len; i++)
-    if (!chess_engine_client_set_option (client, g_ptr_array_index (spec->option_names, i),
-                                         g_ptr_array_index (spec->option_values, i), error))
+    if (!chess_external_client_set_option (client, g_ptr_array_index (spec->option_names, i),
+                                           g_ptr_array_index (spec->option_values, i), error))
       {
-        chess_engine_client_quit_sync (client);
+        chess_external_client_quit_sync (client);
         return NULL;
       }
   return g_steal_pointer (&client);
 }
 
 static const char *
-spec_name (const EngineSpec *spec, ChessEngineClient *client)
+spec_name (const EngineSpec *spec, ChessExternalClient *client)
 {
-  return spec->name ? spec->name : chess_engine_client_get_name (client);
+  return spec->name ? spec->name : chess_external_client_get_name (client);
 }
 
 static char *
@@ -367,7 +367,7 @@ static gboolean
 play_pairing (Match *match, guint opponent, PairingResult *out, GError **error)
 {
   const EngineSpec *specs[2] = { &match->specs[0], &match->specs[opponent] };
-  ChessEngineClient *clients[2] = { NULL, NULL };
+  ChessExternalClient *clients[2] = { NULL, NULL };
   g_autoptr (GDateTime) now = g_date_time_new_now_local ();
   g_autofree char *date = g_date_time_format (now, "%Y.%m.%d");
   double lower = 0, upper = 0;
@@ -380,17 +380,17 @@ play_pairing (Match *match, guint opponent, PairingResult *out, GError **error)
     {
       guint first_white = g % 2 == 0;
       const ChessLine *opening = g_ptr_array_index (match->openings, (g / 2) % match->openings->len);
-      ChessEngineClient *by_color[2];
+      ChessExternalClient *by_color[2];
       const ChessMatchLimits *limits[2];
       ChessMatchGameResult result;
       ChessPgnGame *game;
       int ours;
 
       for (int k = 0; k < 2; k++)
-        if (clients[k] == NULL || !chess_engine_client_is_running (clients[k]))
+        if (clients[k] == NULL || !chess_external_client_is_running (clients[k]))
           {
             if (clients[k])
-              chess_engine_client_quit_sync (clients[k]);
+              chess_external_client_quit_sync (clients[k]);
             g_clear_object (&clients[k]);
             clients[k] = start_engine (match, specs[k], error);
             if (clients[k] == NULL)
@@ -434,7 +434,7 @@ play_pairing (Match *match, guint opponent, PairingResult *out, GError **error)
         }
       for (int c = 0; c < 2; c++)
         if (result.dead[c])
-          chess_engine_client_quit_sync (by_color[c]);
+          chess_external_client_quit_sync (by_color[c]);
 
       if (!match->quiet)
         {
@@ -470,7 +470,7 @@ play_pairing (Match *match, guint opponent, PairingResult *out, GError **error)
   for (int k = 0; k < 2; k++)
     if (clients[k])
       {
-        chess_engine_client_quit_sync (clients[k]);
+        chess_external_client_quit_sync (clients[k]);
         g_object_unref (clients[k]);
       }
   return TRUE;
@@ -479,7 +479,7 @@ failed:
   for (int k = 0; k < 2; k++)
     if (clients[k])
       {
-        chess_engine_client_quit_sync (clients[k]);
+        chess_external_client_quit_sync (clients[k]);
         g_object_unref (clients[k]);
       }
   return FALSE;

@@ -334,7 +334,7 @@ cmd_new (ChessPlay *self)
     {
       g_autoptr(GError) error = NULL;
 
-      if (self->players[color] && !chess_engine_player_new_game (self->players[color], &error))
+      if (self->players[color] && !chess_player_new_game (self->players[color], &error))
         chess_play_computer_gone (self, color, error);
     }
   chess_play_say (self, _("A new game begins."));

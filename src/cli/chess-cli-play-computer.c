@@ -38,13 +38,13 @@ chess_play_computer_gone (ChessPlay    *self,
   if (self->players[color])
     {
       g_signal_handlers_disconnect_by_data (self->players[color], self);
-      chess_engine_player_close_sync (self->players[color]);
+      chess_player_close_sync (self->players[color]);
       g_clear_object (&self->players[color]);
     }
 }
 
 static void
-died_cb (ChessEnginePlayer *player,
+died_cb (ChessPlayer *player,
          const GError      *error,
          ChessPlay         *self)
 {
@@ -58,10 +58,10 @@ died_cb (ChessEnginePlayer *player,
 
 static void
 set_limits (ChessPlay         *self,
-            ChessEngineLimits *limits,
+            ChessPlayerLimits *limits,
             gint64             default_ms)
 {
-  chess_engine_limits_init (limits);
+  chess_player_limits_init (limits);
   /* 0 leaves the pace of the level to the player. */
   limits->movetime_ms = self->movetime_ms > 0 ? self->movetime_ms : default_ms;
 }
@@ -70,10 +70,10 @@ void
 chess_play_computer_move (ChessPlay *self)
 {
   ChessColor color = chess_game_get_side_to_move (self->game);
-  ChessEnginePlayer *player = self->players[color];
-  g_autoptr(ChessEngineReply) reply = NULL;
+  ChessPlayer *player = self->players[color];
+  g_autoptr(ChessPlayerReply) reply = NULL;
   g_autoptr(GError) error = NULL;
-  ChessEngineLimits limits;
+  ChessPlayerLimits limits;
 
   /* Tell the person what is going on before the wait. */
   g_string_append_printf (self->messages, _("%s is thinking…\n"), chess_play_side_name (self, color));
@@ -83,8 +83,8 @@ chess_play_computer_move (ChessPlay *self)
 
   set_limits (self, &limits, 0);
   g_object_ref (player);
-  reply = chess_engine_player_think_sync (player, chess_game_get_line (self->game), &limits, 1,
-                                          NULL, &error);
+  reply = chess_player_think_sync (player, chess_game_get_line (self->game), &limits, 1,
+                                   NULL, &error);
   g_object_unref (player);
   if (reply == NULL)
     {
@@ -93,7 +93,7 @@ chess_play_computer_move (ChessPlay *self)
     }
   switch (reply->kind)
     {
-    case CHESS_ENGINE_REPLY_MOVE:
+    case CHESS_PLAYER_REPLY_MOVE:
       self->computer_moving = TRUE;
       self->computer_us = reply->elapsed_us;
       if (!chess_game_play_move (self->game, reply->move, &error))
@@ -106,12 +106,12 @@ chess_play_computer_move (ChessPlay *self)
       self->selected = CHESS_NO_SQUARE;
       chess_play_announce_claimable (self);
       break;
-    case CHESS_ENGINE_REPLY_RESIGN:
+    case CHESS_PLAYER_REPLY_RESIGN:
       g_string_append_printf (self->messages, _("%s resigns.\n"), chess_play_side_name (self, color));
       chess_game_resign (self->game, color);
       break;
-    case CHESS_ENGINE_REPLY_CLAIM:
-    case CHESS_ENGINE_REPLY_NO_MOVE:
+    case CHESS_PLAYER_REPLY_CLAIM:
+    case CHESS_PLAYER_REPLY_NO_MOVE:
     default:
       /* A claimed draw is granted when the rules give it; any other claim
        * leaves the side to the person at the keyboard. */
@@ -119,10 +119,10 @@ chess_play_computer_move (ChessPlay *self)
         break;
       {
         g_autoptr(GError) claim_error =
-          g_error_new (CHESS_ENGINE_ERROR, CHESS_ENGINE_ERROR_ILLEGAL_MOVE,
+          g_error_new (CHESS_PLAYER_ERROR, CHESS_PLAYER_ERROR_ILLEGAL_MOVE,
                        /* Translators: the engine's name and what it claimed ("1-0 {White mates}"). */
                        _("%s claimed “%s” instead of moving."),
-                       chess_engine_player_get_name (player), reply->claim ? reply->claim : "");
+                       chess_player_get_name (player), reply->claim ? reply->claim : "");
 
         chess_play_computer_gone (self, color, claim_error);
       }
@@ -131,12 +131,12 @@ chess_play_computer_move (ChessPlay *self)
 }
 
 /* The engine for hint and analyse: the one given, at full strength. */
-static ChessEnginePlayer *
+static ChessPlayer *
 get_advisor (ChessPlay *self)
 {
   g_autoptr(GError) error = NULL;
 
-  if (self->advisor && chess_engine_player_is_alive (self->advisor))
+  if (self->advisor && chess_player_is_alive (self->advisor))
     return self->advisor;
   g_clear_object (&self->advisor);
   self->advisor = chess_cli_engine_player_new (self->engine, self->protocol,
@@ -146,14 +146,14 @@ get_advisor (ChessPlay *self)
   return self->advisor;
 }
 
-static ChessEngineReply *
+static ChessPlayerReply *
 ask_advisor (ChessPlay *self,
              gint64     default_ms)
 {
-  ChessEnginePlayer *advisor;
+  ChessPlayer *advisor;
   g_autoptr(GError) error = NULL;
-  ChessEngineReply *reply;
-  ChessEngineLimits limits;
+  ChessPlayerReply *reply;
+  ChessPlayerLimits limits;
 
   if (chess_play_refuse_when_over (self))
     return NULL;
@@ -161,8 +161,8 @@ ask_advisor (ChessPlay *self,
   if (advisor == NULL)
     return NULL;
   set_limits (self, &limits, default_ms);
-  reply = chess_engine_player_think_sync (advisor, chess_game_get_line (self->game), &limits, 1,
-                                          NULL, &error);
+  reply = chess_player_think_sync (advisor, chess_game_get_line (self->game), &limits, 1,
+                                   NULL, &error);
   if (reply == NULL)
     {
       g_string_append_printf (self->messages, "%s\n", error->message);
@@ -174,11 +174,11 @@ ask_advisor (ChessPlay *self,
 void
 chess_play_hint (ChessPlay *self)
 {
-  g_autoptr(ChessEngineReply) reply = ask_advisor (self, HINT_MS);
+  g_autoptr(ChessPlayerReply) reply = ask_advisor (self, HINT_MS);
   const ChessBoard *board = chess_game_get_board (self->game);
   char san[CHESS_MOVE_TEXT_MAX];
 
-  if (reply == NULL || reply->kind != CHESS_ENGINE_REPLY_MOVE)
+  if (reply == NULL || reply->kind != CHESS_PLAYER_REPLY_MOVE)
     return;
   /* Translators: a suggested move, "Nf3". */
   g_string_append_printf (self->messages, _("Hint: %s\n"),
@@ -188,20 +188,20 @@ chess_play_hint (ChessPlay *self)
 void
 chess_play_analyse (ChessPlay *self)
 {
-  g_autoptr(ChessEngineReply) reply = ask_advisor (self, ANALYSE_MS);
+  g_autoptr(ChessPlayerReply) reply = ask_advisor (self, ANALYSE_MS);
   const ChessBoard *board = chess_game_get_board (self->game);
   g_autofree char *score = NULL;
   g_autofree char *line = NULL;
-  const ChessEngineInfo *info;
+  const ChessPlayerInfo *info;
 
   if (reply == NULL)
     return;
   info = reply->last_info;
-  if (info == NULL || !(info->has & CHESS_ENGINE_INFO_HAS_SCORE))
+  if (info == NULL || !(info->has & CHESS_PLAYER_INFO_HAS_SCORE))
     {
       char san[CHESS_MOVE_TEXT_MAX];
 
-      if (reply->kind == CHESS_ENGINE_REPLY_MOVE)
+      if (reply->kind == CHESS_PLAYER_REPLY_MOVE)
         g_string_append_printf (self->messages, _("Best move: %s\n"),
                                 chess_move_format (board, reply->move, CHESS_NOTATION_SAN, san));
       return;
@@ -218,16 +218,16 @@ chess_play_analyse (ChessPlay *self)
 
 /* The built-in engine whatever --engine says: the threat is searched
  * within a node budget, the same on every run. */
-static ChessEnginePlayer *
+static ChessPlayer *
 get_threat_player (ChessPlay *self)
 {
   g_autoptr(GError) error = NULL;
 
-  if (self->threat_player && chess_engine_player_is_alive (self->threat_player))
+  if (self->threat_player && chess_player_is_alive (self->threat_player))
     return self->threat_player;
   g_clear_object (&self->threat_player);
   self->threat_player = chess_threat_player_new ();
-  if (!chess_engine_player_start_sync (self->threat_player, NULL, &error))
+  if (!chess_player_start_sync (self->threat_player, NULL, &error))
     {
       g_string_append_printf (self->messages, "%s\n", error->message);
       g_clear_object (&self->threat_player);
@@ -240,11 +240,11 @@ chess_play_threat (ChessPlay *self)
 {
   const ChessBoard *board = chess_game_get_board (self->game);
   ChessColor threatening = chess_color_other ((ChessColor) board->side);
-  g_autoptr(ChessEngineReply) reply = NULL;
+  g_autoptr(ChessPlayerReply) reply = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *words = NULL;
-  ChessEnginePlayer *player;
-  ChessEngineLimits limits;
+  ChessPlayer *player;
+  ChessPlayerLimits limits;
   ChessThreat threat;
   ChessLine line;
   char san[CHESS_MOVE_TEXT_MAX];
@@ -263,14 +263,14 @@ chess_play_threat (ChessPlay *self)
   if (player == NULL)
     return;
   /* Nothing learnt in an earlier search may change the answer. */
-  if (!chess_engine_player_new_game (player, &error))
+  if (!chess_player_new_game (player, &error))
     {
       g_string_append_printf (self->messages, "%s\n", error->message);
       return;
     }
   chess_threat_limits_init (&limits);
   chess_line_init (&line, &threat.position);
-  reply = chess_engine_player_think_sync (player, &line, &limits, 1, NULL, &error);
+  reply = chess_player_think_sync (player, &line, &limits, 1, NULL, &error);
   chess_line_clear (&line);
   if (reply == NULL)
     {
@@ -319,7 +319,7 @@ chess_play_name_computers (ChessPlay *self)
   for (int color = 0; color < CHESS_N_COLORS; color++)
     if (self->players[color])
       chess_game_set_player_name (self->game, color,
-                                  chess_engine_player_get_name (self->players[color]));
+                                  chess_player_get_name (self->players[color]));
 }
 
 void
@@ -329,17 +329,17 @@ chess_play_stop_computers (ChessPlay *self)
     if (self->players[color])
       {
         g_signal_handlers_disconnect_by_data (self->players[color], self);
-        chess_engine_player_close_sync (self->players[color]);
+        chess_player_close_sync (self->players[color]);
         g_clear_object (&self->players[color]);
       }
   if (self->advisor)
     {
-      chess_engine_player_close_sync (self->advisor);
+      chess_player_close_sync (self->advisor);
       g_clear_object (&self->advisor);
     }
   if (self->threat_player)
     {
-      chess_engine_player_close_sync (self->threat_player);
+      chess_player_close_sync (self->threat_player);
       g_clear_object (&self->threat_player);
     }
 }

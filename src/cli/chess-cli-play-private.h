@@ -7,7 +7,7 @@
 
 #include "chess-cli-input.h"
 #include "chess-cli-save.h"
-#include "chess-engine-player.h"
+#include "chess-player.h"
 #include "chess-game.h"
 #include "chess-term-board.h"
 
@@ -28,9 +28,9 @@ typedef struct
   ChessCliSource source;          /* the file the game lives in, if any    */
 
   /* The computer */
-  ChessEnginePlayer *players[CHESS_N_COLORS];   /* NULL: a person plays  */
-  ChessEnginePlayer *advisor;     /* for hint and analyse, made on demand  */
-  ChessEnginePlayer *threat_player; /* the built-in engine for threat, made
+  ChessPlayer *players[CHESS_N_COLORS];   /* NULL: a person plays  */
+  ChessPlayer *advisor;     /* for hint and analyse, made on demand  */
+  ChessPlayer *threat_player; /* the built-in engine for threat, made
                                      * on demand                           */
   const char    *engine;          /* --engine, or NULL: the built-in one   */
   const char    *protocol;        /* --protocol, or NULL                   */

@@ -237,7 +237,7 @@ chess_cli_play (int    argc,
     }
   if (protocol != NULL)
     {
-      ChessEngineProtocol parsed;
+      ChessExternalProtocol parsed;
 
       if (!chess_cli_engine_parse_protocol (protocol, &parsed, &error))
         {

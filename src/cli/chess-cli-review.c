@@ -333,7 +333,7 @@ chess_cli_review (int    argc,
   /* An installed engine by its name ("stockfish", with the settings the
    * registry gives it) or any command line; the built-in engine at full
    * strength is the review's own. */
-  g_autoptr(ChessEnginePlayer) engine = NULL;
+  g_autoptr(ChessPlayer) engine = NULL;
   if (engine_command != NULL)
     {
       engine = chess_cli_engine_player_new (engine_command, protocol, CHESS_ENGINE_LEVEL_MAX, &error);

@@ -121,27 +121,27 @@ judge_position (const ChessLine *line, ChessMatchGameResult *result)
 /* The engine's view of its move, as PGN commands: [%eval] from White's
  * side with the depth, and [%emt] the time it took. */
 static void
-annotate_move (ChessTreeNode *node, ChessColor mover, const ChessEngineReply *reply)
+annotate_move (ChessTreeNode *node, ChessColor mover, const ChessPlayerReply *reply)
 {
-  const ChessEngineInfo *info = reply->last_info;
+  const ChessPlayerInfo *info = reply->last_info;
   int sign = mover == CHESS_COLOR_WHITE ? 1 : -1;
 
   node->emt_ms = reply->elapsed_us / 1000;
-  if (info && info->has & CHESS_ENGINE_INFO_HAS_SCORE)
+  if (info && info->has & CHESS_PLAYER_INFO_HAS_SCORE)
     {
       node->eval.kind = info->score.is_mate ? CHESS_TREE_EVAL_MATE : CHESS_TREE_EVAL_CENTIPAWNS;
       node->eval.value = sign * (info->score.is_mate ? info->score.mate_moves : info->score.centipawns);
-      node->eval.depth = info->has & CHESS_ENGINE_INFO_HAS_DEPTH ? info->depth : -1;
+      node->eval.depth = info->has & CHESS_PLAYER_INFO_HAS_DEPTH ? info->depth : -1;
     }
 }
 
 /* The engine's score in centipawns from its own side; mates count big. */
 static gboolean
-reply_score (const ChessEngineReply *reply, int *score)
+reply_score (const ChessPlayerReply *reply, int *score)
 {
-  const ChessEngineInfo *info = reply->last_info;
+  const ChessPlayerInfo *info = reply->last_info;
 
-  if (info == NULL || !(info->has & CHESS_ENGINE_INFO_HAS_SCORE))
+  if (info == NULL || !(info->has & CHESS_PLAYER_INFO_HAS_SCORE))
     return FALSE;
   if (info->score.is_mate)
     *score = info->score.mate_moves > 0 ? 100000 : -100000;
@@ -159,7 +159,7 @@ typedef struct
 
 static gboolean
 adjudicate (const ChessMatchRules *rules, Adjudication *adj, ChessColor mover,
-            const ChessEngineReply *reply, const ChessLine *line, ChessMatchGameResult *result)
+            const ChessPlayerReply *reply, const ChessLine *line, ChessMatchGameResult *result)
 {
   int score;
   ChessColor other = chess_color_other (mover);
@@ -202,11 +202,11 @@ adjudicate (const ChessMatchRules *rules, Adjudication *adj, ChessColor mover,
 }
 
 static void
-set_limits (ChessEngineLimits *out, const ChessMatchLimits *mine, ChessColor mover,
+set_limits (ChessPlayerLimits *out, const ChessMatchLimits *mine, ChessColor mover,
             const gint64 remaining[2], const ChessMatchLimits *limits[2], int moves_to_go,
             gint64 margin_ms)
 {
-  chess_engine_limits_init (out);
+  chess_player_limits_init (out);
   if (mine->base_ms >= 0)
     {
       out->white_ms = remaining[CHESS_COLOR_WHITE];
@@ -242,15 +242,15 @@ fault (ChessMatchGameResult *result, ChessColor mover, const GError *error)
 
   switch (error->code)
     {
-    case CHESS_ENGINE_ERROR_TIMEOUT:
+    case CHESS_PLAYER_ERROR_TIMEOUT:
       /* Translators: White or Black. */
       lose (result, mover, CHESS_MATCH_END_TIME, g_strdup_printf (_("%s loses on time (the engine hung)"), who));
       break;
-    case CHESS_ENGINE_ERROR_ILLEGAL_MOVE:
+    case CHESS_PLAYER_ERROR_ILLEGAL_MOVE:
       /* Translators: White or Black, and the engine's message. */
       lose (result, mover, CHESS_MATCH_END_ILLEGAL_MOVE, g_strdup_printf (_("%s makes an illegal move: %s"), who, error->message));
       break;
-    case CHESS_ENGINE_ERROR_REFUSED:
+    case CHESS_PLAYER_ERROR_REFUSED:
       lose (result, mover, CHESS_MATCH_END_FALSE_CLAIM, g_strdup_printf (_("%s refuses a legal move: %s"), who, error->message));
       break;
     default:
@@ -263,7 +263,7 @@ fault (ChessMatchGameResult *result, ChessColor mover, const GError *error)
 }
 
 ChessPgnGame *
-chess_match_play_game (ChessEngineClient       *engines[2],
+chess_match_play_game (ChessExternalClient       *engines[2],
                        const ChessMatchLimits  *limits[2],
                        const ChessMatchRules   *rules,
                        const ChessLine         *opening,
@@ -284,7 +284,7 @@ chess_match_play_game (ChessEngineClient       *engines[2],
   for (int c = 0; c < 2; c++)
     {
       remaining[c] = limits[c]->base_ms;
-      if (!chess_engine_client_new_game (engines[c], error))
+      if (!chess_external_client_new_game (engines[c], error))
         return NULL;
     }
   for (size_t i = 0; i < opening->n_moves; i++)
@@ -299,19 +299,19 @@ chess_match_play_game (ChessEngineClient       *engines[2],
     {
       ChessColor mover = game->line.current.side;
       const ChessMatchLimits *mine = limits[mover];
-      g_autoptr (ChessEngineReply) reply = NULL;
+      g_autoptr (ChessPlayerReply) reply = NULL;
       g_autoptr (GError) local_error = NULL;
-      ChessEngineLimits go;
+      ChessPlayerLimits go;
       ChessTreeNode *node;
       int moves_to_go = 0;
 
       if (mine->moves_per_session > 0)
         moves_to_go = mine->moves_per_session - moves_in_session[mover];
       set_limits (&go, mine, mover, remaining, limits, moves_to_go, rules->time_margin_ms);
-      reply = chess_engine_client_go_sync (engines[mover], &game->line, &go, NULL, &local_error);
+      reply = chess_external_client_go_sync (engines[mover], &game->line, &go, NULL, &local_error);
       if (reply == NULL)
         {
-          if (local_error->code == CHESS_ENGINE_ERROR_UNSUPPORTED)
+          if (local_error->code == CHESS_PLAYER_ERROR_UNSUPPORTED)
             {
               g_propagate_error (error, g_steal_pointer (&local_error));
               return NULL;
@@ -332,14 +332,14 @@ chess_match_play_game (ChessEngineClient       *engines[2],
             }
         }
 
-      if (reply->kind == CHESS_ENGINE_REPLY_RESIGN)
+      if (reply->kind == CHESS_PLAYER_REPLY_RESIGN)
         {
           lose (result, mover, CHESS_MATCH_END_RESIGNATION,
                 /* Translators: White or Black. */
                 g_strdup_printf (_("%s resigns"), color_name (mover)));
           break;
         }
-      if (reply->kind != CHESS_ENGINE_REPLY_MOVE)
+      if (reply->kind != CHESS_PLAYER_REPLY_MOVE)
         {
           lose (result, mover, CHESS_MATCH_END_FALSE_CLAIM,
                 /* Translators: White or Black, and what the engine claimed. */
@@ -371,8 +371,8 @@ chess_match_play_game (ChessEngineClient       *engines[2],
         break;
     }
 
-  chess_pgn_game_set_tag (game, "White", chess_engine_client_get_name (engines[CHESS_COLOR_WHITE]));
-  chess_pgn_game_set_tag (game, "Black", chess_engine_client_get_name (engines[CHESS_COLOR_BLACK]));
+  chess_pgn_game_set_tag (game, "White", chess_external_client_get_name (engines[CHESS_COLOR_WHITE]));
+  chess_pgn_game_set_tag (game, "Black", chess_external_client_get_name (engines[CHESS_COLOR_BLACK]));
   chess_pgn_game_set_tag (game, "Result", results[result->result + 1]);
   g_free (game->result);
   game->result = g_strdup (results[result->result + 1]);

@@ -5,7 +5,7 @@
  * false claim) or by agreed scores. */
 #pragma once
 
-#include "chess-engine-client.h"
+#include "chess-external-client.h"
 #include "chess-pgn.h"
 
 G_BEGIN_DECLS
@@ -65,7 +65,7 @@ void chess_match_game_result_clear (ChessMatchGameResult *result);
  * score, depth and time. NULL with an error only when the engines cannot
  * play at all under these conditions (e.g. a set-up position for an engine
  * without setboard). */
-ChessPgnGame *chess_match_play_game (ChessEngineClient       *engines[2],
+ChessPgnGame *chess_match_play_game (ChessExternalClient       *engines[2],
                                      const ChessMatchLimits  *limits[2],
                                      const ChessMatchRules   *rules,
                                      const ChessLine         *opening,

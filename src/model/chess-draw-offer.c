@@ -4,7 +4,7 @@
 
 #include "chess-draw-offer.h"
 #include "chess-engine-levels.h"
-#include "chess-engine-player.h"
+#include "chess-player.h"
 
 gboolean
 chess_draw_offer_can_win (const ChessBoard *board,
@@ -33,9 +33,9 @@ is_quiet_ending (const ChessBoard *board)
 gboolean
 chess_draw_offer_accepts (const ChessBoard       *board,
                           ChessColor              computer,
-                          const ChessEngineReply *reply)
+                          const ChessPlayerReply *reply)
 {
-  const ChessEngineInfo *info;
+  const ChessPlayerInfo *info;
   int sign;
 
   g_return_val_if_fail (board != NULL && reply != NULL, FALSE);
@@ -44,7 +44,7 @@ chess_draw_offer_accepts (const ChessBoard       *board,
     return TRUE;
   info = reply->last_info;
   /* No judgement at all: it plays on, as it would without the offer. */
-  if (info == NULL || !(info->has & CHESS_ENGINE_INFO_HAS_SCORE))
+  if (info == NULL || !(info->has & CHESS_PLAYER_INFO_HAS_SCORE))
     return FALSE;
   sign = board->side == computer ? 1 : -1;
   /* Mating: never; being mated: always. */
@@ -57,7 +57,7 @@ chess_draw_offer_accepts (const ChessBoard       *board,
 
 typedef struct
 {
-  ChessEnginePlayer *player;
+  ChessPlayer *player;
   ChessBoard         board;
   ChessColor         computer;
 } Judgement;
@@ -77,9 +77,9 @@ judged_cb (GObject      *source,
   g_autoptr (GTask) task = user_data;
   Judgement *judgement = g_task_get_task_data (task);
   g_autoptr (GError) error = NULL;
-  g_autoptr (ChessEngineReply) reply = NULL;
+  g_autoptr (ChessPlayerReply) reply = NULL;
 
-  reply = chess_engine_player_think_finish (judgement->player, result, &error);
+  reply = chess_player_think_finish (judgement->player, result, &error);
   if (reply == NULL)
     g_task_return_error (task, g_steal_pointer (&error));
   else
@@ -95,7 +95,7 @@ chess_draw_offer_judge_async (const ChessLine     *line,
 {
   g_autoptr (GTask) task = NULL;
   Judgement *judgement;
-  ChessEngineLimits limits;
+  ChessPlayerLimits limits;
 
   g_return_if_fail (line != NULL);
   g_return_if_fail (computer == CHESS_COLOR_WHITE || computer == CHESS_COLOR_BLACK);
@@ -114,11 +114,11 @@ chess_draw_offer_judge_async (const ChessLine     *line,
     }
   /* A fresh player: nothing searched before changes the answer, and the
    * level of the computer that was offered the draw plays no part. */
-  judgement->player = chess_engine_player_new_builtin (CHESS_ENGINE_LEVEL_MAX);
-  chess_engine_limits_init (&limits);
+  judgement->player = chess_player_new_builtin (CHESS_ENGINE_LEVEL_MAX);
+  chess_player_limits_init (&limits);
   limits.nodes = CHESS_DRAW_OFFER_NODES;
-  chess_engine_player_think_async (judgement->player, line, &limits, 1, cancellable,
-                                   judged_cb, g_steal_pointer (&task));
+  chess_player_think_async (judgement->player, line, &limits, 1, cancellable,
+                            judged_cb, g_steal_pointer (&task));
 }
 
 gboolean

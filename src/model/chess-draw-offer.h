@@ -16,7 +16,7 @@
 
 #include <gio/gio.h>
 
-#include "chess-engine-client.h"
+#include "chess-external-client.h"
 #include "chess-line.h"
 
 G_BEGIN_DECLS
@@ -40,7 +40,7 @@ G_BEGIN_DECLS
  * `reply`, the search of `board` (scores from its side to move). */
 gboolean chess_draw_offer_accepts      (const ChessBoard        *board,
                                         ChessColor               computer,
-                                        const ChessEngineReply  *reply);
+                                        const ChessPlayerReply  *reply);
 
 /* Whether the computer can still win at all: FALSE when it cannot
  * checkmate by any series of legal moves (then it takes the draw without

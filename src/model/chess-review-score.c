@@ -109,7 +109,7 @@ chess_review_score_from_builtin (int score)
 }
 
 int
-chess_review_score_of_info (const ChessEngineInfo *info,
+chess_review_score_of_info (const ChessPlayerInfo *info,
                             gboolean               builtin)
 {
   if (info->score.is_mate)

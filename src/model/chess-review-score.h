@@ -8,7 +8,7 @@
 #include <glib.h>
 
 #include "chess-board.h"
-#include "chess-engine-output.h"
+#include "chess-external-output.h"
 #include "chess-notation.h"
 #include "chess-tree.h"
 
@@ -54,7 +54,7 @@ char  *chess_review_score_format          (int score, char *buf);
 int    chess_review_score_from_builtin    (int score);
 /* A line's score for the review: its mate or centipawns, the built-in
  * engine's (`builtin`) on Stockfish's scale. */
-int    chess_review_score_of_info         (const ChessEngineInfo *info,
+int    chess_review_score_of_info         (const ChessPlayerInfo *info,
                                            gboolean               builtin);
 
 /* Expected score (0 = lost … 0.5 … 1 = won) for the side whose view

@@ -19,7 +19,7 @@ struct _ChessReview
   GObject            parent_instance;
 
   /* Owned references */
-  ChessEnginePlayer *engine;
+  ChessPlayer *engine;
   GTask             *task;          /* the running review                   */
   gulong             thinking_id;
 
@@ -40,7 +40,7 @@ struct _ChessReview
                                      * the final position                  */
   guint              n_searched;    /* positions with their score          */
   guint              n_reviewed;    /* moves judged and handed to the tree */
-  ChessEngineInfo   *infos[3];      /* the running think's lines 1 and 2   */
+  ChessPlayerInfo   *infos[3];      /* the running think's lines 1 and 2   */
   /* A move that was the engine's own choice and yet lost a mistake's
    * worth by the search after it: the positions before and after it are
    * searched again, deeper, before the move is judged. */
@@ -85,7 +85,7 @@ static void
 clear_infos (ChessReview *self)
 {
   for (guint i = 0; i < G_N_ELEMENTS (self->infos); i++)
-    g_clear_pointer (&self->infos[i], chess_engine_info_free);
+    g_clear_pointer (&self->infos[i], chess_player_info_free);
 }
 
 static void
@@ -208,7 +208,7 @@ chess_review_class_init (ChessReviewClass *klass)
     g_param_spec_uint ("depth", NULL, NULL, 0, 100, 0,
                        G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   properties[PROP_ENGINE] =
-    g_param_spec_object ("engine", NULL, NULL, CHESS_TYPE_ENGINE_PLAYER,
+    g_param_spec_object ("engine", NULL, NULL, CHESS_TYPE_PLAYER,
                          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   properties[PROP_N_MOVES] =
     g_param_spec_uint ("n-moves", NULL, NULL, 0, G_MAXUINT, 0,
@@ -333,17 +333,17 @@ chess_review_get_depth (ChessReview *self)
 
 void
 chess_review_set_engine (ChessReview       *self,
-                         ChessEnginePlayer *engine)
+                         ChessPlayer *engine)
 {
   g_return_if_fail (CHESS_IS_REVIEW (self));
-  g_return_if_fail (engine == NULL || CHESS_IS_ENGINE_PLAYER (engine));
+  g_return_if_fail (engine == NULL || CHESS_IS_PLAYER (engine));
   g_return_if_fail (!self->started);
 
   if (g_set_object (&self->engine, engine))
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ENGINE]);
 }
 
-ChessEnginePlayer *
+ChessPlayer *
 chess_review_get_engine (ChessReview *self)
 {
   g_return_val_if_fail (CHESS_IS_REVIEW (self), NULL);
@@ -366,7 +366,7 @@ budget_kind (ChessReview *self)
 {
   if (self->depth > 0)
     return BUDGET_DEPTH;
-  if (self->nodes > 0 && (self->engine == NULL || chess_engine_player_counts_nodes (self->engine)))
+  if (self->nodes > 0 && (self->engine == NULL || chess_player_counts_nodes (self->engine)))
     return BUDGET_NODES;
   return BUDGET_TIME;
 }
@@ -380,10 +380,10 @@ chess_review_describe_judge (ChessReview *self)
 
   /* The review's own engine is the built-in one at full strength: named by
    * the program's version, which fixes its judgement. */
-  if (self->engine == NULL || chess_engine_player_get_level (self->engine) == CHESS_ENGINE_LEVEL_MAX)
+  if (self->engine == NULL || chess_player_get_level (self->engine) == CHESS_ENGINE_LEVEL_MAX)
     engine = g_strdup_printf ("ThinkChess %s", PACKAGE_VERSION);
   else
-    engine = g_strdup (chess_engine_player_get_engine_name (self->engine));
+    engine = g_strdup (chess_player_get_engine_name (self->engine));
 
   switch (budget_kind (self))
     {
@@ -487,29 +487,29 @@ finish (ChessReview *self,
 }
 
 static void
-thinking_cb (ChessEnginePlayer *engine,
-             ChessEngineInfo   *info,
+thinking_cb (ChessPlayer *engine,
+             ChessPlayerInfo   *info,
              ChessReview       *self)
 {
-  if (!(info->has & CHESS_ENGINE_INFO_HAS_SCORE))
+  if (!(info->has & CHESS_PLAYER_INFO_HAS_SCORE))
     return;
   /* An aspiration search's bound is no score: and since an engine
    * reports bounds only after a while, keeping one would tie the review
    * to the clock. */
-  if (info->bound != CHESS_ENGINE_BOUND_EXACT)
+  if (info->bound != CHESS_SCORE_BOUND_EXACT)
     return;
-  int n = info->has & CHESS_ENGINE_INFO_HAS_MULTIPV ? info->multipv : 1;
+  int n = info->has & CHESS_PLAYER_INFO_HAS_MULTIPV ? info->multipv : 1;
   if (n < 1 || n > 2)
     return;
-  chess_engine_info_free (self->infos[n]);
-  self->infos[n] = chess_engine_info_copy (info);
+  chess_player_info_free (self->infos[n]);
+  self->infos[n] = chess_player_info_copy (info);
 }
 
 static int
 info_score (ChessReview           *self,
-            const ChessEngineInfo *info)
+            const ChessPlayerInfo *info)
 {
-  return chess_review_score_of_info (info, chess_engine_player_get_level (self->engine) >= 0);
+  return chess_review_score_of_info (info, chess_player_get_level (self->engine) >= 0);
 }
 
 /* The score of the position after the line's last move when the game has
@@ -630,17 +630,17 @@ judge_move (ChessReview *self,
  * reported; FALSE (and the review finished with an error) without a score. */
 static gboolean
 read_search (ChessReview       *self,
-             ChessEngineReply  *reply,
+             ChessPlayerReply  *reply,
              guint              pos,
              ChessReviewSearch *search)
 {
-  const ChessEngineInfo *best = self->infos[1] != NULL ? self->infos[1] : reply->last_info;
+  const ChessPlayerInfo *best = self->infos[1] != NULL ? self->infos[1] : reply->last_info;
 
   if (best == NULL)
     {
-      finish (self, g_error_new (CHESS_ENGINE_ERROR, CHESS_ENGINE_ERROR_UNSUPPORTED,
+      finish (self, g_error_new (CHESS_PLAYER_ERROR, CHESS_PLAYER_ERROR_UNSUPPORTED,
                                  _("%s gave no evaluation of the position."),
-                                 chess_engine_player_get_name (self->engine)));
+                                 chess_player_get_name (self->engine)));
       return FALSE;
     }
 
@@ -651,7 +651,7 @@ read_search (ChessReview       *self,
   memcpy (search->line, best->pv, search->line_length * sizeof search->line[0]);
   /* The move it plays is its best; its line only when it starts with it.
    * (An xboard engine may resign or claim instead: then the line is all.) */
-  if (reply->kind == CHESS_ENGINE_REPLY_MOVE
+  if (reply->kind == CHESS_PLAYER_REPLY_MOVE
       && (search->line_length == 0 || search->line[0] != reply->move))
     {
       search->line[0] = reply->move;
@@ -669,14 +669,14 @@ read_search (ChessReview       *self,
 
 /* The engine's reply to a think, or NULL with the review finished by the
  * engine's error. */
-static ChessEngineReply *
+static ChessPlayerReply *
 think_reply (ChessReview  *self,
              GObject      *source,
              GAsyncResult *result)
 {
   g_autoptr(GError) error = NULL;
-  ChessEngineReply *reply = chess_engine_player_think_finish (CHESS_ENGINE_PLAYER (source),
-                                                              result, &error);
+  ChessPlayerReply *reply = chess_player_think_finish (CHESS_PLAYER (source),
+                                                       result, &error);
 
   if (reply == NULL)
     finish (self, g_steal_pointer (&error));
@@ -689,7 +689,7 @@ think_done_cb (GObject      *source,
                gpointer      user_data)
 {
   g_autoptr(ChessReview) self = user_data;
-  g_autoptr(ChessEngineReply) reply = think_reply (self, source, result);
+  g_autoptr(ChessPlayerReply) reply = think_reply (self, source, result);
   guint pos = self->n_searched;
 
   if (reply == NULL)
@@ -710,7 +710,7 @@ recheck_done_cb (GObject      *source,
                  gpointer      user_data)
 {
   g_autoptr(ChessReview) self = user_data;
-  g_autoptr(ChessEngineReply) reply = think_reply (self, source, result);
+  g_autoptr(ChessPlayerReply) reply = think_reply (self, source, result);
   guint ply = self->recheck_ply;
   guint pos = self->recheck_pos;
   ChessReviewSearch deeper;
@@ -736,10 +736,10 @@ recheck_done_cb (GObject      *source,
 /* What limits a search: the review's budget, `factor` times over. */
 static void
 set_limits (ChessReview       *self,
-            ChessEngineLimits *limits,
+            ChessPlayerLimits *limits,
             guint              factor)
 {
-  chess_engine_limits_init (limits);
+  chess_player_limits_init (limits);
   switch (budget_kind (self))
     {
     case BUDGET_DEPTH:
@@ -763,7 +763,7 @@ recheck_async (ChessReview *self,
                guint        pos)
 {
   ChessLine line;
-  ChessEngineLimits limits;
+  ChessPlayerLimits limits;
 
   self->recheck_pos = pos;
   chess_line_init (&line, &self->line.start);
@@ -771,9 +771,9 @@ recheck_async (ChessReview *self,
     chess_line_push (&line, self->line.moves[i]);
   set_limits (self, &limits, RECHECK_FACTOR);
   clear_infos (self);
-  chess_engine_player_think_async (self->engine, &line, &limits, 2,
-                                   g_task_get_cancellable (self->task),
-                                   recheck_done_cb, g_object_ref (self));
+  chess_player_think_async (self->engine, &line, &limits, 2,
+                            g_task_get_cancellable (self->task),
+                            recheck_done_cb, g_object_ref (self));
   chess_line_clear (&line);
 }
 
@@ -784,7 +784,7 @@ search_next (ChessReview *self)
   g_autoptr(GError) error = NULL;
   guint pos = self->n_searched;
   ChessLine line;
-  ChessEngineLimits limits;
+  ChessPlayerLimits limits;
   int score;
 
   if (g_cancellable_set_error_if_cancelled (cancellable, &error))
@@ -814,8 +814,8 @@ search_next (ChessReview *self)
 
   set_limits (self, &limits, 1);
   clear_infos (self);
-  chess_engine_player_think_async (self->engine, &line, &limits, 2, cancellable,
-                                   think_done_cb, g_object_ref (self));
+  chess_player_think_async (self->engine, &line, &limits, 2, cancellable,
+                            think_done_cb, g_object_ref (self));
   chess_line_clear (&line);
 }
 
@@ -824,7 +824,7 @@ engine_ready (ChessReview *self)
 {
   g_autoptr(GError) error = NULL;
 
-  if (!chess_engine_player_new_game (self->engine, &error))
+  if (!chess_player_new_game (self->engine, &error))
     {
       finish (self, g_steal_pointer (&error));
       return;
@@ -841,7 +841,7 @@ engine_started_cb (GObject      *source,
   g_autoptr(ChessReview) self = user_data;
   g_autoptr(GError) error = NULL;
 
-  if (!chess_engine_player_start_finish (CHESS_ENGINE_PLAYER (source), result, &error))
+  if (!chess_player_start_finish (CHESS_PLAYER (source), result, &error))
     {
       finish (self, g_steal_pointer (&error));
       return;
@@ -865,10 +865,10 @@ chess_review_run_async (ChessReview         *self,
 
   if (self->engine == NULL)
     {
-      self->engine = chess_engine_player_new_builtin (CHESS_ENGINE_LEVEL_MAX);
+      self->engine = chess_player_new_builtin (CHESS_ENGINE_LEVEL_MAX);
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ENGINE]);
-      chess_engine_player_start_async (self->engine, cancellable, engine_started_cb,
-                                       g_object_ref (self));
+      chess_player_start_async (self->engine, cancellable, engine_started_cb,
+                                g_object_ref (self));
       return;
     }
   engine_ready (self);

@@ -1,5 +1,5 @@
 /* chess-review.h — a game review: every move of a game's main line judged
- * by an engine (ChessEnginePlayer: the built-in engine or an external one),
+ * by an engine (ChessPlayer: the built-in engine or an external one),
  * with progress, each judgement written into the game's tree as it comes.
  * The tree is the only store of what the review concluded (read it with
  * chess_review_read_tree); the review keeps only its searches in flight.
@@ -31,7 +31,7 @@
 #include <gio/gio.h>
 
 #include "chess-game.h"
-#include "chess-engine-player.h"
+#include "chess-player.h"
 #include "chess-review-score.h"
 
 G_BEGIN_DECLS
@@ -71,13 +71,13 @@ void         chess_review_set_nodes          (ChessReview *self,
                                               guint64      nodes);
 guint64      chess_review_get_nodes          (ChessReview *self);
 /* An engine player, already started by the caller
- * (chess_engine_player_start_*; the review keeps a reference and calls its
+ * (chess_player_start_*; the review keeps a reference and calls its
  * new_game), or NULL: the review makes the built-in engine at full
  * strength. The player must not think for anyone else while the review
  * runs. */
 void         chess_review_set_engine         (ChessReview       *self,
-                                              ChessEnginePlayer *engine);
-ChessEnginePlayer *chess_review_get_engine   (ChessReview       *self);
+                                              ChessPlayer *engine);
+ChessPlayer *chess_review_get_engine   (ChessReview       *self);
 /* A fixed search depth per position instead (0: nodes or time; property
  * depth): fast reviews for tests. */
 void         chess_review_set_depth          (ChessReview *self,
@@ -95,7 +95,7 @@ char        *chess_review_describe_judge     (ChessReview *self);
 /* Reviews every move of the line: "move-reviewed" per move as results come
  * (in order of ply), progress rising to 1. Finishes TRUE when all moves are
  * reviewed; FALSE with G_IO_ERROR_CANCELLED when cancelled, or with the
- * engine's CHESS_ENGINE_ERROR when it failed. Once only per review. */
+ * engine's CHESS_PLAYER_ERROR when it failed. Once only per review. */
 void         chess_review_run_async          (ChessReview         *self,
                                               GCancellable        *cancellable,
                                               GAsyncReadyCallback  callback,
@@ -128,7 +128,7 @@ guint        chess_review_count_moves      (ChessReview *self,
  *     (its node, and the [%eval] of the position after it).
  * Properties (read-only unless said): progress (double), running,
  *   complete (gboolean), time-per-move (guint, read-write), nodes (guint64,
- *   read-write), depth (guint, read-write), engine (ChessEnginePlayer,
+ *   read-write), depth (guint, read-write), engine (ChessPlayer,
  *   read-write), n-moves (guint). */
 
 G_END_DECLS

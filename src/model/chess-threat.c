@@ -26,22 +26,22 @@ chess_threat_init (ChessThreat      *self,
 }
 
 void
-chess_threat_limits_init (ChessEngineLimits *limits)
+chess_threat_limits_init (ChessPlayerLimits *limits)
 {
-  chess_engine_limits_init (limits);
+  chess_player_limits_init (limits);
   limits->nodes = CHESS_THREAT_NODES;
 }
 
-ChessEnginePlayer *
+ChessPlayer *
 chess_threat_player_new (void)
 {
-  return chess_engine_player_new_builtin (CHESS_ENGINE_LEVEL_MAX);
+  return chess_player_new_builtin (CHESS_ENGINE_LEVEL_MAX);
 }
 
 /* The start of the search's line, when it starts with the move. */
 static void
 set_line (ChessThreat           *self,
-          const ChessEngineInfo *info)
+          const ChessPlayerInfo *info)
 {
   self->line_length = 0;
   if (info == NULL || info->n_pv == 0 || info->pv[0] != self->move)
@@ -52,17 +52,17 @@ set_line (ChessThreat           *self,
 
 gboolean
 chess_threat_set_reply (ChessThreat            *self,
-                        const ChessEngineReply *reply)
+                        const ChessPlayerReply *reply)
 {
-  const ChessEngineInfo *info;
+  const ChessPlayerInfo *info;
 
   g_return_val_if_fail (self != NULL && reply != NULL, FALSE);
 
-  if (reply->kind != CHESS_ENGINE_REPLY_MOVE || reply->move == CHESS_MOVE_NONE)
+  if (reply->kind != CHESS_PLAYER_REPLY_MOVE || reply->move == CHESS_MOVE_NONE)
     return FALSE;
   self->move = reply->move;
   info = reply->last_info;
-  self->has_score = info != NULL && (info->has & CHESS_ENGINE_INFO_HAS_SCORE);
+  self->has_score = info != NULL && (info->has & CHESS_PLAYER_INFO_HAS_SCORE);
   if (self->has_score)
     self->score = info->score;
   else

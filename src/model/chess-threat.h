@@ -18,8 +18,8 @@
 #include <glib.h>
 
 #include "chess-board.h"
-#include "chess-engine-client.h"
-#include "chess-engine-player.h"
+#include "chess-external-client.h"
+#include "chess-player.h"
 
 G_BEGIN_DECLS
 
@@ -47,15 +47,15 @@ typedef struct
 gboolean  chess_threat_init        (ChessThreat            *self,
                                     const ChessBoard       *board);
 /* The search limits: CHESS_THREAT_NODES nodes, no clock. */
-void      chess_threat_limits_init (ChessEngineLimits      *limits);
+void      chess_threat_limits_init (ChessPlayerLimits      *limits);
 /* The built-in engine at full strength, as the threat needs it (not yet
- * started). Call chess_engine_player_new_game before each threat so that
+ * started). Call chess_player_new_game before each threat so that
  * no earlier search changes the answer. */
-ChessEnginePlayer *chess_threat_player_new (void);
+ChessPlayer *chess_threat_player_new (void);
 /* The move and score of the engine's reply (scores from the side to move
  * of self->position, the threatening side). FALSE when it has no move. */
 gboolean  chess_threat_set_reply   (ChessThreat            *self,
-                                    const ChessEngineReply *reply);
+                                    const ChessPlayerReply *reply);
 /* The threat in words, without who threatens: the move numbered as a
  * move list writes it, `move_text` being the move in the caller's
  * notation ("Qxh2#"), then what it brings: "12… Qxh2#, mate in 1",

@@ -457,7 +457,7 @@ test_new_game (Fixture       *f,
 
   play (f, "e4 e5");
   old = game (f);
-  g_assert_true (chess_window_actions_get_dirty (f->window));
+  g_assert_true (_chess_window_actions_get_dirty (f->window));
 
   /* Unsaved changes: the question says what not saving means; the clock
    * stands while it is open. Cancel keeps everything. */
@@ -500,7 +500,7 @@ test_new_game (Fixture       *f,
   g_assert_cmpint (chess_clock_get_initial_ms (chess_game_get_clock (game (f))), ==, 3 * 60 * 1000);
   g_assert_cmpint (chess_clock_get_increment_ms (chess_game_get_clock (game (f))), ==, 2000);
   wait_for (clock_runs, chess_game_get_clock (game (f)));
-  g_assert_false (chess_window_actions_get_dirty (f->window));
+  g_assert_false (_chess_window_actions_get_dirty (f->window));
   /* Remembered for next time. */
   g_assert_cmpint (g_settings_get_int (settings, "time-minutes"), ==, 3);
   g_assert_cmpint (g_settings_get_int (settings, "time-increment"), ==, 2);
@@ -569,13 +569,13 @@ test_save_and_open (Fixture       *f,
    * unsaved mark: the autosave keeps it). */
   title = gtk_window_get_title (GTK_WINDOW (f->window));
   g_assert_cmpstr (title, ==, "Anna – Black – ThinkChess");
-  g_assert_true (chess_window_actions_get_dirty (f->window));
+  g_assert_true (_chess_window_actions_get_dirty (f->window));
 
-  g_assert_true (chess_window_actions_save_to (f->window, file, &error));
+  g_assert_true (_chess_window_actions_save_to (f->window, file, &error));
   g_assert_no_error (error);
   title = gtk_window_get_title (GTK_WINDOW (f->window));
   g_assert_cmpstr (title, ==, "saved game.pgn – ThinkChess");
-  g_assert_false (chess_window_actions_get_dirty (f->window));
+  g_assert_false (_chess_window_actions_get_dirty (f->window));
   g_assert_false (enabled (f, "win.save"));
   g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
   g_assert_nonnull (strstr (contents, "[White \"Anna\"]"));
@@ -588,18 +588,18 @@ test_save_and_open (Fixture       *f,
   g_clear_pointer (&contents, g_free);
   g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
   g_assert_nonnull (strstr (contents, "2. Nf3 d6"));
-  g_assert_false (chess_window_actions_get_dirty (f->window));
+  g_assert_false (_chess_window_actions_get_dirty (f->window));
 
   /* Open it again in a fresh game: moves, tags, file name. */
   chess_window_new_game (f->window);
   app_test_spin ();
-  g_assert_null (chess_window_actions_get_file (f->window));
+  g_assert_null (_chess_window_actions_get_file (f->window));
   chess_window_actions_open_file (f->window, file);
   wait_for (game_has_moves, f);
   g_assert_cmpuint (chess_game_get_move_count (game (f)), ==, 4);
   g_assert_cmpstr (chess_game_get_player_name (game (f), CHESS_COLOR_WHITE), ==, "Anna");
-  g_assert_true (g_file_equal (chess_window_actions_get_file (f->window), file));
-  g_assert_false (chess_window_actions_get_dirty (f->window));
+  g_assert_true (g_file_equal (_chess_window_actions_get_file (f->window), file));
+  g_assert_false (_chess_window_actions_get_dirty (f->window));
 }
 
 /* Opens game `index` of the file at `path` through the chooser. */
@@ -657,7 +657,7 @@ test_open_multi (Fixture       *f,
   /* Save does not silently overwrite a file of several games: it asks
    * whether to replace the game in it or to make a new file. */
   delete_last_move (f);
-  g_assert_true (chess_window_actions_get_dirty (f->window));
+  g_assert_true (_chess_window_actions_get_dirty (f->window));
   g_assert_true (enabled (f, "win.save"));
   {
     g_autofree char *saved_path = g_build_filename (app_test_data_home (), "second.pgn", NULL);
@@ -672,14 +672,14 @@ test_open_multi (Fixture       *f,
     g_assert_nonnull (strstr (chess_alert_get_detail (), "3 games"));
     chess_alert_respond (0);
     app_test_spin ();
-    g_assert_true (chess_window_actions_get_dirty (f->window));
+    g_assert_true (_chess_window_actions_get_dirty (f->window));
 
     /* A new file: the dialog asks where. */
     chess_file_dialog_answer_next_for_testing (NULL);
     activate (f, "win.save");
     chess_alert_respond (1);
     app_test_spin ();
-    g_assert_true (chess_window_actions_get_dirty (f->window));
+    g_assert_true (_chess_window_actions_get_dirty (f->window));
 
     chess_file_dialog_answer_next_for_testing (saved);
     activate (f, "win.save");
@@ -688,8 +688,8 @@ test_open_multi (Fixture       *f,
     g_assert_true (g_file_get_contents (saved_path, &contents, NULL, NULL));
     g_assert_nonnull (strstr (contents, "[White \"Carla Grün\"]"));
     g_assert_null (strstr (contents, "Anna Weiss"));
-    g_assert_true (g_file_equal (chess_window_actions_get_file (f->window), saved));
-    g_assert_false (chess_window_actions_get_dirty (f->window));
+    g_assert_true (g_file_equal (_chess_window_actions_get_file (f->window), saved));
+    g_assert_false (_chess_window_actions_get_dirty (f->window));
   }
   {
     g_autofree char *now = NULL;
@@ -704,7 +704,7 @@ test_open_multi (Fixture       *f,
   activate (f, "win.save");
   chess_alert_respond (2);
   app_test_spin ();
-  g_assert_false (chess_window_actions_get_dirty (f->window));
+  g_assert_false (_chess_window_actions_get_dirty (f->window));
   {
     g_autofree char *now = NULL;
     gsize now_length;
@@ -718,7 +718,7 @@ test_open_multi (Fixture       *f,
     g_assert_null (strstr (now, "4. Bg5 Be7 1/2-1/2"));
     g_autoptr(GPtrArray) index = chess_pgn_index (now, now_length);
     g_assert_cmpuint (index->len, ==, 3);
-    g_assert_true (g_file_equal (chess_window_actions_get_file (f->window), file));
+    g_assert_true (g_file_equal (_chess_window_actions_get_file (f->window), file));
   }
 
   /* The file changed behind our back: refused with a clear message. */
@@ -736,7 +736,7 @@ test_open_multi (Fixture       *f,
     g_assert_cmpstr (chess_alert_get_message (), ==, "Game Not Saved");
     g_assert_nonnull (strstr (chess_alert_get_detail (), "has changed"));
     chess_alert_respond (0);
-    g_assert_true (chess_window_actions_get_dirty (f->window));
+    g_assert_true (_chess_window_actions_get_dirty (f->window));
     g_clear_pointer (&now, g_free);
     g_assert_true (g_file_get_contents (path, &now, NULL, NULL));
     g_assert_cmpstr (now, ==, changed);
@@ -760,7 +760,7 @@ test_open_multi (Fixture       *f,
     g_assert_true (g_str_has_prefix (now, before));
     g_autoptr(GPtrArray) index = chess_pgn_index (now, length);
     g_assert_cmpuint (index->len, ==, 5);
-    g_assert_false (chess_window_actions_get_dirty (f->window));
+    g_assert_false (_chess_window_actions_get_dirty (f->window));
 
     /* Saved again, it replaces itself, the fifth game. */
     delete_last_move (f);
@@ -976,7 +976,7 @@ test_fen (Fixture       *f,
 
   /* An invalid FEN: an error naming what is wrong, the game unchanged. */
   before = chess_game_get_fen (game (f));
-  chess_window_actions_paste (f->window, "rnbqkbnr/pppppppp/8/8 w KQkq - 0 1");
+  _chess_window_actions_paste (f->window, "rnbqkbnr/pppppppp/8/8 w KQkq - 0 1");
   app_test_spin ();
   g_assert_cmpuint (chess_alert_get_n_open (), ==, 1);
   g_assert_cmpstr (chess_alert_get_message (), ==, "Position Not Pasted");
@@ -1000,7 +1000,7 @@ test_fen (Fixture       *f,
   g_assert_cmpuint (chess_game_get_move_count (game (f)), ==, 0);
 
   /* Text that is neither a position nor a game: said so, nothing changed. */
-  chess_window_actions_paste (f->window, "Hello, this is not chess");
+  _chess_window_actions_paste (f->window, "Hello, this is not chess");
   app_test_spin ();
   g_assert_cmpuint (chess_alert_get_n_open (), ==, 1);
   g_assert_cmpstr (chess_alert_get_message (), ==, "Nothing Pasted");
@@ -1032,8 +1032,8 @@ test_paste_pgn (Fixture       *f,
 
   /* With tags, a bad move: the moves before it, and the problem said in
    * the bar under the header bar (as for an opened file). */
-  chess_window_actions_paste (f->window,
-                              "[White \"Anna\"]\n[Black \"Ben\"]\n\n1. d4 d5 2. c4 Kxe9 3. Nc3 *\n");
+  _chess_window_actions_paste (f->window,
+                               "[White \"Anna\"]\n[Black \"Ben\"]\n\n1. d4 d5 2. c4 Kxe9 3. Nc3 *\n");
   app_test_spin ();
   if (chess_alert_get_n_open () == 1)
     {
@@ -1156,7 +1156,7 @@ test_open_keeps_last_game (Fixture       *f,
   gtk_window_present (GTK_WINDOW (window));
   app_test_spin ();
   g_assert_true (gtk_widget_get_visible (app_test_window_child (window, "start_screen")));
-  g_assert_false (chess_window_actions_get_dirty (window));
+  g_assert_false (_chess_window_actions_get_dirty (window));
 
   chess_window_actions_open_file (window, file);
   app_test_spin ();

@@ -9,7 +9,7 @@
 #include "chess-analysis-format.h"
 #include "chess-analysis-panel.h"
 #include "chess-board-view.h"
-#include "chess-engine-registry.h"
+#include "chess-external-registry.h"
 #include "chess-window.h"
 #include "chess-window-analysis.h"
 
@@ -17,13 +17,13 @@
 
 /* ---- Helpers ---- */
 
-static ChessEngineInfo
+static ChessPlayerInfo
 score_info (gboolean mate,
             int      value)
 {
-  ChessEngineInfo info = { 0 };
+  ChessPlayerInfo info = { 0 };
 
-  info.has = CHESS_ENGINE_INFO_HAS_SCORE;
+  info.has = CHESS_PLAYER_INFO_HAS_SCORE;
   info.score.is_mate = mate;
   if (mate)
     {
@@ -40,7 +40,7 @@ format_info (gboolean   mate,
              int        value,
              ChessColor side)
 {
-  ChessEngineInfo info = score_info (mate, value);
+  ChessPlayerInfo info = score_info (mate, value);
   ChessEvalScore score;
 
   g_assert_true (chess_eval_score_from_info (&info, side, &score));
@@ -52,7 +52,7 @@ bar_for (gboolean   mate,
          int        value,
          ChessColor side)
 {
-  ChessEngineInfo info = score_info (mate, value);
+  ChessPlayerInfo info = score_info (mate, value);
   ChessEvalScore score;
 
   g_assert_true (chess_eval_score_from_info (&info, side, &score));
@@ -105,7 +105,7 @@ arrows_of (ChessWindow            *window,
 static gboolean
 has_hint (gpointer window)
 {
-  return chess_window_analysis_get_hint (window) != CHESS_MOVE_NONE;
+  return _chess_window_analysis_get_hint (window) != CHESS_MOVE_NONE;
 }
 
 static gboolean
@@ -161,7 +161,7 @@ set_analysis (ChessWindow *window,
 
   g_assert_nonnull (action);
   g_action_change_state (action, g_variant_new_boolean (on));
-  g_assert_true (chess_window_analysis_is_active (window) == on);
+  g_assert_true (_chess_window_analysis_is_active (window) == on);
 }
 
 static guint
@@ -199,7 +199,7 @@ test_score_format (void)
   assert_formatted (TRUE, 0, CHESS_COLOR_BLACK, "1\xe2\x80\x93" "0");
 
   /* No score in the info: nothing to show. */
-  ChessEngineInfo empty = { 0 };
+  ChessPlayerInfo empty = { 0 };
   ChessEvalScore score;
   g_assert_false (chess_eval_score_from_info (&empty, CHESS_COLOR_WHITE, &score));
 }
@@ -535,7 +535,7 @@ test_hint_shown_and_cleared (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.hint", NULL));
   g_assert_true (spin_until (has_hint, window, 30));
 
-  hint = chess_window_analysis_get_hint (window);
+  hint = _chess_window_analysis_get_hint (window);
   g_assert_cmpuint (arrows_of (window, CHESS_ARROWS_HINT, &arrow), ==, 1);
   g_assert_cmpuint (arrow->from, ==, chess_move_from (hint));
   g_assert_cmpuint (arrow->to, ==, chess_move_to (hint));
@@ -555,7 +555,7 @@ test_hint_shown_and_cleared (void)
 
   /* The next move clears it. */
   model_test_play (game, "Nc6");
-  g_assert_cmpuint (chess_window_analysis_get_hint (window), ==, CHESS_MOVE_NONE);
+  g_assert_cmpuint (_chess_window_analysis_get_hint (window), ==, CHESS_MOVE_NONE);
   g_assert_cmpuint (arrows_of (window, CHESS_ARROWS_HINT, NULL), ==, 0);
   g_assert_null (strstr (chess_window_get_status_text (window), "Hint"));
 
@@ -563,7 +563,7 @@ test_hint_shown_and_cleared (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.hint", NULL));
   chess_game_set_view_ply (game, 2);
   g_assert_true (spin_until (not_thinking, window, 10));
-  g_assert_cmpuint (chess_window_analysis_get_hint (window), ==, CHESS_MOVE_NONE);
+  g_assert_cmpuint (_chess_window_analysis_get_hint (window), ==, CHESS_MOVE_NONE);
   g_assert_cmpuint (arrows_of (window, CHESS_ARROWS_HINT, NULL), ==, 0);
 
   /* And the game's end: a resignation leaves no hint on the board. */
@@ -571,7 +571,7 @@ test_hint_shown_and_cleared (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.hint", NULL));
   g_assert_true (spin_until (has_hint, window, 30));
   chess_game_resign (game, CHESS_COLOR_WHITE);
-  g_assert_cmpuint (chess_window_analysis_get_hint (window), ==, CHESS_MOVE_NONE);
+  g_assert_cmpuint (_chess_window_analysis_get_hint (window), ==, CHESS_MOVE_NONE);
   g_assert_cmpuint (arrows_of (window, CHESS_ARROWS_HINT, NULL), ==, 0);
   g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "hint"));
 
@@ -686,11 +686,11 @@ test_analysis_follows_view (void)
                    CHESS_COLOR_BLACK);
 
   /* Browsing back: analysed again, now White's move 2. */
-  runs = chess_window_analysis_get_runs (window);
+  runs = _chess_window_analysis_get_runs (window);
   chess_game_set_view_ply (game, 2);
   g_assert_cmpuint (arrows_of (window, CHESS_ARROWS_ANALYSIS, NULL), ==, 0);
   g_assert_true (spin_until (has_best_line, window, 30));
-  g_assert_cmpuint (chess_window_analysis_get_runs (window), >, runs);
+  g_assert_cmpuint (_chess_window_analysis_get_runs (window), >, runs);
   g_assert_true (g_str_has_prefix (chess_analysis_panel_get_line (panel, 0), "2. "));
   chess_game_get_board_at (game, 2, &board);
   arrows_of (window, CHESS_ARROWS_ANALYSIS, &arrow);
@@ -788,17 +788,17 @@ test_analysis_external_engines (void)
 {
   ChessWindow *window;
   GSettings *settings;
-  g_autoptr(ChessEngineEntry) stockfish = NULL;
+  g_autoptr(ChessExternalEntry) stockfish = NULL;
   const char *const broken_argv[] = { "/nonexistent/thinkchess-test-engine", NULL };
-  ChessEngineEntry broken = { NULL, (char *) "Broken Engine", (char **) broken_argv,
-                              CHESS_ENGINE_PROTOCOL_UCI, NULL, TRUE };
+  ChessExternalEntry broken = { NULL, (char *) "Broken Engine", (char **) broken_argv,
+                              CHESS_EXTERNAL_PROTOCOL_UCI, NULL, TRUE };
 
   app_test_remove_autosave ();
   window = window_with_fen (NULL);
   settings = chess_window_get_settings (window);
   set_analysis (window, TRUE);
 
-  stockfish = chess_engine_registry_find (settings, "stockfish");
+  stockfish = chess_external_registry_find (settings, "stockfish");
   if (stockfish != NULL)
     {
       g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "analysis.analysis-engine",
@@ -810,14 +810,14 @@ test_analysis_external_engines (void)
     g_test_message ("Stockfish is not installed: only the broken engine is tried");
 
   broken.options = g_hash_table_new (g_str_hash, g_str_equal);
-  chess_engine_registry_save (settings, &broken);
+  chess_external_registry_save (settings, &broken);
   g_assert_nonnull (broken.id);
   g_settings_set_string (settings, "analysis-engine", broken.id);
   assert_analysed_by (window, "ThinkChess");
   g_assert_nonnull (strstr (chess_window_get_status_text (window),
                             "Analysing with the built-in engine instead."));
 
-  chess_engine_registry_remove (settings, broken.id);
+  chess_external_registry_remove (settings, broken.id);
   g_settings_reset (settings, "analysis-engine");
   g_free (broken.id);
   g_hash_table_unref (broken.options);
@@ -915,7 +915,7 @@ test_threat_follows_the_position (void)
   g_assert_null (threat_text (window));
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.threat", NULL));
-  g_assert_true (chess_window_analysis_is_active (window));
+  g_assert_true (_chess_window_analysis_is_active (window));
   wait = (ThreatWait) { window, "Threat: 4. Qxf7#, mate in 1" };
   g_assert_true (spin_until (shows_threat, &wait, 30));
   g_assert_cmpstr (threat_text (window), ==, "Threat: 4. Qxf7#, mate in 1");
@@ -962,7 +962,7 @@ test_threat_off_while_searching (void)
   set_threat (window, FALSE);
   set_threat (window, TRUE);
   set_threat (window, FALSE);
-  g_assert_true (chess_window_analysis_is_active (window));
+  g_assert_true (_chess_window_analysis_is_active (window));
   g_assert_null (threat_text (window));
   g_assert_cmpuint (arrows_of (window, CHESS_ARROWS_THREAT, NULL), ==, 0);
 

@@ -13,7 +13,7 @@
 
 #include "chess-alerts.h"
 #include "chess-engine-levels.h"
-#include "chess-engine-registry.h"
+#include "chess-external-registry.h"
 #include "chess-engines-page.h"
 #include "chess-new-game-dialog.h"
 #include "chess-opponent-dialog.h"
@@ -99,7 +99,7 @@ static gboolean
 is_thinking (ChessWindow *window,
              gpointer     data)
 {
-  return chess_window_computer_is_thinking (window);
+  return _chess_window_computer_is_thinking (window);
 }
 
 static gboolean
@@ -236,11 +236,11 @@ test_computer_answers (void)
   g_assert_cmpstr (chess_game_get_player_name (game, CHESS_COLOR_BLACK), ==, "ThinkChess (Beginner)");
   g_assert_cmpstr (chess_game_get_tag (game, "BlackType"), ==, "program");
   g_assert_cmpstr (chess_game_get_tag (game, "WhiteType"), ==, "human");
-  g_assert_nonnull (chess_window_computer_get_player (window, CHESS_COLOR_BLACK));
-  g_assert_null (chess_window_computer_get_player (window, CHESS_COLOR_WHITE));
+  g_assert_nonnull (_chess_window_computer_get_player (window, CHESS_COLOR_BLACK));
+  g_assert_null (_chess_window_computer_get_player (window, CHESS_COLOR_WHITE));
   model_test_run_for (300);
   /* White (the person) moves first: the computer waits. */
-  g_assert_false (chess_window_computer_is_thinking (window));
+  g_assert_false (_chess_window_computer_is_thinking (window));
   g_assert_true (gtk_widget_get_sensitive (app_test_window_child (window, "move_entry")));
 
   play (window, "e4");
@@ -258,7 +258,7 @@ test_computer_answers (void)
 
   g_assert_true (wait_for (window, has_moves, GUINT_TO_POINTER (2), 10));
   g_assert_cmpint (chess_game_get_side_to_move (game), ==, CHESS_COLOR_WHITE);
-  g_assert_false (chess_window_computer_is_thinking (window));
+  g_assert_false (_chess_window_computer_is_thinking (window));
   g_assert_true (gtk_widget_get_sensitive (app_test_window_child (window, "move_entry")));
   g_assert_null (strstr (chess_window_get_status_text (window), "thinking"));
 
@@ -283,7 +283,7 @@ test_computer_answers (void)
   g_assert_true (wait_for (window, is_thinking, NULL, 5));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
   g_assert_cmpuint (chess_game_get_move_count (game), ==, 2);
-  g_assert_false (chess_window_computer_is_thinking (window));
+  g_assert_false (_chess_window_computer_is_thinking (window));
   model_test_run_for (1500);
   g_assert_cmpuint (chess_game_get_move_count (game), ==, 2);
 
@@ -313,7 +313,7 @@ test_new_game_while_thinking (void)
    * turn, and its think about the old position is dropped. */
   play (window, "e4");
   g_assert_true (wait_for (window, is_thinking, NULL, 5));
-  chess_window_actions_paste (window, "4k3/8/8/8/8/8/4P3/4K3 b - - 0 1");
+  _chess_window_actions_paste (window, "4k3/8/8/8/8/8/4P3/4K3 b - - 0 1");
   /* The game with e4 is not saved: the person lets it go. */
   g_assert_cmpuint (chess_alert_get_n_open (), ==, 1);
   g_assert_true (chess_alert_respond (CHESS_UNSAVED_DISCARD));
@@ -351,7 +351,7 @@ test_computer_vs_computer_timed (void)
 
   /* Pause stops it; nothing is played while paused. */
   chess_window_set_paused (window, TRUE);
-  g_assert_false (chess_window_computer_is_thinking (window));
+  g_assert_false (_chess_window_computer_is_thinking (window));
   {
     guint count = chess_game_get_move_count (game);
 
@@ -382,7 +382,7 @@ test_continue_last_game (void)
   game = chess_window_get_game (window);
   g_assert_true (gtk_widget_get_visible (app_test_window_child (window, "start_screen")));
   g_assert_cmpuint (chess_game_get_move_count (game), ==, 3);
-  g_assert_nonnull (chess_window_computer_get_player (window, CHESS_COLOR_BLACK));
+  g_assert_nonnull (_chess_window_computer_get_player (window, CHESS_COLOR_BLACK));
   model_test_run_for (800);
   g_assert_cmpuint (chess_game_get_move_count (game), ==, 3);
   g_signal_emit_by_name (app_test_window_child (window, "continue_button"), "clicked");
@@ -421,8 +421,8 @@ test_start_card_play_computer (void)
   g_assert_cmpstr (chess_game_get_tag (game, "BlackEngine"), ==, "builtin 1");
   g_assert_cmpstr (chess_game_get_player_display_name (game, CHESS_COLOR_BLACK), ==,
                    "ThinkChess (Novice)");
-  g_assert_null (chess_window_computer_get_player (window, CHESS_COLOR_WHITE));
-  g_assert_nonnull (chess_window_computer_get_player (window, CHESS_COLOR_BLACK));
+  g_assert_null (_chess_window_computer_get_player (window, CHESS_COLOR_WHITE));
+  g_assert_nonnull (_chess_window_computer_get_player (window, CHESS_COLOR_BLACK));
   /* Remembered as the New Game dialog remembers its choices. */
   g_assert_cmpint (g_settings_get_enum (settings, "black-player"), ==, 1);
   g_assert_cmpint (g_settings_get_int (settings, "black-level"), ==, 1);
@@ -446,7 +446,7 @@ test_start_card_play_computer (void)
   game = chess_window_get_game (window);
   g_assert_cmpuint (chess_game_get_move_count (game), ==, 0);
   g_assert_cmpstr (chess_game_get_tag (game, "BlackType"), ==, "human");
-  g_assert_null (chess_window_computer_get_player (window, CHESS_COLOR_BLACK));
+  g_assert_null (_chess_window_computer_get_player (window, CHESS_COLOR_BLACK));
   /* The level stays remembered for the next game against the computer. */
   g_assert_cmpint (g_settings_get_enum (settings, "black-player"), ==, 0);
   g_assert_cmpint (g_settings_get_int (settings, "black-level"), ==, 1);
@@ -500,7 +500,7 @@ offer_draw (int         level,
   window = app_test_new_window ();
   chess_window_new_game (window);
   game = chess_window_get_game (window);
-  chess_window_actions_paste (window, fen);
+  _chess_window_actions_paste (window, fen);
   app_test_spin ();
   if (before != NULL)
     {
@@ -508,9 +508,9 @@ offer_draw (int         level,
       g_assert_true (wait_for (window, has_moves, GUINT_TO_POINTER (2), 10));
     }
   thinking = g_strdup_printf ("%s is considering the draw offer…",
-                              chess_engine_player_get_name (chess_window_computer_get_player (window, CHESS_COLOR_BLACK)));
+                              chess_player_get_name (_chess_window_computer_get_player (window, CHESS_COLOR_BLACK)));
   declined = g_strdup_printf ("%s declines the draw.",
-                              chess_engine_player_get_name (chess_window_computer_get_player (window, CHESS_COLOR_BLACK)));
+                              chess_player_get_name (_chess_window_computer_get_player (window, CHESS_COLOR_BLACK)));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.offer-draw", NULL);
   /* No question to a person: the offer is pending, the answer not given
    * in the click. */
@@ -574,7 +574,7 @@ test_draw_offer_and_resignation (void)
   chess_window_new_game (window);
   game = chess_window_get_game (window);
   /* Black has only its king: the computer cannot win. */
-  chess_window_actions_paste (window, "4k3/8/8/8/8/8/QQ6/4K3 w - - 0 1");
+  _chess_window_actions_paste (window, "4k3/8/8/8/8/8/QQ6/4K3 w - - 0 1");
   app_test_spin ();
   g_assert_cmpuint (chess_alert_get_n_open (), ==, 0);
   play (window, "Kd2");
@@ -608,7 +608,7 @@ test_draw_offer_and_resignation (void)
   g_assert_cmpint (chess_game_get_result (game), ==, CHESS_GAME_RESULT_BLACK_WINS);
   g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (app_test_window_child (window, "result_label"))), ==,
                    "You resigned — ThinkChess (Beginner) wins");
-  g_assert_false (chess_window_computer_is_thinking (window));
+  g_assert_false (_chess_window_computer_is_thinking (window));
   model_test_run_for (800);
   g_assert_cmpuint (chess_game_get_move_count (game), ==, 3);
   app_test_destroy_window (window);
@@ -647,14 +647,14 @@ add_fake_engine (GSettings  *settings,
   const char *program = g_getenv ("THINKCHESS_FAKE_ENGINE");
   g_autofree char *option = g_strconcat ("--misbehave=", misbehave, NULL);
   char *argv[] = { (char *) program, option, (char *) "--on-move=2", NULL };
-  ChessEngineEntry entry = { 0 };
+  ChessExternalEntry entry = { 0 };
 
   g_assert_nonnull (program);
   entry.name = (char *) "Fakefish";
   entry.argv = argv;
-  entry.protocol = CHESS_ENGINE_PROTOCOL_UCI;
+  entry.protocol = CHESS_EXTERNAL_PROTOCOL_UCI;
   entry.options = g_hash_table_new (g_str_hash, g_str_equal);
-  chess_engine_registry_save (settings, &entry);
+  chess_external_registry_save (settings, &entry);
   g_hash_table_unref (entry.options);
   g_assert_nonnull (entry.id);
   g_settings_set_string (settings, "black-engine", entry.id);
@@ -685,7 +685,7 @@ test_engine_crash (void)
   g_assert_nonnull (strstr (chess_alert_get_detail (), "Fakefish"));
   g_assert_nonnull (strstr (chess_window_get_status_text (window), "Fakefish"));
   g_assert_true (chess_clock_is_paused (chess_game_get_clock (game)));
-  g_assert_false (chess_window_computer_is_thinking (window));
+  g_assert_false (_chess_window_computer_is_thinking (window));
 
   /* Another opponent: the built-in engine plays Black from here. */
   g_assert_true (chess_alert_respond (1));
@@ -730,7 +730,7 @@ test_engine_illegal_then_human (void)
   /* Play on as a person: Black's moves are the person's now. */
   g_assert_true (chess_alert_respond (0));
   app_test_spin ();
-  g_assert_null (chess_window_computer_get_player (window, CHESS_COLOR_BLACK));
+  g_assert_null (_chess_window_computer_get_player (window, CHESS_COLOR_BLACK));
   g_assert_cmpstr (chess_game_get_tag (game, "BlackType"), ==, "human");
   g_assert_true (gtk_widget_get_sensitive (app_test_window_child (window, "move_entry")));
   play (window, "e5");
@@ -763,7 +763,7 @@ test_engine_hang (void)
   g_assert_cmpuint (chess_game_get_move_count (game), ==, 3);
   g_assert_true (chess_alert_respond (0));
   app_test_spin ();
-  g_assert_null (chess_window_computer_get_player (window, CHESS_COLOR_BLACK));
+  g_assert_null (_chess_window_computer_get_player (window, CHESS_COLOR_BLACK));
   app_test_destroy_window (window);
 }
 
@@ -809,7 +809,7 @@ test_engines_page (void)
   ChessEnginesPage *page = chess_engines_page_new (settings);
   GtkWidget *window = gtk_window_new ();
   g_autoptr(GPtrArray) engines = NULL;
-  ChessEngineEntry *added = NULL;
+  ChessExternalEntry *added = NULL;
   guint found;
   Answers answers = { 0, 0 };
 
@@ -850,9 +850,9 @@ test_engines_page (void)
   wait_for_answer (&answers, 4);
   g_test_message ("%s", chess_engines_page_get_message (page));
   g_assert_cmpuint (chess_engines_page_get_n_listed (page), ==, found + 1);
-  engines = chess_engine_registry_list (settings, NULL);
+  engines = chess_external_registry_list (settings, NULL);
   for (guint i = 0; i < engines->len; i++)
-    if (((ChessEngineEntry *) g_ptr_array_index (engines, i))->added_by_user)
+    if (((ChessExternalEntry *) g_ptr_array_index (engines, i))->added_by_user)
       added = g_ptr_array_index (engines, i);
   g_assert_nonnull (added);
   g_assert_cmpstr (added->argv[0], ==, g_getenv ("THINKCHESS_FAKE_ENGINE"));

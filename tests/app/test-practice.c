@@ -52,7 +52,7 @@ has_moves (gpointer data)
   MovesWait *wait = data;
 
   return chess_game_get_move_count (board_game (wait->window)) == wait->count
-         && !chess_window_practice_blocks_moves (wait->window);
+         && !_chess_window_practice_blocks_moves (wait->window);
 }
 
 static void
@@ -86,7 +86,7 @@ read_text (const char *path)
 static void
 solve (ChessWindow *window)
 {
-  const ChessPuzzle *puzzle = chess_window_practice_get_puzzle (window);
+  const ChessPuzzle *puzzle = _chess_window_practice_get_puzzle (window);
   ChessPuzzle copy;
 
   g_assert_nonnull (puzzle);
@@ -98,7 +98,7 @@ solve (ChessWindow *window)
       if (i + 1 < copy.n_moves)
         {
           /* The reply waits a moment, and the board takes nothing meanwhile. */
-          g_assert_true (chess_window_practice_blocks_moves (window));
+          g_assert_true (_chess_window_practice_blocks_moves (window));
           g_assert_false (board_interactive (window));
           g_assert_cmpuint (chess_game_get_move_count (board_game (window)), ==, i + 1);
           wait_moves (window, i + 2);
@@ -126,7 +126,7 @@ test_keeps_game_and_solves (void)
   g_assert_true (chess_game_play (game, "e5", NULL));
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.practice", NULL));
-  g_assert_true (chess_window_practice_is_active (window));
+  g_assert_true (_chess_window_practice_is_active (window));
   /* The window's game stays; the board shows the puzzle's own. */
   g_assert_true (chess_window_get_game (window) == game);
   g_assert_true (board_game (window) != game);
@@ -138,7 +138,7 @@ test_keeps_game_and_solves (void)
   g_assert_cmpstr (rating_before, ==, "Rating 1500 ± 250");
   /* The solver is at the bottom. */
   g_assert_cmpint (chess_window_get_flipped (window), ==,
-                   chess_window_practice_get_puzzle (window)->start.side == CHESS_COLOR_BLACK);
+                   _chess_window_practice_get_puzzle (window)->start.side == CHESS_COLOR_BLACK);
 
   /* The hint names the piece to move. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.practice-hint", NULL));
@@ -157,7 +157,7 @@ test_keeps_game_and_solves (void)
 
   /* Leaving brings the game back on the board, as it was. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.practice", NULL));
-  g_assert_false (chess_window_practice_is_active (window));
+  g_assert_false (_chess_window_practice_is_active (window));
   g_assert_true (board_game (window) == game);
   g_assert_cmpuint (chess_game_get_move_count (game), ==, 2);
   g_assert_true (gtk_widget_get_visible (app_test_window_child (window, "side_panel")));
@@ -207,7 +207,7 @@ test_missed_comes_back (void)
 
   chess_window_set_game (window, chess_window_get_game (window));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.practice", NULL));
-  puzzle = chess_window_practice_get_puzzle (window);
+  puzzle = _chess_window_practice_get_puzzle (window);
   g_strlcpy (missed, puzzle->id, sizeof missed);
 
   wrong = wrong_move (puzzle);
@@ -242,12 +242,12 @@ test_missed_comes_back (void)
   for (int i = 0; i < 2; i++)
     {
       g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.practice-next", NULL));
-      g_assert_cmpstr (chess_window_practice_get_puzzle (window)->id, !=, missed);
+      g_assert_cmpstr (_chess_window_practice_get_puzzle (window)->id, !=, missed);
       g_assert_cmpstr (chess_practice_panel_get_verdict_text (panel), ==, "");
       solve (window);
     }
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.practice-next", NULL));
-  g_assert_cmpstr (chess_window_practice_get_puzzle (window)->id, ==, missed);
+  g_assert_cmpstr (_chess_window_practice_get_puzzle (window)->id, ==, missed);
 
   app_test_destroy_window (window);
 }
@@ -318,10 +318,10 @@ test_review_fills_deck (void)
   buttons = gtk_widget_get_last_child (row);
   black = gtk_widget_get_last_child (buttons);
   g_assert_false (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (black)));
-  practice = chess_window_practice_ensure (window, TRUE);
+  practice = _chess_window_practice_ensure (window, TRUE);
   before = chess_practice_deck_size (practice);
   gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (black), TRUE);
-  practice = chess_window_practice_get_state (window);
+  practice = _chess_window_practice_get_state (window);
   g_assert_cmpuint (chess_practice_deck_size (practice), >, before);
   added = chess_practice_deck_size (practice) - before;
   notice = g_strdup_printf (added == 1 ? "%u position added to Your Mistakes"
@@ -334,8 +334,8 @@ test_review_fills_deck (void)
   /* Practised from Your Mistakes: the position before 5... Bxd1. */
   g_settings_set_string (settings, "practice-theme", "my-mistakes");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.practice", NULL));
-  g_assert_nonnull (chess_window_practice_get_puzzle (window));
-  g_assert_true (chess_window_practice_get_puzzle (window)->themes & CHESS_PUZZLE_THEME_MISTAKE);
+  g_assert_nonnull (_chess_window_practice_get_puzzle (window));
+  g_assert_true (_chess_window_practice_get_puzzle (window)->themes & CHESS_PUZZLE_THEME_MISTAKE);
   g_assert_true (g_str_has_prefix (chess_practice_panel_get_puzzle_text (panel_of (window)),
                                    "Your mistake in Anna \u2013 Bruno"));
   g_assert_cmpstr (chess_practice_panel_get_prompt_text (panel_of (window)), ==,
@@ -343,7 +343,7 @@ test_review_fills_deck (void)
   g_assert_true (chess_window_get_flipped (window));
   /* Leaving by another game: Practice makes way. */
   chess_window_new_game (window);
-  g_assert_false (chess_window_practice_is_active (window));
+  g_assert_false (_chess_window_practice_is_active (window));
   g_assert_true (board_game (window) == chess_window_get_game (window));
 
   app_test_destroy_window (window);

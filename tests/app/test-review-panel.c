@@ -13,7 +13,7 @@
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
 
-#include "chess-engine-registry.h"
+#include "chess-external-registry.h"
 #include "chess-move-list-view.h"
 #include "chess-review-panel.h"
 #include "chess-review-words.h"
@@ -404,20 +404,20 @@ test_engine_choice (void)
   g_autoptr(ChessGame) game = game_from (LEGAL_MATE);
   ChessReviewPanel *panel = panel_of (window);
   GSettings *settings = chess_window_get_settings (window);
-  g_autoptr(ChessEngineEntry) stockfish = chess_engine_registry_find (settings, "stockfish");
+  g_autoptr(ChessExternalEntry) stockfish = chess_external_registry_find (settings, "stockfish");
   const char *const broken_argv[] = { "/nonexistent/thinkchess-test-engine", NULL };
-  ChessEngineEntry broken = { NULL, (char *) "Broken Engine", (char **) broken_argv,
-                              CHESS_ENGINE_PROTOCOL_UCI, NULL, TRUE };
-  ChessEnginePlayer *engine;
+  ChessExternalEntry broken = { NULL, (char *) "Broken Engine", (char **) broken_argv,
+                              CHESS_EXTERNAL_PROTOCOL_UCI, NULL, TRUE };
+  ChessPlayer *engine;
 
   chess_window_open_game (window, game);
   broken.options = g_hash_table_new (g_str_hash, g_str_equal);
-  chess_engine_registry_save (settings, &broken);
+  chess_external_registry_save (settings, &broken);
   g_settings_set_string (settings, "analysis-engine", broken.id);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.review-game", NULL));
   wait_for (running, panel, "the review with the built-in engine");
   engine = chess_review_get_engine (chess_review_panel_get_review (panel));
-  g_assert_true (engine == NULL || chess_engine_player_get_level (engine) >= 0);
+  g_assert_true (engine == NULL || chess_player_get_level (engine) >= 0);
   chess_review_panel_cancel (panel);
   wait_for (not_running, panel, "the review to stop");
 
@@ -428,15 +428,15 @@ test_engine_choice (void)
       wait_for (running, panel, "the review with Stockfish");
       engine = chess_review_get_engine (chess_review_panel_get_review (panel));
       g_assert_nonnull (engine);
-      g_assert_cmpint (chess_engine_player_get_level (engine), ==, -1);
-      g_assert_nonnull (strstr (chess_engine_player_get_name (engine), "Stockfish"));
+      g_assert_cmpint (chess_player_get_level (engine), ==, -1);
+      g_assert_nonnull (strstr (chess_player_get_name (engine), "Stockfish"));
       chess_review_panel_cancel (panel);
       wait_for (not_running, panel, "the review to stop");
     }
   else
     g_test_message ("Stockfish is not installed: only the broken engine is tried");
 
-  chess_engine_registry_remove (settings, broken.id);
+  chess_external_registry_remove (settings, broken.id);
   g_settings_reset (settings, "analysis-engine");
   g_free (broken.id);
   g_hash_table_unref (broken.options);

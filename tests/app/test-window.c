@@ -207,32 +207,32 @@ test_board_moves (void)
   chess_board_view_set_interactive (board, TRUE);
   g_signal_connect (board, "refused", G_CALLBACK (note_refused_cb), refusals);
 
-  g_assert_false (chess_board_view_try_move (board, chess_square_parse ("e2"),
-                                             chess_square_parse ("e5"), TRUE));
-  g_assert_false (chess_board_view_try_move (board, chess_square_parse ("g1"),
-                                             chess_square_parse ("g3"), FALSE));
+  g_assert_false (_chess_board_view_try_move (board, chess_square_parse ("e2"),
+                                              chess_square_parse ("e5"), TRUE));
+  g_assert_false (_chess_board_view_try_move (board, chess_square_parse ("g1"),
+                                              chess_square_parse ("g3"), FALSE));
   g_assert_cmpstr (refusals->str, ==,
                    "The pawn on e2 can't move to e5;The knight on g1 can't move to g3;");
   g_assert_cmpuint (chess_game_get_move_count (game), ==, 0);
-  g_assert_true (chess_board_view_try_move (board, chess_square_parse ("e2"),
-                                            chess_square_parse ("e4"), TRUE));
+  g_assert_true (_chess_board_view_try_move (board, chess_square_parse ("e2"),
+                                             chess_square_parse ("e4"), TRUE));
   g_assert_cmpstr (last_san (game, &info), ==, "e4");
 
   /* A promotion opens the chooser; nothing is played until a piece is
    * chosen, and Escape (-1) plays nothing. */
   g_assert_true (chess_game_set_fen (game, "1n5k/P7/8/8/8/8/8/K7 w - - 0 1", NULL));
-  g_assert_true (chess_board_view_try_move (board, chess_square_parse ("a7"),
-                                            chess_square_parse ("b8"), TRUE));
+  g_assert_true (_chess_board_view_try_move (board, chess_square_parse ("a7"),
+                                             chess_square_parse ("b8"), TRUE));
   g_assert_true (chess_board_view_is_choosing_promotion (board));
   g_assert_cmpuint (chess_game_get_move_count (game), ==, 0);
   gtk_test_accessible_assert_property (GTK_ACCESSIBLE (board), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
                                        "Promote to: Queen");
-  chess_board_view_finish_promotion (board, -1);
+  _chess_board_view_finish_promotion (board, -1);
   g_assert_false (chess_board_view_is_choosing_promotion (board));
   g_assert_cmpuint (chess_game_get_move_count (game), ==, 0);
-  g_assert_true (chess_board_view_try_move (board, chess_square_parse ("a7"),
-                                            chess_square_parse ("b8"), FALSE));
-  chess_board_view_finish_promotion (board, 3);
+  g_assert_true (_chess_board_view_try_move (board, chess_square_parse ("a7"),
+                                             chess_square_parse ("b8"), FALSE));
+  _chess_board_view_finish_promotion (board, 3);
   g_assert_cmpstr (last_san (game, &info), ==, "axb8=N");
   g_assert_cmpint (info.promotion, ==, CHESS_KNIGHT);
   g_assert_cmpstr (refusals->str, ==,
@@ -241,8 +241,8 @@ test_board_moves (void)
   /* The game has the last word: a finished one takes no move. */
   chess_game_resign (game, CHESS_COLOR_WHITE);
   g_string_truncate (refusals, 0);
-  g_assert_false (chess_board_view_try_move (board, chess_square_parse ("h8"),
-                                             chess_square_parse ("h7"), FALSE));
+  g_assert_false (_chess_board_view_try_move (board, chess_square_parse ("h8"),
+                                              chess_square_parse ("h7"), FALSE));
   g_assert_cmpstr (refusals->str, ==, "The game is over;");
   g_assert_cmpuint (chess_game_get_move_count (game), ==, 1);
 

@@ -6,37 +6,37 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "chess-engine-output.h"
+#include "chess-external-output.h"
 
 int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
 
 static void
-check_line (const ChessEngineLine *line)
+check_line (const ChessExternalLine *line)
 {
   switch (line->kind)
     {
-    case CHESS_ENGINE_LINE_ID_NAME:
-    case CHESS_ENGINE_LINE_ID_AUTHOR:
-    case CHESS_ENGINE_LINE_ERROR:
+    case CHESS_EXTERNAL_LINE_ID_NAME:
+    case CHESS_EXTERNAL_LINE_ID_AUTHOR:
+    case CHESS_EXTERNAL_LINE_ERROR:
       g_assert (line->text != NULL && g_utf8_validate (line->text, -1, NULL));
       break;
-    case CHESS_ENGINE_LINE_OPTION:
+    case CHESS_EXTERNAL_LINE_OPTION:
       g_assert (line->option->name && *line->option->name);
-      g_assert (line->option->type != CHESS_ENGINE_OPTION_SPIN || line->option->min <= line->option->max);
+      g_assert (line->option->type != CHESS_EXTERNAL_OPTION_SPIN || line->option->min <= line->option->max);
       break;
-    case CHESS_ENGINE_LINE_BESTMOVE:
-    case CHESS_ENGINE_LINE_MOVE:
+    case CHESS_EXTERNAL_LINE_BESTMOVE:
+    case CHESS_EXTERNAL_LINE_MOVE:
       g_assert (line->move != NULL && *line->move);
       break;
-    case CHESS_ENGINE_LINE_INFO:
+    case CHESS_EXTERNAL_LINE_INFO:
       g_assert (line->info != NULL);
-      g_assert (!(line->info->has & CHESS_ENGINE_INFO_HAS_PV) || (line->pv != NULL && line->pv[0] != NULL));
-      g_assert (!(line->info->has & CHESS_ENGINE_INFO_HAS_DEPTH) || line->info->depth >= 0);
+      g_assert (!(line->info->has & CHESS_PLAYER_INFO_HAS_PV) || (line->pv != NULL && line->pv[0] != NULL));
+      g_assert (!(line->info->has & CHESS_PLAYER_INFO_HAS_DEPTH) || line->info->depth >= 0);
       break;
-    case CHESS_ENGINE_LINE_FEATURES:
+    case CHESS_EXTERNAL_LINE_FEATURES:
       g_assert (line->feature_names->len > 0 && line->feature_names->len == line->feature_values->len);
       break;
-    case CHESS_ENGINE_LINE_RESULT:
+    case CHESS_EXTERNAL_LINE_RESULT:
       g_assert (line->text != NULL);
       break;
     default:
@@ -58,18 +58,18 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
         continue;
       for (int protocol = 0; protocol < 2; protocol++)
         {
-          ChessEngineLine line;
+          ChessExternalLine line;
 
-          chess_engine_parse_line ((ChessEngineProtocol) protocol, text + start, i - start, &line);
+          chess_external_parse_line ((ChessExternalProtocol) protocol, text + start, i - start, &line);
           check_line (&line);
-          chess_engine_line_clear (&line);
+          chess_external_line_clear (&line);
         }
       {
         char *copy = g_strndup (text + start, i - start);
-        ChessEngineOption *option = chess_engine_parse_xboard_option (copy);
+        ChessExternalOption *option = chess_external_parse_xboard_option (copy);
 
         g_assert (option == NULL || (option->name && *option->name));
-        chess_engine_option_free (option);
+        chess_external_option_free (option);
         g_free (copy);
       }
       start = i + 1;

@@ -74,13 +74,13 @@ reply_accepts (const char *fen,
                gboolean    is_mate,
                int         score)
 {
-  ChessEngineInfo info = { 0 };
-  ChessEngineReply reply = { 0 };
+  ChessPlayerInfo info = { 0 };
+  ChessPlayerReply reply = { 0 };
   ChessBoard board;
 
   g_assert_true (chess_board_from_fen (&board, fen, NULL));
-  reply.kind = CHESS_ENGINE_REPLY_MOVE;
-  info.has = CHESS_ENGINE_INFO_HAS_SCORE;
+  reply.kind = CHESS_PLAYER_REPLY_MOVE;
+  info.has = CHESS_PLAYER_INFO_HAS_SCORE;
   info.score.is_mate = is_mate;
   if (is_mate)
     info.score.mate_moves = score;
@@ -93,7 +93,7 @@ reply_accepts (const char *fen,
 static void
 test_rule (void)
 {
-  ChessEngineReply reply = { 0 };
+  ChessPlayerReply reply = { 0 };
   ChessBoard board;
 
   /* White to move: the scores are White's. */

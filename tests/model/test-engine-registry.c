@@ -6,7 +6,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
-#include "chess-engine-registry.h"
+#include "chess-external-registry.h"
 
 #ifndef FAKE_ENGINE_PATH
 #error "FAKE_ENGINE_PATH must be defined by the build"
@@ -21,12 +21,12 @@ write_program (const char *dir, const char *name, int mode)
   g_assert_cmpint (g_chmod (path, mode), ==, 0);
 }
 
-static ChessEngineEntry *
+static ChessExternalEntry *
 find_in (GPtrArray *entries, const char *id)
 {
   for (guint i = 0; i < entries->len; i++)
     {
-      ChessEngineEntry *entry = g_ptr_array_index (entries, i);
+      ChessExternalEntry *entry = g_ptr_array_index (entries, i);
 
       if (strcmp (entry->id, id) == 0)
         return entry;
@@ -58,7 +58,7 @@ test_discovery (void)
   g_autoptr (GPtrArray) entries = NULL;
   g_autofree char *stockfish = g_build_filename (first, "stockfish", NULL);
   g_autofree char *directory = g_build_filename (first, "fairymax", NULL);
-  ChessEngineEntry *entry;
+  ChessExternalEntry *entry;
 
   write_program (first, "stockfish", 0755);
   write_program (second, "stockfish", 0755);      /* found once, first wins */
@@ -68,25 +68,25 @@ test_discovery (void)
   write_program (first, "sjeng-not", 0755);       /* not a known name      */
   g_assert_cmpint (g_mkdir (directory, 0755), ==, 0);   /* a directory */
 
-  entries = chess_engine_registry_list (NULL, path);
+  entries = chess_external_registry_list (NULL, path);
   g_assert_cmpuint (entries->len, ==, 3);
   entry = find_in (entries, "stockfish");
   g_assert_nonnull (entry);
   g_assert_cmpstr (entry->name, ==, "Stockfish");
   g_assert_cmpstr (entry->argv[0], ==, stockfish);
   g_assert_null (entry->argv[1]);
-  g_assert_cmpint (entry->protocol, ==, CHESS_ENGINE_PROTOCOL_UCI);
+  g_assert_cmpint (entry->protocol, ==, CHESS_EXTERNAL_PROTOCOL_UCI);
   g_assert_false (entry->added_by_user);
   entry = find_in (entries, "gnuchess");
   g_assert_cmpstr (entry->argv[1], ==, "--uci");
   entry = find_in (entries, "phalanx");
-  g_assert_cmpint (entry->protocol, ==, CHESS_ENGINE_PROTOCOL_XBOARD);
+  g_assert_cmpint (entry->protocol, ==, CHESS_EXTERNAL_PROTOCOL_XBOARD);
   g_assert_null (find_in (entries, "crafty"));
   g_assert_null (find_in (entries, "fairymax"));
 
   /* Nothing installed, nothing found. */
   g_clear_pointer (&entries, g_ptr_array_unref);
-  entries = chess_engine_registry_list (NULL, "/nonexistent");
+  entries = chess_external_registry_list (NULL, "/nonexistent");
   g_assert_cmpuint (entries->len, ==, 0);
 
   g_rmdir (directory);
@@ -100,19 +100,19 @@ test_added_by_hand (void)
   g_autoptr (GSettings) settings = g_settings_new ("io.github.thinkchess.ThinkChess");
   g_autofree char *dir = g_dir_make_tmp ("registry-XXXXXX", NULL);
   g_autoptr (GPtrArray) entries = NULL;
-  g_autoptr (ChessEngineEntry) found = NULL;
+  g_autoptr (ChessExternalEntry) found = NULL;
   const char *argv[] = { "/opt/engines/myengine", "--fast", NULL };
-  ChessEngineEntry entry = { 0 };
+  ChessExternalEntry entry = { 0 };
   g_autofree char *id = NULL;
   g_autoptr (GVariant) stored = NULL;
 
   write_program (dir, "stockfish", 0755);
   entry.name = "My Engine";
   entry.argv = (char **) argv;
-  entry.protocol = CHESS_ENGINE_PROTOCOL_XBOARD;
+  entry.protocol = CHESS_EXTERNAL_PROTOCOL_XBOARD;
   entry.options = g_hash_table_new (g_str_hash, g_str_equal);
   g_hash_table_insert (entry.options, "Hash", "64");
-  chess_engine_registry_save (settings, &entry);
+  chess_external_registry_save (settings, &entry);
   g_assert_true (g_str_has_prefix (entry.id, "user-"));
   id = g_strdup (entry.id);
 
@@ -122,40 +122,40 @@ test_added_by_hand (void)
   g_assert_cmpuint (g_variant_n_children (stored), ==, 1);
 
   /* Found ones first, then the hand-added. */
-  entries = chess_engine_registry_list (settings, dir);
+  entries = chess_external_registry_list (settings, dir);
   g_assert_cmpuint (entries->len, ==, 2);
-  g_assert_cmpstr (((ChessEngineEntry *) entries->pdata[0])->id, ==, "stockfish");
-  found = chess_engine_entry_copy (entries->pdata[1]);
+  g_assert_cmpstr (((ChessExternalEntry *) entries->pdata[0])->id, ==, "stockfish");
+  found = chess_external_entry_copy (entries->pdata[1]);
   g_assert_cmpstr (found->id, ==, id);
   g_assert_cmpstr (found->name, ==, "My Engine");
   g_assert_cmpstr (found->argv[1], ==, "--fast");
-  g_assert_cmpint (found->protocol, ==, CHESS_ENGINE_PROTOCOL_XBOARD);
+  g_assert_cmpint (found->protocol, ==, CHESS_EXTERNAL_PROTOCOL_XBOARD);
   g_assert_cmpstr (g_hash_table_lookup (found->options, "Hash"), ==, "64");
   g_assert_true (found->added_by_user);
-  g_clear_pointer (&found, chess_engine_entry_free);
+  g_clear_pointer (&found, chess_external_entry_free);
 
   /* Saved again under its id: replaced, not added. */
   entry.name = "My Engine 2";
-  chess_engine_registry_save (settings, &entry);
-  found = chess_engine_registry_find (settings, id);
+  chess_external_registry_save (settings, &entry);
+  found = chess_external_registry_find (settings, id);
   g_assert_nonnull (found);
   g_assert_cmpstr (found->name, ==, "My Engine 2");
-  g_clear_pointer (&found, chess_engine_entry_free);
+  g_clear_pointer (&found, chess_external_entry_free);
   g_clear_pointer (&stored, g_variant_unref);
   stored = g_settings_get_value (settings, "external-engines");
   g_assert_cmpuint (g_variant_n_children (stored), ==, 1);
 
   /* A player for it carries its name. */
   {
-    g_autoptr (ChessEngineEntry) copy = chess_engine_registry_find (settings, id);
-    g_autoptr (ChessEnginePlayer) player = chess_engine_entry_new_player (copy);
+    g_autoptr (ChessExternalEntry) copy = chess_external_registry_find (settings, id);
+    g_autoptr (ChessPlayer) player = chess_external_entry_new_player (copy);
 
-    g_assert_cmpstr (chess_engine_player_get_name (player), ==, "My Engine 2");
-    g_assert_cmpint (chess_engine_player_get_level (player), ==, -1);
+    g_assert_cmpstr (chess_player_get_name (player), ==, "My Engine 2");
+    g_assert_cmpint (chess_player_get_level (player), ==, -1);
   }
 
-  chess_engine_registry_remove (settings, id);
-  g_assert_null (chess_engine_registry_find (settings, id));
+  chess_external_registry_remove (settings, id);
+  g_assert_null (chess_external_registry_find (settings, id));
   g_clear_pointer (&stored, g_variant_unref);
   stored = g_settings_get_value (settings, "external-engines");
   g_assert_cmpuint (g_variant_n_children (stored), ==, 0);
@@ -176,16 +176,16 @@ test_bad_settings (void)
                         g_variant_new_parsed ("[('', 'No id', ['/bin/x'], 0, @a{ss} {}),"
                                               " ('user-1', 'No program', @as [], 0, @a{ss} {}),"
                                               " ('user-2', '', ['/bin/y'], 7, {'a': 'b'})]"));
-  entries = chess_engine_registry_list (settings, "/nonexistent");
+  entries = chess_external_registry_list (settings, "/nonexistent");
   g_assert_cmpuint (entries->len, ==, 1);
-  g_assert_cmpstr (((ChessEngineEntry *) entries->pdata[0])->name, ==, "/bin/y");
-  g_assert_cmpint (((ChessEngineEntry *) entries->pdata[0])->protocol, ==, CHESS_ENGINE_PROTOCOL_UCI);
+  g_assert_cmpstr (((ChessExternalEntry *) entries->pdata[0])->name, ==, "/bin/y");
+  g_assert_cmpint (((ChessExternalEntry *) entries->pdata[0])->protocol, ==, CHESS_EXTERNAL_PROTOCOL_UCI);
   g_settings_reset (settings, "external-engines");
 }
 
 typedef struct
 {
-  ChessEngineClient *client;
+  ChessExternalClient *client;
   GError            *error;
   gboolean           done;
 } Probe;
@@ -195,15 +195,15 @@ probe_cb (GObject *source, GAsyncResult *result, gpointer user_data)
 {
   Probe *probe = user_data;
 
-  probe->client = chess_engine_registry_probe_finish (result, &probe->error);
+  probe->client = chess_external_registry_probe_finish (result, &probe->error);
   probe->done = TRUE;
 }
 
 static void
-run_probe (const char *const *argv, ChessEngineProtocol protocol, Probe *probe)
+run_probe (const char *const *argv, ChessExternalProtocol protocol, Probe *probe)
 {
   memset (probe, 0, sizeof *probe);
-  chess_engine_registry_probe_async (argv, protocol, NULL, probe_cb, probe);
+  chess_external_registry_probe_async (argv, protocol, NULL, probe_cb, probe);
   while (!probe->done)
     g_main_context_iteration (NULL, TRUE);
 }
@@ -216,22 +216,22 @@ test_probe (void)
   const char *silent[] = { FAKE_ENGINE_PATH, "--misbehave=crash-at-start", NULL };
   Probe probe;
 
-  run_probe (uci, CHESS_ENGINE_PROTOCOL_UCI, &probe);
+  run_probe (uci, CHESS_EXTERNAL_PROTOCOL_UCI, &probe);
   g_assert_no_error (probe.error);
-  g_assert_cmpstr (chess_engine_client_get_name (probe.client), ==, "Fake Engine 1.0");
-  g_assert_cmpuint (chess_engine_client_get_options (probe.client)->len, >, 3);
-  chess_engine_client_quit_sync (probe.client);
+  g_assert_cmpstr (chess_external_client_get_name (probe.client), ==, "Fake Engine 1.0");
+  g_assert_cmpuint (chess_external_client_get_options (probe.client)->len, >, 3);
+  chess_external_client_quit_sync (probe.client);
   g_assert_finalize_object (probe.client);
 
-  run_probe (xboard, CHESS_ENGINE_PROTOCOL_XBOARD, &probe);
+  run_probe (xboard, CHESS_EXTERNAL_PROTOCOL_XBOARD, &probe);
   g_assert_no_error (probe.error);
-  g_assert_cmpstr (chess_engine_client_get_name (probe.client), ==, "Fake Board 2");
-  chess_engine_client_quit_sync (probe.client);
+  g_assert_cmpstr (chess_external_client_get_name (probe.client), ==, "Fake Board 2");
+  chess_external_client_quit_sync (probe.client);
   g_assert_finalize_object (probe.client);
 
-  run_probe (silent, CHESS_ENGINE_PROTOCOL_UCI, &probe);
+  run_probe (silent, CHESS_EXTERNAL_PROTOCOL_UCI, &probe);
   g_assert_null (probe.client);
-  g_assert_error (probe.error, CHESS_ENGINE_ERROR, CHESS_ENGINE_ERROR_HANDSHAKE);
+  g_assert_error (probe.error, CHESS_PLAYER_ERROR, CHESS_PLAYER_ERROR_HANDSHAKE);
   g_clear_error (&probe.error);
 }
 

@@ -456,15 +456,15 @@ test_engine_crash (void)
   g_autoptr(ChessReview) review = chess_review_new (game);
   g_autoptr(GError) error = NULL;
   const char *argv[] = { FAKE_ENGINE_PATH, "--misbehave=crash", "--on-move=3", NULL };
-  g_autoptr(ChessEnginePlayer) engine = chess_engine_player_new_external ("Fake", argv,
-                                                                          CHESS_ENGINE_PROTOCOL_UCI, NULL);
+  g_autoptr(ChessPlayer) engine = chess_player_new_external ("Fake", argv,
+                                                             CHESS_EXTERNAL_PROTOCOL_UCI, NULL);
 
-  g_assert_true (chess_engine_player_start_sync (engine, NULL, &error));
+  g_assert_true (chess_player_start_sync (engine, NULL, &error));
   g_assert_no_error (error);
   chess_review_set_engine (review, engine);
   chess_review_set_time_per_move (review, 50);
   g_assert_false (chess_review_run_sync (review, NULL, &error));
-  g_assert_error (error, CHESS_ENGINE_ERROR, CHESS_ENGINE_ERROR_CRASHED);
+  g_assert_error (error, CHESS_PLAYER_ERROR, CHESS_PLAYER_ERROR_CRASHED);
   g_assert_nonnull (strstr (error->message, "Fake"));
   g_assert_cmpuint (chess_review_get_n_reviewed (review), ==, 1);
   g_assert_false (chess_review_is_running (review));
@@ -478,14 +478,14 @@ test_engine_without_scores (void)
   g_autoptr(ChessReview) review = chess_review_new (game);
   g_autoptr(GError) error = NULL;
   const char *argv[] = { FAKE_ENGINE_PATH, "--misbehave=no-info", NULL };
-  g_autoptr(ChessEnginePlayer) engine = chess_engine_player_new_external ("Quiet", argv,
-                                                                          CHESS_ENGINE_PROTOCOL_UCI, NULL);
+  g_autoptr(ChessPlayer) engine = chess_player_new_external ("Quiet", argv,
+                                                             CHESS_EXTERNAL_PROTOCOL_UCI, NULL);
 
-  g_assert_true (chess_engine_player_start_sync (engine, NULL, &error));
+  g_assert_true (chess_player_start_sync (engine, NULL, &error));
   chess_review_set_engine (review, engine);
   chess_review_set_time_per_move (review, 50);
   g_assert_false (chess_review_run_sync (review, NULL, &error));
-  g_assert_error (error, CHESS_ENGINE_ERROR, CHESS_ENGINE_ERROR_UNSUPPORTED);
+  g_assert_error (error, CHESS_PLAYER_ERROR, CHESS_PLAYER_ERROR_UNSUPPORTED);
   g_assert_nonnull (strstr (error->message, "Quiet"));
   g_assert_cmpuint (chess_review_get_n_reviewed (review), ==, 0);
 }
@@ -498,10 +498,10 @@ test_xboard_engine (void)
   g_autoptr(ChessReview) review = chess_review_new (game);
   g_autoptr(GError) error = NULL;
   const char *argv[] = { FAKE_ENGINE_PATH, "--xboard", NULL };
-  g_autoptr(ChessEnginePlayer) engine = chess_engine_player_new_external ("Fake", argv,
-                                                                          CHESS_ENGINE_PROTOCOL_XBOARD, NULL);
+  g_autoptr(ChessPlayer) engine = chess_player_new_external ("Fake", argv,
+                                                             CHESS_EXTERNAL_PROTOCOL_XBOARD, NULL);
 
-  g_assert_true (chess_engine_player_start_sync (engine, NULL, &error));
+  g_assert_true (chess_player_start_sync (engine, NULL, &error));
   g_assert_no_error (error);
   chess_review_set_engine (review, engine);
   /* xboard has no node limit: at the default budget it gets the time. */
@@ -509,7 +509,7 @@ test_xboard_engine (void)
   {
     g_autofree char *judge = chess_review_describe_judge (review);
     g_autofree char *expected = g_strdup_printf ("%s, %d ms a position",
-                                                 chess_engine_player_get_engine_name (engine),
+                                                 chess_player_get_engine_name (engine),
                                                  CHESS_REVIEW_DEFAULT_TIME_PER_MOVE_MS);
     g_assert_cmpstr (judge, ==, expected);
   }

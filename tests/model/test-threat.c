@@ -128,17 +128,17 @@ static void
 test_set_reply (void)
 {
   ChessThreat threat;
-  ChessEngineInfo info = { 0 };
-  ChessEngineReply reply = { 0 };
+  ChessPlayerInfo info = { 0 };
+  ChessPlayerReply reply = { 0 };
 
   init_from_fen (&threat, SCHOLAR_FEN);
-  reply.kind = CHESS_ENGINE_REPLY_NO_MOVE;
+  reply.kind = CHESS_PLAYER_REPLY_NO_MOVE;
   g_assert_false (chess_threat_set_reply (&threat, &reply));
-  reply.kind = CHESS_ENGINE_REPLY_MOVE;
+  reply.kind = CHESS_PLAYER_REPLY_MOVE;
   reply.move = chess_board_find_move (&threat.position, chess_square_parse ("h5"),
                                       chess_square_parse ("f7"), CHESS_NO_PIECE_TYPE);
   g_assert_cmpuint (reply.move, !=, CHESS_MOVE_NONE);
-  info.has = CHESS_ENGINE_INFO_HAS_SCORE;
+  info.has = CHESS_PLAYER_INFO_HAS_SCORE;
   info.score.is_mate = TRUE;
   info.score.mate_moves = 1;
   reply.last_info = &info;
@@ -150,21 +150,21 @@ test_set_reply (void)
 
 /* The threat's search, as the app and the terminal run it. */
 static ChessThreat
-search_threat (ChessEnginePlayer *player,
+search_threat (ChessPlayer *player,
                const char        *fen)
 {
-  g_autoptr(ChessEngineReply) reply = NULL;
+  g_autoptr(ChessPlayerReply) reply = NULL;
   g_autoptr(GError) error = NULL;
-  ChessEngineLimits limits;
+  ChessPlayerLimits limits;
   ChessThreat threat;
   ChessLine line;
 
   init_from_fen (&threat, fen);
-  g_assert_true (chess_engine_player_new_game (player, &error));
+  g_assert_true (chess_player_new_game (player, &error));
   chess_threat_limits_init (&limits);
   g_assert_cmpuint (limits.nodes, ==, CHESS_THREAT_NODES);
   chess_line_init (&line, &threat.position);
-  reply = chess_engine_player_think_sync (player, &line, &limits, 1, NULL, &error);
+  reply = chess_player_think_sync (player, &line, &limits, 1, NULL, &error);
   chess_line_clear (&line);
   g_assert_no_error (error);
   g_assert_true (chess_threat_set_reply (&threat, reply));
@@ -174,12 +174,12 @@ search_threat (ChessEnginePlayer *player,
 static void
 test_search (void)
 {
-  g_autoptr(ChessEnginePlayer) player = chess_threat_player_new ();
+  g_autoptr(ChessPlayer) player = chess_threat_player_new ();
   ChessThreat first, again;
   char san[CHESS_MOVE_TEXT_MAX];
   g_autofree char *text = NULL;
 
-  g_assert_true (chess_engine_player_start_sync (player, NULL, NULL));
+  g_assert_true (chess_player_start_sync (player, NULL, NULL));
   first = search_threat (player, SCHOLAR_FEN);
   chess_move_format (&first.position, first.move, CHESS_NOTATION_SAN, san);
   text = chess_threat_describe (&first, san);
@@ -191,7 +191,7 @@ test_search (void)
   g_assert_cmpuint (again.move, ==, first.move);
   g_assert_cmpint (again.score.mate_moves, ==, first.score.mate_moves);
   g_assert_cmpint (again.score.centipawns, ==, first.score.centipawns);
-  chess_engine_player_close_sync (player);
+  chess_player_close_sync (player);
 }
 
 /* In check: no position with the move passed, no threat. */

@@ -1,4 +1,4 @@
-/* chess-engine-client-search.c — go and stop: the position and the
+/* chess-external-client-search.c — go and stop: the position and the
  * limits of a search as each protocol wants them (UCI position and go;
  * xboard keeps its own board, so only new moves are sent, with level,
  * time and otim), and asking a searching engine for its move. */
@@ -7,7 +7,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
-#include "chess-engine-client-private.h"
+#include "chess-external-client-private.h"
 #include "chess-notation.h"
 
 /* ---- go ----------------------------------------------------------------- */
@@ -53,7 +53,7 @@ uci_position_command (const ChessLine *line)
 }
 
 static char *
-uci_go_command (const ChessEngineLimits *limits)
+uci_go_command (const ChessPlayerLimits *limits)
 {
   GString *s = g_string_new ("go");
 
@@ -88,7 +88,7 @@ line_extends (const ChessLine *longer, const ChessLine *prefix)
 }
 
 static void
-xboard_send_move (ChessEngineClient *self, const ChessBoard *board, ChessMove move)
+xboard_send_move (ChessExternalClient *self, const ChessBoard *board, ChessMove move)
 {
   char text[CHESS_MOVE_TEXT_MAX];
   const char *san = g_hash_table_lookup (self->features, "san");
@@ -97,9 +97,9 @@ xboard_send_move (ChessEngineClient *self, const ChessBoard *board, ChessMove mo
   chess_move_format (board, move,
                      san && strcmp (san, "1") == 0 ? CHESS_NOTATION_SAN : CHESS_NOTATION_UCI, text);
   if (usermove && strcmp (usermove, "1") == 0)
-    chess_engine_client_send_line (self, "usermove %s", text);
+    chess_external_client_send_line (self, "usermove %s", text);
   else
-    chess_engine_client_send_line (self, "%s", text);
+    chess_external_client_send_line (self, "%s", text);
 }
 
 /* A position for an engine without setboard, in CECP's older edit mode,
@@ -110,7 +110,7 @@ xboard_send_move (ChessEngineClient *self, const ChessBoard *board, ChessMove mo
  * (It knows no en-passant square either: the engine then only misses
  * that one capture.) */
 static gboolean
-xboard_edit_position (ChessEngineClient *self, const ChessBoard *board)
+xboard_edit_position (ChessExternalClient *self, const ChessBoard *board)
 {
   static const char letters[CHESS_N_PIECE_TYPES] = { 'P', 'N', 'B', 'R', 'Q', 'K' };
   static const struct { ChessSquare king, rook; ChessPiece k, r; unsigned right; } homes[] = {
@@ -138,29 +138,29 @@ xboard_edit_position (ChessEngineClient *self, const ChessBoard *board)
         g_assert_not_reached ();
       xboard_send_move (self, &start, move);
     }
-  chess_engine_client_send_line (self, "edit");
-  chess_engine_client_send_line (self, "#");
+  chess_external_client_send_line (self, "edit");
+  chess_external_client_send_line (self, "#");
   for (int color = CHESS_COLOR_WHITE; color <= CHESS_COLOR_BLACK; color++)
     {
       if (color == CHESS_COLOR_BLACK)
-        chess_engine_client_send_line (self, "c");
+        chess_external_client_send_line (self, "c");
       for (ChessSquare sq = 0; sq < 64; sq++)
         {
           ChessPiece piece = chess_board_piece_at (board, sq);
           char name[3];
 
           if (piece != CHESS_NO_PIECE && (int) chess_piece_color (piece) == color)
-            chess_engine_client_send_line (self, "%c%s", letters[chess_piece_type (piece)],
-                                           chess_square_name (sq, name));
+            chess_external_client_send_line (self, "%c%s", letters[chess_piece_type (piece)],
+                                             chess_square_name (sq, name));
         }
     }
-  chess_engine_client_send_line (self, ".");
+  chess_external_client_send_line (self, ".");
   return TRUE;
 }
 
 /* Brings the engine's board to `line` (in force mode). */
 static gboolean
-xboard_sync_position (ChessEngineClient *self, const ChessLine *line, GError **error)
+xboard_sync_position (ChessExternalClient *self, const ChessLine *line, GError **error)
 {
   ChessBoard board;
   size_t from;
@@ -181,7 +181,7 @@ xboard_sync_position (ChessEngineClient *self, const ChessLine *line, GError **e
       return ok;
     }
 
-  chess_engine_client_send_line (self, "force");
+  chess_external_client_send_line (self, "force");
   if (!self->synced_valid || !line_extends (line, &self->synced))
     {
       ChessBoard start;
@@ -189,21 +189,21 @@ xboard_sync_position (ChessEngineClient *self, const ChessLine *line, GError **e
       const char *setboard = g_hash_table_lookup (self->features, "setboard");
 
       chess_board_set_start (&start);
-      chess_engine_client_send_line (self, "new");
-      chess_engine_client_send_line (self, "force");
-      chess_engine_client_send_line (self, "post");
-      chess_engine_client_send_line (self, "easy");
+      chess_external_client_send_line (self, "new");
+      chess_external_client_send_line (self, "force");
+      chess_external_client_send_line (self, "post");
+      chess_external_client_send_line (self, "easy");
       g_clear_pointer (&self->level_sent, g_free);
       if (start.key != line->start.key)
         {
           if (setboard != NULL && strcmp (setboard, "1") == 0)
-            chess_engine_client_send_line (self, "setboard %s", chess_board_to_fen (&line->start, fen));
+            chess_external_client_send_line (self, "setboard %s", chess_board_to_fen (&line->start, fen));
           else if (!xboard_edit_position (self, &line->start))
             {
-              g_set_error (error, CHESS_ENGINE_ERROR, CHESS_ENGINE_ERROR_UNSUPPORTED,
+              g_set_error (error, CHESS_PLAYER_ERROR, CHESS_PLAYER_ERROR_UNSUPPORTED,
                            /* Translators: the engine's name. */
                            _("The engine “%s” cannot start from a set-up position."),
-                           chess_engine_client_display_name (self));
+                           chess_external_client_display_name (self));
               return FALSE;
             }
         }
@@ -226,7 +226,7 @@ xboard_sync_position (ChessEngineClient *self, const ChessLine *line, GError **e
 }
 
 static void
-xboard_send_clocks (ChessEngineClient *self, const ChessLine *line, const ChessEngineLimits *limits)
+xboard_send_clocks (ChessExternalClient *self, const ChessLine *line, const ChessPlayerLimits *limits)
 {
   ChessColor us = line->current.side;
   gint64 own = us == CHESS_COLOR_WHITE ? limits->white_ms : limits->black_ms;
@@ -243,133 +243,133 @@ xboard_send_clocks (ChessEngineClient *self, const ChessLine *line, const ChessE
                            (base + 999) / 1000 / 60, (base + 999) / 1000 % 60, inc_text);
   if (g_strcmp0 (level, self->level_sent) != 0)
     {
-      chess_engine_client_send_line (self, "%s", level);
+      chess_external_client_send_line (self, "%s", level);
       g_free (self->level_sent);
       self->level_sent = g_steal_pointer (&level);
     }
-  chess_engine_client_send_line (self, "time %" G_GINT64_FORMAT, MAX (own, 0) / 10);
+  chess_external_client_send_line (self, "time %" G_GINT64_FORMAT, MAX (own, 0) / 10);
   if (other >= 0)
-    chess_engine_client_send_line (self, "otim %" G_GINT64_FORMAT, MAX (other, 0) / 10);
+    chess_external_client_send_line (self, "otim %" G_GINT64_FORMAT, MAX (other, 0) / 10);
 }
 
 void
-chess_engine_client_go_async (ChessEngineClient       *self,
-                              const ChessLine         *line,
-                              const ChessEngineLimits *limits,
-                              GCancellable            *cancellable,
-                              GAsyncReadyCallback      callback,
-                              gpointer                 user_data)
+chess_external_client_go_async (ChessExternalClient       *self,
+                                const ChessLine         *line,
+                                const ChessPlayerLimits *limits,
+                                GCancellable            *cancellable,
+                                GAsyncReadyCallback      callback,
+                                gpointer                 user_data)
 {
   g_autoptr (GTask) task = g_task_new (self, cancellable, callback, user_data);
   g_autoptr (GError) error = NULL;
   ChessMoveList legal;
 
-  g_return_if_fail (CHESS_IS_ENGINE_CLIENT (self));
+  g_return_if_fail (CHESS_IS_EXTERNAL_CLIENT (self));
   g_return_if_fail (line != NULL && limits != NULL);
-  g_task_set_source_tag (task, chess_engine_client_go_async);
+  g_task_set_source_tag (task, chess_external_client_go_async);
 
-  if (!chess_engine_client_check_ready (self, &error))
+  if (!chess_external_client_check_ready (self, &error))
     {
       g_task_return_error (task, g_steal_pointer (&error));
       return;
     }
   if (chess_board_generate_legal (&line->current, &legal) == 0 && !limits->infinite)
     {
-      g_task_return_new_error (task, CHESS_ENGINE_ERROR, CHESS_ENGINE_ERROR_UNSUPPORTED,
+      g_task_return_new_error (task, CHESS_PLAYER_ERROR, CHESS_PLAYER_ERROR_UNSUPPORTED,
                                _("The game is over: there is no move to search for."));
       return;
     }
-  if (self->protocol == CHESS_ENGINE_PROTOCOL_XBOARD && limits->nodes > 0)
+  if (self->protocol == CHESS_EXTERNAL_PROTOCOL_XBOARD && limits->nodes > 0)
     {
-      g_task_return_new_error (task, CHESS_ENGINE_ERROR, CHESS_ENGINE_ERROR_UNSUPPORTED,
+      g_task_return_new_error (task, CHESS_PLAYER_ERROR, CHESS_PLAYER_ERROR_UNSUPPORTED,
                                /* Translators: the engine's name. */
                                _("The engine “%s” cannot search a fixed number of nodes."),
-                               chess_engine_client_display_name (self));
+                               chess_external_client_display_name (self));
       return;
     }
   /* A UCI engine first answers isready, within the start timeout; the
    * search's own deadline starts with "go". */
-  if (!chess_engine_client_begin_call (self, task, self->protocol == CHESS_ENGINE_PROTOCOL_UCI
+  if (!chess_external_client_begin_call (self, task, self->protocol == CHESS_EXTERNAL_PROTOCOL_UCI
                                  ? self->start_timeout_ms
                                  : (guint) CLAMP (limits->timeout_ms, 0, G_MAXUINT)))
     return;
   self->go_timeout_ms = limits->timeout_ms;
 
   self->search_board = line->current;
-  g_clear_pointer (&self->last_info, chess_engine_info_free);
+  g_clear_pointer (&self->last_info, chess_player_info_free);
   self->draw_offered = FALSE;
   self->stop_requested = FALSE;
-  self->analysing = limits->infinite && self->protocol == CHESS_ENGINE_PROTOCOL_XBOARD;
+  self->analysing = limits->infinite && self->protocol == CHESS_EXTERNAL_PROTOCOL_XBOARD;
   self->search_started_us = g_get_monotonic_time ();
 
-  if (self->protocol == CHESS_ENGINE_PROTOCOL_UCI)
+  if (self->protocol == CHESS_EXTERNAL_PROTOCOL_UCI)
     {
       g_autofree char *position = uci_position_command (line);
 
-      chess_engine_client_send_line (self, "%s", position);
+      chess_external_client_send_line (self, "%s", position);
       g_free (self->go_command);
       self->go_command = uci_go_command (limits);
       /* isready first, so the deadline does not count the engine's setup. */
       self->state = STATE_SYNCING;
-      chess_engine_client_send_line (self, "isready");
+      chess_external_client_send_line (self, "isready");
       return;
     }
 
   if (!xboard_sync_position (self, line, &error))
     {
-      chess_engine_client_fail_call (self, g_steal_pointer (&error));
+      chess_external_client_fail_call (self, g_steal_pointer (&error));
       return;
     }
   self->state = STATE_THINKING;
   if (self->analysing)
     {
-      chess_engine_client_send_line (self, "post");
-      chess_engine_client_send_line (self, "analyze");
+      chess_external_client_send_line (self, "post");
+      chess_external_client_send_line (self, "analyze");
       return;
     }
   if (limits->movetime_ms > 0)
-    chess_engine_client_send_line (self, "st %" G_GINT64_FORMAT,
-                                   MAX ((limits->movetime_ms + 999) / 1000, 1));
+    chess_external_client_send_line (self, "st %" G_GINT64_FORMAT,
+                                     MAX ((limits->movetime_ms + 999) / 1000, 1));
   if (limits->depth > 0)
-    chess_engine_client_send_line (self, "sd %d", limits->depth);
+    chess_external_client_send_line (self, "sd %d", limits->depth);
   if (limits->white_ms >= 0 || limits->black_ms >= 0)
     xboard_send_clocks (self, line, limits);
-  if (chess_engine_client_feature_on (self, "ping"))
+  if (chess_external_client_feature_on (self, "ping"))
     {
       self->awaited_pong = ++self->pings_sent;
-      chess_engine_client_send_line (self, "ping %u", self->awaited_pong);
+      chess_external_client_send_line (self, "ping %u", self->awaited_pong);
     }
   self->search_started_us = g_get_monotonic_time ();
-  chess_engine_client_send_line (self, "go");
+  chess_external_client_send_line (self, "go");
 }
 
-ChessEngineReply *
-chess_engine_client_go_finish (ChessEngineClient  *self,
-                               GAsyncResult       *result,
-                               GError            **error)
+ChessPlayerReply *
+chess_external_client_go_finish (ChessExternalClient  *self,
+                                 GAsyncResult       *result,
+                                 GError            **error)
 {
   g_return_val_if_fail (g_task_is_valid (result, self), NULL);
   return g_task_propagate_pointer (G_TASK (result), error);
 }
 
-ChessEngineReply *
-chess_engine_client_go_sync (ChessEngineClient        *self,
-                             const ChessLine          *line,
-                             const ChessEngineLimits  *limits,
-                             GCancellable             *cancellable,
-                             GError                  **error)
+ChessPlayerReply *
+chess_external_client_go_sync (ChessExternalClient        *self,
+                               const ChessLine          *line,
+                               const ChessPlayerLimits  *limits,
+                               GCancellable             *cancellable,
+                               GError                  **error)
 {
   g_autoptr (GAsyncResult) result = NULL;
 
-  chess_engine_client_go_async (self, line, limits, cancellable,
-                                chess_engine_client_store_result_cb, &result);
-  return chess_engine_client_go_finish (self, chess_engine_client_wait_for (&result), error);
+  chess_external_client_go_async (self, line, limits, cancellable,
+                                  chess_external_client_store_result_cb, &result);
+  return chess_external_client_go_finish (self, chess_external_client_wait_for (&result), error);
 }
 
 void
-chess_engine_client_stop (ChessEngineClient *self)
+chess_external_client_stop (ChessExternalClient *self)
 {
-  g_return_if_fail (CHESS_IS_ENGINE_CLIENT (self));
+  g_return_if_fail (CHESS_IS_EXTERNAL_CLIENT (self));
 
   if (self->state == STATE_SYNCING)
     {
@@ -382,29 +382,29 @@ chess_engine_client_stop (ChessEngineClient *self)
   if (self->state != STATE_THINKING || self->stop_requested)
     return;
   self->stop_requested = TRUE;
-  if (self->protocol == CHESS_ENGINE_PROTOCOL_UCI)
-    chess_engine_client_send_line (self, "stop");
+  if (self->protocol == CHESS_EXTERNAL_PROTOCOL_UCI)
+    chess_external_client_send_line (self, "stop");
   else if (self->analysing)
     {
       /* Analysis gives no move: the answer is the best line's first move. */
       ChessMove move = self->last_info && self->last_info->n_pv > 0 ? self->last_info->pv[0]
                                                                      : CHESS_MOVE_NONE;
 
-      chess_engine_client_send_line (self, "exit");
+      chess_external_client_send_line (self, "exit");
       self->synced_valid = FALSE;
       self->analysing = FALSE;
       if (move != CHESS_MOVE_NONE)
         {
           char text[CHESS_MOVE_TEXT_MAX];
 
-          chess_engine_client_reply_with_move (self, move,
-                                               chess_move_format (&self->search_board, move,
+          chess_external_client_reply_with_move (self, move,
+                                                 chess_move_format (&self->search_board, move,
                                                                   CHESS_NOTATION_UCI, text),
                                                NULL);
         }
       else
-        chess_engine_client_reply_without_move (self, CHESS_ENGINE_REPLY_NO_MOVE, NULL);
+        chess_external_client_reply_without_move (self, CHESS_PLAYER_REPLY_NO_MOVE, NULL);
     }
   else
-    chess_engine_client_send_line (self, "?");
+    chess_external_client_send_line (self, "?");
 }

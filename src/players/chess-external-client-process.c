@@ -1,4 +1,4 @@
-/* chess-engine-client-process.c — the engine's process and the call in
+/* chess-external-client-process.c — the engine's process and the call in
  * progress: running the program, writing lines to it, reading its output
  * and splitting it into lines, noticing its exit, and ending the call on
  * success, failure, deadline or cancellation. Output is read in chunks and
@@ -9,20 +9,20 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
-#include "chess-engine-client-private.h"
+#include "chess-external-client-private.h"
 
-static void read_more (ChessEngineClient *self);
+static void read_more (ChessExternalClient *self);
 
 /* Timers run in the client's own context, as the I/O does. */
 guint
-chess_engine_client_add_timeout (ChessEngineClient *self, guint ms, GSourceFunc func)
+chess_external_client_add_timeout (ChessExternalClient *self, guint ms, GSourceFunc func)
 {
-  return chess_engine_client_add_timeout_full (self, G_PRIORITY_DEFAULT, ms, func);
+  return chess_external_client_add_timeout_full (self, G_PRIORITY_DEFAULT, ms, func);
 }
 
 guint
-chess_engine_client_add_timeout_full (ChessEngineClient *self, int priority, guint ms,
-                                      GSourceFunc func)
+chess_external_client_add_timeout_full (ChessExternalClient *self, int priority, guint ms,
+                                        GSourceFunc func)
 {
   g_autoptr (GSource) source = g_timeout_source_new (ms);
 
@@ -34,7 +34,7 @@ chess_engine_client_add_timeout_full (ChessEngineClient *self, int priority, gui
 /* ---- finishing the call in progress ------------------------------------ */
 
 void
-chess_engine_client_clear_call (ChessEngineClient *self)
+chess_external_client_clear_call (ChessExternalClient *self)
 {
   g_clear_handle_id (&self->timeout_id, g_source_remove);
   g_clear_handle_id (&self->feature_timeout_id, g_source_remove);
@@ -44,16 +44,16 @@ chess_engine_client_clear_call (ChessEngineClient *self)
 }
 
 GTask *
-chess_engine_client_take_task (ChessEngineClient *self)
+chess_external_client_take_task (ChessExternalClient *self)
 {
-  chess_engine_client_clear_call (self);
+  chess_external_client_clear_call (self);
   return g_steal_pointer (&self->task);
 }
 
 /* A quit is over once the process is gone and no callback of ours is
  * still pending on it (they hold references to the client). */
 void
-chess_engine_client_maybe_finish_quit (ChessEngineClient *self)
+chess_external_client_maybe_finish_quit (ChessExternalClient *self)
 {
   g_autoptr (GTask) task = NULL;
 
@@ -65,9 +65,9 @@ chess_engine_client_maybe_finish_quit (ChessEngineClient *self)
 }
 
 void
-chess_engine_client_fail_call (ChessEngineClient *self, GError *error)
+chess_external_client_fail_call (ChessExternalClient *self, GError *error)
 {
-  g_autoptr (GTask) task = chess_engine_client_take_task (self);
+  g_autoptr (GTask) task = chess_external_client_take_task (self);
 
   if (task)
     g_task_return_error (task, error);
@@ -77,25 +77,25 @@ chess_engine_client_fail_call (ChessEngineClient *self, GError *error)
 
 /* Kills the engine and ends the call in progress with `error`. */
 void
-chess_engine_client_die (ChessEngineClient *self, GError *error)
+chess_external_client_die (ChessExternalClient *self, GError *error)
 {
   if (self->state == STATE_DEAD)
     {
-      chess_engine_client_fail_call (self, error);
+      chess_external_client_fail_call (self, error);
       return;
     }
   self->state = STATE_DEAD;
   if (self->process)
     g_subprocess_force_exit (self->process);
   g_cancellable_cancel (self->io_cancellable);
-  chess_engine_client_emit_terminated (self, error);
-  chess_engine_client_fail_call (self, error);
+  chess_external_client_emit_terminated (self, error);
+  chess_external_client_fail_call (self, error);
 }
 
 /* ---- writing ------------------------------------------------------------ */
 
 void
-chess_engine_client_send_line (ChessEngineClient *self, const char *format, ...)
+chess_external_client_send_line (ChessExternalClient *self, const char *format, ...)
 {
   g_autofree char *text = NULL;
   g_autofree char *with_newline = NULL;
@@ -107,13 +107,13 @@ chess_engine_client_send_line (ChessEngineClient *self, const char *format, ...)
   va_start (args, format);
   text = g_strdup_vprintf (format, args);
   va_end (args);
-  chess_engine_client_emit_line_sent (self, text);
+  chess_external_client_emit_line_sent (self, text);
   with_newline = g_strconcat (text, "\n", NULL);
   /* A dead engine's pipe fails here; its exit is reported by the wait. */
   if (!g_output_stream_write_all (self->stdin_pipe, with_newline, strlen (with_newline),
                                   NULL, NULL, &error)
       || !g_output_stream_flush (self->stdin_pipe, NULL, &error))
-    g_debug ("Writing to %s failed: %s", chess_engine_client_display_name (self), error->message);
+    g_debug ("Writing to %s failed: %s", chess_external_client_display_name (self), error->message);
 }
 
 /* ---- reading ------------------------------------------------------------ */
@@ -121,7 +121,7 @@ chess_engine_client_send_line (ChessEngineClient *self, const char *format, ...)
 static void
 read_cb (GObject *source, GAsyncResult *result, gpointer user_data)
 {
-  g_autoptr (ChessEngineClient) self = user_data;
+  g_autoptr (ChessExternalClient) self = user_data;
   g_autoptr (GError) error = NULL;
   g_autoptr (GBytes) bytes = g_input_stream_read_bytes_finish (G_INPUT_STREAM (source), result,
                                                                &error);
@@ -132,7 +132,7 @@ read_cb (GObject *source, GAsyncResult *result, gpointer user_data)
   if (bytes == NULL || g_bytes_get_size (bytes) == 0 || self->state == STATE_DEAD)
     {
       /* End of output or cancelled: the exit wait reports. */
-      chess_engine_client_maybe_finish_quit (self);
+      chess_external_client_maybe_finish_quit (self);
       return;
     }
 
@@ -144,20 +144,20 @@ read_cb (GObject *source, GAsyncResult *result, gpointer user_data)
       if (!self->discarding)
         {
           g_string_append_len (self->pending_text, data + start, i - start);
-          chess_engine_client_handle_line (self, self->pending_text->str, self->pending_text->len);
+          chess_external_client_handle_line (self, self->pending_text->str, self->pending_text->len);
         }
       g_string_truncate (self->pending_text, 0);
       self->discarding = FALSE;
       start = i + 1;
       if (self->state == STATE_DEAD)
         {
-          chess_engine_client_maybe_finish_quit (self);
+          chess_external_client_maybe_finish_quit (self);
           return;
         }
     }
   if (!self->discarding)
     g_string_append_len (self->pending_text, data + start, size - start);
-  if (self->pending_text->len > CHESS_ENGINE_LINE_MAX)
+  if (self->pending_text->len > CHESS_EXTERNAL_LINE_MAX)
     {
       /* An endless line is garbage: drop it up to its newline. */
       g_string_truncate (self->pending_text, 0);
@@ -167,7 +167,7 @@ read_cb (GObject *source, GAsyncResult *result, gpointer user_data)
 }
 
 static void
-read_more (ChessEngineClient *self)
+read_more (ChessExternalClient *self)
 {
   self->io_pending++;
   g_input_stream_read_bytes_async (self->stdout_pipe, 16384, G_PRIORITY_DEFAULT,
@@ -177,7 +177,7 @@ read_more (ChessEngineClient *self)
 static void
 wait_cb (GObject *source, GAsyncResult *result, gpointer user_data)
 {
-  g_autoptr (ChessEngineClient) self = user_data;
+  g_autoptr (ChessExternalClient) self = user_data;
   GSubprocess *process = G_SUBPROCESS (source);
   g_autoptr (GError) wait_error = NULL;
   GError *error;
@@ -186,37 +186,37 @@ wait_cb (GObject *source, GAsyncResult *result, gpointer user_data)
   if (!g_subprocess_wait_finish (process, result, &wait_error) || self->state == STATE_DEAD)
     {
       /* Cancelled (we killed it ourselves) or already reported. */
-      chess_engine_client_maybe_finish_quit (self);
+      chess_external_client_maybe_finish_quit (self);
       return;
     }
   if (self->state == STATE_QUITTING)
     {
       self->state = STATE_DEAD;
       g_cancellable_cancel (self->io_cancellable);
-      chess_engine_client_maybe_finish_quit (self);
+      chess_external_client_maybe_finish_quit (self);
       return;
     }
   if (g_subprocess_get_if_signaled (process))
-    error = g_error_new (CHESS_ENGINE_ERROR, CHESS_ENGINE_ERROR_CRASHED,
+    error = g_error_new (CHESS_PLAYER_ERROR, CHESS_PLAYER_ERROR_CRASHED,
                          /* Translators: the engine's name and the signal's name. */
                          _("The engine “%s” crashed (%s)."),
-                         chess_engine_client_display_name (self),
+                         chess_external_client_display_name (self),
                          g_strsignal (g_subprocess_get_term_sig (process)));
   else
-    error = g_error_new (CHESS_ENGINE_ERROR,
-                         self->state == STATE_STARTING ? CHESS_ENGINE_ERROR_HANDSHAKE
-                                                       : CHESS_ENGINE_ERROR_CRASHED,
+    error = g_error_new (CHESS_PLAYER_ERROR,
+                         self->state == STATE_STARTING ? CHESS_PLAYER_ERROR_HANDSHAKE
+                                                       : CHESS_PLAYER_ERROR_CRASHED,
                          /* Translators: the engine's name and its exit status. */
                          _("The engine “%s” stopped unexpectedly (exit status %d)."),
-                         chess_engine_client_display_name (self),
+                         chess_external_client_display_name (self),
                          g_subprocess_get_exit_status (process));
-  chess_engine_client_die (self, error);
+  chess_external_client_die (self, error);
 }
 
 /* ---- the process -------------------------------------------------------- */
 
 gboolean
-chess_engine_client_spawn (ChessEngineClient *self, GError **error)
+chess_external_client_spawn (ChessExternalClient *self, GError **error)
 {
   g_autoptr (GSubprocessLauncher) launcher = NULL;
 
@@ -240,39 +240,39 @@ chess_engine_client_spawn (ChessEngineClient *self, GError **error)
 /* ---- deadlines ---------------------------------------------------------- */
 
 gboolean
-chess_engine_client_timeout_cb (gpointer user_data)
+chess_external_client_timeout_cb (gpointer user_data)
 {
-  ChessEngineClient *self = user_data;
+  ChessExternalClient *self = user_data;
 
   self->timeout_id = 0;
   if (self->state == STATE_STARTING)
-    chess_engine_client_die (self,
-                             g_error_new (CHESS_ENGINE_ERROR, CHESS_ENGINE_ERROR_HANDSHAKE,
+    chess_external_client_die (self,
+                               g_error_new (CHESS_PLAYER_ERROR, CHESS_PLAYER_ERROR_HANDSHAKE,
                                           /* Translators: the engine's name and the protocol (UCI or xboard). */
                                           _("The program “%s” did not answer as a %s chess engine."),
-                                          chess_engine_client_display_name (self),
-                                          self->protocol == CHESS_ENGINE_PROTOCOL_UCI ? "UCI" : "xboard"));
+                                          chess_external_client_display_name (self),
+                                          self->protocol == CHESS_EXTERNAL_PROTOCOL_UCI ? "UCI" : "xboard"));
   else if (self->state == STATE_QUITTING)
     {
       /* It did not exit by itself in time. */
       self->state = STATE_DEAD;
       g_subprocess_force_exit (self->process);
       g_cancellable_cancel (self->io_cancellable);
-      chess_engine_client_maybe_finish_quit (self);
+      chess_external_client_maybe_finish_quit (self);
     }
   else
-    chess_engine_client_die (self,
-                             g_error_new (CHESS_ENGINE_ERROR, CHESS_ENGINE_ERROR_TIMEOUT,
+    chess_external_client_die (self,
+                               g_error_new (CHESS_PLAYER_ERROR, CHESS_PLAYER_ERROR_TIMEOUT,
                                           /* Translators: the engine's name. */
                                           _("The engine “%s” did not answer in time and was stopped."),
-                                          chess_engine_client_display_name (self)));
+                                          chess_external_client_display_name (self)));
   return G_SOURCE_REMOVE;
 }
 
 static gboolean
 cancel_idle_cb (gpointer user_data)
 {
-  ChessEngineClient *self = user_data;
+  ChessExternalClient *self = user_data;
   GCancellable *cancellable = self->task ? g_task_get_cancellable (self->task) : NULL;
 
   /* The task returns G_IO_ERROR_CANCELLED by itself once it ends (GTask
@@ -280,17 +280,17 @@ cancel_idle_cb (gpointer user_data)
   if (cancellable == NULL || !g_cancellable_is_cancelled (cancellable))
     return G_SOURCE_REMOVE;
   if (self->state == STATE_STARTING)
-    chess_engine_client_die (self, g_error_new (G_IO_ERROR, G_IO_ERROR_CANCELLED,
-                                                _("The engine was closed.")));
+    chess_external_client_die (self, g_error_new (G_IO_ERROR, G_IO_ERROR_CANCELLED,
+                                                  _("The engine was closed.")));
   else if (self->state == STATE_THINKING || self->state == STATE_SYNCING)
-    chess_engine_client_stop (self);
+    chess_external_client_stop (self);
   return G_SOURCE_REMOVE;
 }
 
 static void
 cancelled_cb (GCancellable *cancellable, gpointer user_data)
 {
-  ChessEngineClient *self = user_data;
+  ChessExternalClient *self = user_data;
 
   /* May run in another thread: act in the client's own context. */
   g_main_context_invoke_full (self->context, G_PRIORITY_HIGH, cancel_idle_cb,
@@ -298,21 +298,21 @@ cancelled_cb (GCancellable *cancellable, gpointer user_data)
 }
 
 gboolean
-chess_engine_client_begin_call (ChessEngineClient *self, GTask *task, guint timeout_ms)
+chess_external_client_begin_call (ChessExternalClient *self, GTask *task, guint timeout_ms)
 {
   if (self->task)
     {
-      g_task_return_new_error (task, CHESS_ENGINE_ERROR, CHESS_ENGINE_ERROR_BUSY,
+      g_task_return_new_error (task, CHESS_PLAYER_ERROR, CHESS_PLAYER_ERROR_BUSY,
                                _("The engine “%s” is busy."),
-                               chess_engine_client_display_name (self));
+                               chess_external_client_display_name (self));
       return FALSE;
     }
   if (g_task_return_error_if_cancelled (task))
     return FALSE;
   self->task = g_object_ref (task);
   if (timeout_ms)
-    self->timeout_id = chess_engine_client_add_timeout (self, timeout_ms,
-                                                        chess_engine_client_timeout_cb);
+    self->timeout_id = chess_external_client_add_timeout (self, timeout_ms,
+                                                          chess_external_client_timeout_cb);
   if (g_task_get_cancellable (task))
     self->cancel_id = g_cancellable_connect (g_task_get_cancellable (task),
                                              G_CALLBACK (cancelled_cb), self, NULL);
@@ -320,27 +320,27 @@ chess_engine_client_begin_call (ChessEngineClient *self, GTask *task, guint time
 }
 
 gboolean
-chess_engine_client_check_ready (ChessEngineClient *self, GError **error)
+chess_external_client_check_ready (ChessExternalClient *self, GError **error)
 {
   if (self->state == STATE_READY)
     return TRUE;
-  g_set_error (error, CHESS_ENGINE_ERROR, CHESS_ENGINE_ERROR_BUSY,
+  g_set_error (error, CHESS_PLAYER_ERROR, CHESS_PLAYER_ERROR_BUSY,
                self->state == STATE_DEAD ? _("The engine “%s” is not running.")
                                          : _("The engine “%s” is busy."),
-               chess_engine_client_display_name (self));
+               chess_external_client_display_name (self));
   return FALSE;
 }
 
 /* ---- sync wrappers ------------------------------------------------------ */
 
 void
-chess_engine_client_store_result_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+chess_external_client_store_result_cb (GObject *source, GAsyncResult *result, gpointer user_data)
 {
   *(GAsyncResult **) user_data = g_object_ref (result);
 }
 
 GAsyncResult *
-chess_engine_client_wait_for (GAsyncResult **slot)
+chess_external_client_wait_for (GAsyncResult **slot)
 {
   GMainContext *context = g_main_context_get_thread_default ();
 

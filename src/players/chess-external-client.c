@@ -1,7 +1,7 @@
-/* chess-engine-client.c — an external engine over GSubprocess, UCI or
+/* chess-external-client.c — an external engine over GSubprocess, UCI or
  * xboard/CECP: the object itself (its settings, what the engine told
  * about itself, signals and lifetime). The work is spread over
- * chess-engine-client-process.c (the child process and the call in
+ * chess-external-client-process.c (the child process and the call in
  * progress), -replies.c (the engine's lines), -setup.c (handshake, options,
  * games, quit) and -search.c (go and stop). */
 #include "config.h"
@@ -9,13 +9,13 @@
 #include <signal.h>
 #include <string.h>
 
-#include "chess-engine-client-private.h"
+#include "chess-external-client-private.h"
 
-G_DEFINE_QUARK (chess-engine-error-quark, chess_engine_error)
-G_DEFINE_BOXED_TYPE (ChessEngineInfo, chess_engine_info,
-                     chess_engine_info_copy, chess_engine_info_free)
-G_DEFINE_BOXED_TYPE (ChessEngineOption, chess_engine_option,
-                     chess_engine_option_copy, chess_engine_option_free)
+G_DEFINE_QUARK (chess-engine-error-quark, chess_player_error)
+G_DEFINE_BOXED_TYPE (ChessPlayerInfo, chess_player_info,
+                     chess_player_info_copy, chess_player_info_free)
+G_DEFINE_BOXED_TYPE (ChessExternalOption, chess_external_option,
+                     chess_external_option_copy, chess_external_option_free)
 
 enum
 {
@@ -37,161 +37,161 @@ enum
 
 static guint signals[N_SIGNALS];
 
-G_DEFINE_FINAL_TYPE (ChessEngineClient, chess_engine_client, G_TYPE_OBJECT)
+G_DEFINE_FINAL_TYPE (ChessExternalClient, chess_external_client, G_TYPE_OBJECT)
 
 void
-chess_engine_limits_init (ChessEngineLimits *limits)
+chess_player_limits_init (ChessPlayerLimits *limits)
 {
   memset (limits, 0, sizeof *limits);
   limits->white_ms = limits->black_ms = -1;
 }
 
 void
-chess_engine_reply_free (ChessEngineReply *reply)
+chess_player_reply_free (ChessPlayerReply *reply)
 {
   if (reply == NULL)
     return;
   g_free (reply->move_text);
   g_free (reply->claim);
-  chess_engine_info_free (reply->last_info);
+  chess_player_info_free (reply->last_info);
   g_free (reply);
 }
 
 /* ---- for the other files ------------------------------------------------ */
 
 void
-chess_engine_client_notify_name (ChessEngineClient *self)
+chess_external_client_notify_name (ChessExternalClient *self)
 {
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_NAME]);
 }
 
 void
-chess_engine_client_emit_info (ChessEngineClient *self, ChessEngineInfo *info)
+chess_external_client_emit_info (ChessExternalClient *self, ChessPlayerInfo *info)
 {
   g_signal_emit (self, signals[SIGNAL_INFO], 0, info);
 }
 
 void
-chess_engine_client_emit_line_sent (ChessEngineClient *self, const char *text)
+chess_external_client_emit_line_sent (ChessExternalClient *self, const char *text)
 {
   g_signal_emit (self, signals[SIGNAL_LINE_SENT], 0, text);
 }
 
 void
-chess_engine_client_emit_line_received (ChessEngineClient *self, const char *text)
+chess_external_client_emit_line_received (ChessExternalClient *self, const char *text)
 {
   g_signal_emit (self, signals[SIGNAL_LINE_RECEIVED], 0, text);
 }
 
 void
-chess_engine_client_emit_terminated (ChessEngineClient *self, GError *error)
+chess_external_client_emit_terminated (ChessExternalClient *self, GError *error)
 {
   g_signal_emit (self, signals[SIGNAL_TERMINATED], 0, error);
 }
 
 const char *
-chess_engine_client_display_name (ChessEngineClient *self)
+chess_external_client_display_name (ChessExternalClient *self)
 {
   return self->name ? self->name : self->argv[0];
 }
 
 /* ---- GObject ------------------------------------------------------------ */
 
-ChessEngineClient *
-chess_engine_client_new (const char *const   *argv,
-                         ChessEngineProtocol  protocol)
+ChessExternalClient *
+chess_external_client_new (const char *const   *argv,
+                           ChessExternalProtocol  protocol)
 {
-  ChessEngineClient *self;
+  ChessExternalClient *self;
 
   g_return_val_if_fail (argv != NULL && argv[0] != NULL, NULL);
 
-  self = g_object_new (CHESS_TYPE_ENGINE_CLIENT, NULL);
+  self = g_object_new (CHESS_TYPE_EXTERNAL_CLIENT, NULL);
   self->argv = g_strdupv ((GStrv) argv);
   self->protocol = protocol;
   return self;
 }
 
 void
-chess_engine_client_set_working_directory (ChessEngineClient *self,
-                                           const char        *path)
+chess_external_client_set_working_directory (ChessExternalClient *self,
+                                             const char        *path)
 {
-  g_return_if_fail (CHESS_IS_ENGINE_CLIENT (self));
+  g_return_if_fail (CHESS_IS_EXTERNAL_CLIENT (self));
   g_return_if_fail (self->state == STATE_NEW);
   g_free (self->working_directory);
   self->working_directory = g_strdup (path);
 }
 
 void
-chess_engine_client_set_start_timeout (ChessEngineClient *self,
-                                       guint              ms)
+chess_external_client_set_start_timeout (ChessExternalClient *self,
+                                         guint              ms)
 {
-  g_return_if_fail (CHESS_IS_ENGINE_CLIENT (self));
+  g_return_if_fail (CHESS_IS_EXTERNAL_CLIENT (self));
   self->start_timeout_ms = ms;
 }
 
 void
-chess_engine_client_set_feature_timeout (ChessEngineClient *self,
-                                         guint              ms)
+chess_external_client_set_feature_timeout (ChessExternalClient *self,
+                                           guint              ms)
 {
-  g_return_if_fail (CHESS_IS_ENGINE_CLIENT (self));
+  g_return_if_fail (CHESS_IS_EXTERNAL_CLIENT (self));
   self->feature_timeout_ms = ms;
 }
 
-ChessEngineProtocol
-chess_engine_client_get_protocol (ChessEngineClient *self)
+ChessExternalProtocol
+chess_external_client_get_protocol (ChessExternalClient *self)
 {
-  g_return_val_if_fail (CHESS_IS_ENGINE_CLIENT (self), CHESS_ENGINE_PROTOCOL_UCI);
+  g_return_val_if_fail (CHESS_IS_EXTERNAL_CLIENT (self), CHESS_EXTERNAL_PROTOCOL_UCI);
   return self->protocol;
 }
 
 const char *
-chess_engine_client_get_name (ChessEngineClient *self)
+chess_external_client_get_name (ChessExternalClient *self)
 {
-  g_return_val_if_fail (CHESS_IS_ENGINE_CLIENT (self), NULL);
-  return chess_engine_client_display_name (self);
+  g_return_val_if_fail (CHESS_IS_EXTERNAL_CLIENT (self), NULL);
+  return chess_external_client_display_name (self);
 }
 
 const char *
-chess_engine_client_get_author (ChessEngineClient *self)
+chess_external_client_get_author (ChessExternalClient *self)
 {
-  g_return_val_if_fail (CHESS_IS_ENGINE_CLIENT (self), NULL);
+  g_return_val_if_fail (CHESS_IS_EXTERNAL_CLIENT (self), NULL);
   return self->author;
 }
 
 GPtrArray *
-chess_engine_client_get_options (ChessEngineClient *self)
+chess_external_client_get_options (ChessExternalClient *self)
 {
-  g_return_val_if_fail (CHESS_IS_ENGINE_CLIENT (self), NULL);
+  g_return_val_if_fail (CHESS_IS_EXTERNAL_CLIENT (self), NULL);
   return self->options;
 }
 
 const char *
-chess_engine_client_get_feature (ChessEngineClient *self,
-                                 const char        *name)
+chess_external_client_get_feature (ChessExternalClient *self,
+                                   const char        *name)
 {
-  g_return_val_if_fail (CHESS_IS_ENGINE_CLIENT (self), NULL);
+  g_return_val_if_fail (CHESS_IS_EXTERNAL_CLIENT (self), NULL);
   return g_hash_table_lookup (self->features, name);
 }
 
 gboolean
-chess_engine_client_is_running (ChessEngineClient *self)
+chess_external_client_is_running (ChessExternalClient *self)
 {
-  g_return_val_if_fail (CHESS_IS_ENGINE_CLIENT (self), FALSE);
+  g_return_val_if_fail (CHESS_IS_EXTERNAL_CLIENT (self), FALSE);
   return self->state != STATE_NEW && self->state != STATE_DEAD;
 }
 
 static void
-chess_engine_client_get_property (GObject    *object,
-                                  guint       prop_id,
-                                  GValue     *value,
-                                  GParamSpec *pspec)
+chess_external_client_get_property (GObject    *object,
+                                    guint       prop_id,
+                                    GValue     *value,
+                                    GParamSpec *pspec)
 {
-  ChessEngineClient *self = CHESS_ENGINE_CLIENT (object);
+  ChessExternalClient *self = CHESS_EXTERNAL_CLIENT (object);
 
   switch (prop_id)
     {
     case PROP_NAME:
-      g_value_set_string (value, chess_engine_client_display_name (self));
+      g_value_set_string (value, chess_external_client_display_name (self));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -199,16 +199,16 @@ chess_engine_client_get_property (GObject    *object,
 }
 
 static void
-chess_engine_client_dispose (GObject *object)
+chess_external_client_dispose (GObject *object)
 {
-  ChessEngineClient *self = CHESS_ENGINE_CLIENT (object);
+  ChessExternalClient *self = CHESS_EXTERNAL_CLIENT (object);
 
   /* Reads and the exit wait hold references, so we only get here once they
    * are over or the engine was never started; kill whatever still runs. */
-  chess_engine_client_clear_call (self);
+  chess_external_client_clear_call (self);
   if (self->process && self->state != STATE_DEAD)
     {
-      chess_engine_client_send_line (self, "quit");
+      chess_external_client_send_line (self, "quit");
       g_subprocess_force_exit (self->process);
     }
   self->state = STATE_DEAD;
@@ -218,13 +218,13 @@ chess_engine_client_dispose (GObject *object)
   g_clear_object (&self->stdin_pipe);
   g_clear_object (&self->stdout_pipe);
   g_clear_object (&self->process);
-  G_OBJECT_CLASS (chess_engine_client_parent_class)->dispose (object);
+  G_OBJECT_CLASS (chess_external_client_parent_class)->dispose (object);
 }
 
 static void
-chess_engine_client_finalize (GObject *object)
+chess_external_client_finalize (GObject *object)
 {
-  ChessEngineClient *self = CHESS_ENGINE_CLIENT (object);
+  ChessExternalClient *self = CHESS_EXTERNAL_CLIENT (object);
 
   g_strfreev (self->argv);
   g_free (self->working_directory);
@@ -234,32 +234,32 @@ chess_engine_client_finalize (GObject *object)
   g_hash_table_unref (self->features);
   g_object_unref (self->io_cancellable);
   g_string_free (self->pending_text, TRUE);
-  chess_engine_info_free (self->last_info);
+  chess_player_info_free (self->last_info);
   g_free (self->go_command);
   g_free (self->level_sent);
   chess_line_clear (&self->synced);
   g_main_context_unref (self->context);
-  G_OBJECT_CLASS (chess_engine_client_parent_class)->finalize (object);
+  G_OBJECT_CLASS (chess_external_client_parent_class)->finalize (object);
 }
 
 static void
-chess_engine_client_class_init (ChessEngineClientClass *klass)
+chess_external_client_class_init (ChessExternalClientClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
-  object_class->get_property = chess_engine_client_get_property;
-  object_class->dispose = chess_engine_client_dispose;
-  object_class->finalize = chess_engine_client_finalize;
+  object_class->get_property = chess_external_client_get_property;
+  object_class->dispose = chess_external_client_dispose;
+  object_class->finalize = chess_external_client_finalize;
 
   properties[PROP_NAME] =
     g_param_spec_string ("name", NULL, NULL, NULL,
                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
-  /* ::info (ChessEngineInfo *info): search progress while thinking. */
+  /* ::info (ChessPlayerInfo *info): search progress while thinking. */
   signals[SIGNAL_INFO] =
     g_signal_new ("info", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                  G_TYPE_NONE, 1, CHESS_TYPE_ENGINE_INFO | G_SIGNAL_TYPE_STATIC_SCOPE);
+                  G_TYPE_NONE, 1, CHESS_TYPE_PLAYER_INFO | G_SIGNAL_TYPE_STATIC_SCOPE);
   /* ::line-sent / ::line-received (const char *line): the raw dialogue,
    * for logs. */
   signals[SIGNAL_LINE_SENT] =
@@ -279,13 +279,13 @@ chess_engine_client_class_init (ChessEngineClientClass *klass)
 }
 
 static void
-chess_engine_client_init (ChessEngineClient *self)
+chess_external_client_init (ChessExternalClient *self)
 {
   ChessBoard start;
 
   self->start_timeout_ms = 10000;
   self->feature_timeout_ms = 2000;
-  self->options = g_ptr_array_new_with_free_func ((GDestroyNotify) chess_engine_option_free);
+  self->options = g_ptr_array_new_with_free_func ((GDestroyNotify) chess_external_option_free);
   self->features = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->io_cancellable = g_cancellable_new ();
   self->pending_text = g_string_new (NULL);

@@ -1,11 +1,11 @@
-/* chess-engine-registry.c — the external engines: the well-known ones
+/* chess-external-registry.c — the external engines: the well-known ones
  * found installed, and the ones added by hand (GSettings key
  * "external-engines", a(ssasia{ss})). */
 #include "config.h"
 
 #include <string.h>
 
-#include "chess-engine-registry.h"
+#include "chess-external-registry.h"
 
 #define ENGINES_KEY "external-engines"
 #define ENGINES_TYPE "a(ssasia{ss})"
@@ -18,21 +18,21 @@ typedef struct
   const char          *name;
   const char          *program;
   const char          *args[2];
-  ChessEngineProtocol  protocol;
+  ChessExternalProtocol  protocol;
 } WellKnownEngine;
 
 static const WellKnownEngine well_known[] = {
-  { "stockfish",      "Stockfish",  "stockfish",      { NULL },        CHESS_ENGINE_PROTOCOL_UCI },
-  { "ethereal-chess", "Ethereal",   "ethereal-chess", { NULL },        CHESS_ENGINE_PROTOCOL_UCI },
-  { "toga2",          "Toga II",    "toga2",          { NULL },        CHESS_ENGINE_PROTOCOL_UCI },
-  { "glaurung",       "Glaurung",   "glaurung",       { NULL },        CHESS_ENGINE_PROTOCOL_UCI },
-  { "gnuchess",       "GNU Chess",  "gnuchess",       { "--uci" },     CHESS_ENGINE_PROTOCOL_UCI },
-  { "fairymax",       "Fairy-Max",  "fairymax",       { NULL },        CHESS_ENGINE_PROTOCOL_XBOARD },
+  { "stockfish",      "Stockfish",  "stockfish",      { NULL },        CHESS_EXTERNAL_PROTOCOL_UCI },
+  { "ethereal-chess", "Ethereal",   "ethereal-chess", { NULL },        CHESS_EXTERNAL_PROTOCOL_UCI },
+  { "toga2",          "Toga II",    "toga2",          { NULL },        CHESS_EXTERNAL_PROTOCOL_UCI },
+  { "glaurung",       "Glaurung",   "glaurung",       { NULL },        CHESS_EXTERNAL_PROTOCOL_UCI },
+  { "gnuchess",       "GNU Chess",  "gnuchess",       { "--uci" },     CHESS_EXTERNAL_PROTOCOL_UCI },
+  { "fairymax",       "Fairy-Max",  "fairymax",       { NULL },        CHESS_EXTERNAL_PROTOCOL_XBOARD },
   /* Learning off: Phalanx would write its learning file into the cwd. */
-  { "phalanx",        "Phalanx",    "phalanx",        { "-l-" },       CHESS_ENGINE_PROTOCOL_XBOARD },
-  { "crafty",         "Crafty",     "crafty",         { NULL },        CHESS_ENGINE_PROTOCOL_XBOARD },
-  { "sjeng",          "Sjeng",      "sjeng",          { NULL },        CHESS_ENGINE_PROTOCOL_XBOARD },
-  { "hoichess",       "HoiChess",   "hoichess",       { NULL },        CHESS_ENGINE_PROTOCOL_XBOARD },
+  { "phalanx",        "Phalanx",    "phalanx",        { "-l-" },       CHESS_EXTERNAL_PROTOCOL_XBOARD },
+  { "crafty",         "Crafty",     "crafty",         { NULL },        CHESS_EXTERNAL_PROTOCOL_XBOARD },
+  { "sjeng",          "Sjeng",      "sjeng",          { NULL },        CHESS_EXTERNAL_PROTOCOL_XBOARD },
+  { "hoichess",       "HoiChess",   "hoichess",       { NULL },        CHESS_EXTERNAL_PROTOCOL_XBOARD },
 };
 
 /* ---- entries ------------------------------------------------------------ */
@@ -43,14 +43,14 @@ options_new (void)
   return g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
 }
 
-ChessEngineEntry *
-chess_engine_entry_copy (const ChessEngineEntry *entry)
+ChessExternalEntry *
+chess_external_entry_copy (const ChessExternalEntry *entry)
 {
-  ChessEngineEntry *copy;
+  ChessExternalEntry *copy;
 
   g_return_val_if_fail (entry != NULL, NULL);
 
-  copy = g_new0 (ChessEngineEntry, 1);
+  copy = g_new0 (ChessExternalEntry, 1);
   copy->id = g_strdup (entry->id);
   copy->name = g_strdup (entry->name);
   copy->argv = g_strdupv (entry->argv);
@@ -70,7 +70,7 @@ chess_engine_entry_copy (const ChessEngineEntry *entry)
 }
 
 void
-chess_engine_entry_free (ChessEngineEntry *entry)
+chess_external_entry_free (ChessExternalEntry *entry)
 {
   if (entry == NULL)
     return;
@@ -81,12 +81,12 @@ chess_engine_entry_free (ChessEngineEntry *entry)
   g_free (entry);
 }
 
-ChessEnginePlayer *
-chess_engine_entry_new_player (const ChessEngineEntry *entry)
+ChessPlayer *
+chess_external_entry_new_player (const ChessExternalEntry *entry)
 {
   g_return_val_if_fail (entry != NULL && entry->argv != NULL && entry->argv[0] != NULL, NULL);
-  return chess_engine_player_new_external (entry->name, (const char *const *) entry->argv,
-                                           entry->protocol, entry->options);
+  return chess_player_new_external (entry->name, (const char *const *) entry->argv,
+                                    entry->protocol, entry->options);
 }
 
 /* ---- discovery ---------------------------------------------------------- */
@@ -125,7 +125,7 @@ add_found (GPtrArray *entries, const char *path)
     {
       g_autofree char *program = find_program (well_known[i].program, (const char *const *) dirs);
       g_autoptr (GStrvBuilder) argv = NULL;
-      ChessEngineEntry *entry;
+      ChessExternalEntry *entry;
 
       if (program == NULL)
         continue;
@@ -134,7 +134,7 @@ add_found (GPtrArray *entries, const char *path)
       for (gsize j = 0; j < G_N_ELEMENTS (well_known[i].args) && well_known[i].args[j]; j++)
         g_strv_builder_add (argv, well_known[i].args[j]);
 
-      entry = g_new0 (ChessEngineEntry, 1);
+      entry = g_new0 (ChessExternalEntry, 1);
       entry->id = g_strdup (well_known[i].id);
       entry->name = g_strdup (well_known[i].name);
       entry->argv = g_strv_builder_end (argv);
@@ -149,7 +149,7 @@ add_found (GPtrArray *entries, const char *path)
 static GPtrArray *
 read_added (GSettings *settings)
 {
-  GPtrArray *entries = g_ptr_array_new_with_free_func ((GDestroyNotify) chess_engine_entry_free);
+  GPtrArray *entries = g_ptr_array_new_with_free_func ((GDestroyNotify) chess_external_entry_free);
   g_autoptr (GVariant) value = NULL;
   g_autoptr (GVariantIter) options = NULL;
   GVariantIter iter;
@@ -163,18 +163,18 @@ read_added (GSettings *settings)
   g_variant_iter_init (&iter, value);
   while (g_variant_iter_next (&iter, "(&s&s^a&sia{ss})", &id, &name, &argv, &protocol, &options))
     {
-      ChessEngineEntry *entry;
+      ChessExternalEntry *entry;
       const char *option, *option_value;
 
       /* A hand-edited key can hold nonsense: skip what cannot run. */
       if (id[0] != '\0' && argv[0] != NULL && argv[0][0] != '\0')
         {
-          entry = g_new0 (ChessEngineEntry, 1);
+          entry = g_new0 (ChessExternalEntry, 1);
           entry->id = g_strdup (id);
           entry->name = g_strdup (name[0] ? name : argv[0]);
           entry->argv = g_strdupv ((char **) argv);
-          entry->protocol = protocol == CHESS_ENGINE_PROTOCOL_XBOARD ? CHESS_ENGINE_PROTOCOL_XBOARD
-                                                                    : CHESS_ENGINE_PROTOCOL_UCI;
+          entry->protocol = protocol == CHESS_EXTERNAL_PROTOCOL_XBOARD ? CHESS_EXTERNAL_PROTOCOL_XBOARD
+                                                                    : CHESS_EXTERNAL_PROTOCOL_UCI;
           entry->options = options_new ();
           entry->added_by_user = TRUE;
           while (g_variant_iter_next (options, "{&s&s}", &option, &option_value))
@@ -195,7 +195,7 @@ write_added (GSettings *settings, GPtrArray *entries)
   g_variant_builder_init (&builder, G_VARIANT_TYPE (ENGINES_TYPE));
   for (guint i = 0; i < entries->len; i++)
     {
-      ChessEngineEntry *entry = g_ptr_array_index (entries, i);
+      ChessExternalEntry *entry = g_ptr_array_index (entries, i);
       GVariantBuilder options;
       g_autoptr (GList) names = NULL;
 
@@ -215,10 +215,10 @@ write_added (GSettings *settings, GPtrArray *entries)
 /* ---- public API --------------------------------------------------------- */
 
 GPtrArray *
-chess_engine_registry_list (GSettings  *settings,
-                            const char *path)
+chess_external_registry_list (GSettings  *settings,
+                              const char *path)
 {
-  GPtrArray *entries = g_ptr_array_new_with_free_func ((GDestroyNotify) chess_engine_entry_free);
+  GPtrArray *entries = g_ptr_array_new_with_free_func ((GDestroyNotify) chess_external_entry_free);
   g_autoptr (GPtrArray) added = NULL;
   g_autoptr (GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
 
@@ -232,7 +232,7 @@ chess_engine_registry_list (GSettings  *settings,
   /* Each id once: the first wins. */
   for (guint i = 0; i < entries->len;)
     {
-      ChessEngineEntry *entry = g_ptr_array_index (entries, i);
+      ChessExternalEntry *entry = g_ptr_array_index (entries, i);
 
       if (g_hash_table_contains (seen, entry->id))
         g_ptr_array_remove_index (entries, i);
@@ -245,29 +245,29 @@ chess_engine_registry_list (GSettings  *settings,
   return entries;
 }
 
-ChessEngineEntry *
-chess_engine_registry_find (GSettings  *settings,
-                            const char *id)
+ChessExternalEntry *
+chess_external_registry_find (GSettings  *settings,
+                              const char *id)
 {
   g_autoptr (GPtrArray) entries = NULL;
 
   g_return_val_if_fail (settings == NULL || G_IS_SETTINGS (settings), NULL);
   g_return_val_if_fail (id != NULL, NULL);
 
-  entries = chess_engine_registry_list (settings, NULL);
+  entries = chess_external_registry_list (settings, NULL);
   for (guint i = 0; i < entries->len; i++)
     {
-      ChessEngineEntry *entry = g_ptr_array_index (entries, i);
+      ChessExternalEntry *entry = g_ptr_array_index (entries, i);
 
       if (strcmp (entry->id, id) == 0)
-        return chess_engine_entry_copy (entry);
+        return chess_external_entry_copy (entry);
     }
   return NULL;
 }
 
 void
-chess_engine_registry_save (GSettings        *settings,
-                            ChessEngineEntry *entry)
+chess_external_registry_save (GSettings        *settings,
+                              ChessExternalEntry *entry)
 {
   g_autoptr (GPtrArray) entries = NULL;
   gboolean replaced = FALSE;
@@ -285,23 +285,23 @@ chess_engine_registry_save (GSettings        *settings,
   entries = read_added (settings);
   for (guint i = 0; i < entries->len; i++)
     {
-      ChessEngineEntry *old = g_ptr_array_index (entries, i);
+      ChessExternalEntry *old = g_ptr_array_index (entries, i);
 
       if (strcmp (old->id, entry->id) == 0)
         {
-          chess_engine_entry_free (old);
-          entries->pdata[i] = chess_engine_entry_copy (entry);
+          chess_external_entry_free (old);
+          entries->pdata[i] = chess_external_entry_copy (entry);
           replaced = TRUE;
         }
     }
   if (!replaced)
-    g_ptr_array_add (entries, chess_engine_entry_copy (entry));
+    g_ptr_array_add (entries, chess_external_entry_copy (entry));
   write_added (settings, entries);
 }
 
 void
-chess_engine_registry_remove (GSettings  *settings,
-                              const char *id)
+chess_external_registry_remove (GSettings  *settings,
+                                const char *id)
 {
   g_autoptr (GPtrArray) entries = NULL;
 
@@ -311,7 +311,7 @@ chess_engine_registry_remove (GSettings  *settings,
   entries = read_added (settings);
   for (guint i = 0; i < entries->len;)
     {
-      ChessEngineEntry *entry = g_ptr_array_index (entries, i);
+      ChessExternalEntry *entry = g_ptr_array_index (entries, i);
 
       if (strcmp (entry->id, id) == 0)
         g_ptr_array_remove_index (entries, i);
@@ -329,10 +329,10 @@ probe_started_cb (GObject      *source,
                   gpointer      user_data)
 {
   g_autoptr (GTask) task = user_data;
-  ChessEngineClient *client = CHESS_ENGINE_CLIENT (source);
+  ChessExternalClient *client = CHESS_EXTERNAL_CLIENT (source);
   g_autoptr (GError) error = NULL;
 
-  if (!chess_engine_client_start_finish (client, result, &error))
+  if (!chess_external_client_start_finish (client, result, &error))
     {
       g_task_return_error (task, g_steal_pointer (&error));
       return;
@@ -341,25 +341,25 @@ probe_started_cb (GObject      *source,
 }
 
 void
-chess_engine_registry_probe_async (const char *const   *argv,
-                                   ChessEngineProtocol  protocol,
-                                   GCancellable        *cancellable,
-                                   GAsyncReadyCallback  callback,
-                                   gpointer             user_data)
+chess_external_registry_probe_async (const char *const   *argv,
+                                     ChessExternalProtocol  protocol,
+                                     GCancellable        *cancellable,
+                                     GAsyncReadyCallback  callback,
+                                     gpointer             user_data)
 {
   g_autoptr (GTask) task = g_task_new (NULL, cancellable, callback, user_data);
-  g_autoptr (ChessEngineClient) client = NULL;
+  g_autoptr (ChessExternalClient) client = NULL;
 
   g_return_if_fail (argv != NULL && argv[0] != NULL);
-  g_task_set_source_tag (task, chess_engine_registry_probe_async);
+  g_task_set_source_tag (task, chess_external_registry_probe_async);
 
-  client = chess_engine_client_new (argv, protocol);
-  chess_engine_client_start_async (client, cancellable, probe_started_cb, g_steal_pointer (&task));
+  client = chess_external_client_new (argv, protocol);
+  chess_external_client_start_async (client, cancellable, probe_started_cb, g_steal_pointer (&task));
 }
 
-ChessEngineClient *
-chess_engine_registry_probe_finish (GAsyncResult  *result,
-                                    GError       **error)
+ChessExternalClient *
+chess_external_registry_probe_finish (GAsyncResult  *result,
+                                      GError       **error)
 {
   g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
   return g_task_propagate_pointer (G_TASK (result), error);

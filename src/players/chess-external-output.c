@@ -1,18 +1,18 @@
-/* chess-engine-output.c — parsing engine output lines (UCI and xboard/CECP).
+/* chess-external-output.c — parsing engine output lines (UCI and xboard/CECP).
  * Strict where a misreading would cost a game (moves, features), tolerant of
- * everything else: an unknown line is just CHESS_ENGINE_LINE_UNKNOWN. */
+ * everything else: an unknown line is just CHESS_EXTERNAL_LINE_UNKNOWN. */
 #include "config.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "chess-engine-output.h"
+#include "chess-external-output.h"
 
-ChessEngineOption *
-chess_engine_option_copy (const ChessEngineOption *option)
+ChessExternalOption *
+chess_external_option_copy (const ChessExternalOption *option)
 {
-  ChessEngineOption *copy = g_new0 (ChessEngineOption, 1);
+  ChessExternalOption *copy = g_new0 (ChessExternalOption, 1);
 
   copy->name = g_strdup (option->name);
   copy->type = option->type;
@@ -24,7 +24,7 @@ chess_engine_option_copy (const ChessEngineOption *option)
 }
 
 void
-chess_engine_option_free (ChessEngineOption *option)
+chess_external_option_free (ChessExternalOption *option)
 {
   if (option == NULL)
     return;
@@ -35,15 +35,15 @@ chess_engine_option_free (ChessEngineOption *option)
 }
 
 void
-chess_engine_info_clear (ChessEngineInfo *info)
+chess_player_info_clear (ChessPlayerInfo *info)
 {
   g_clear_pointer (&info->string, g_free);
 }
 
-ChessEngineInfo *
-chess_engine_info_copy (const ChessEngineInfo *info)
+ChessPlayerInfo *
+chess_player_info_copy (const ChessPlayerInfo *info)
 {
-  ChessEngineInfo *copy = g_new (ChessEngineInfo, 1);
+  ChessPlayerInfo *copy = g_new (ChessPlayerInfo, 1);
 
   *copy = *info;
   copy->string = g_strdup (info->string);
@@ -51,26 +51,26 @@ chess_engine_info_copy (const ChessEngineInfo *info)
 }
 
 void
-chess_engine_info_free (ChessEngineInfo *info)
+chess_player_info_free (ChessPlayerInfo *info)
 {
   if (info == NULL)
     return;
-  chess_engine_info_clear (info);
+  chess_player_info_clear (info);
   g_free (info);
 }
 
 void
-chess_engine_line_clear (ChessEngineLine *line)
+chess_external_line_clear (ChessExternalLine *line)
 {
   g_clear_pointer (&line->text, g_free);
   g_clear_pointer (&line->move, g_free);
   g_clear_pointer (&line->ponder, g_free);
-  g_clear_pointer (&line->option, chess_engine_option_free);
-  g_clear_pointer (&line->info, chess_engine_info_free);
+  g_clear_pointer (&line->option, chess_external_option_free);
+  g_clear_pointer (&line->info, chess_player_info_free);
   g_clear_pointer (&line->pv, g_strfreev);
   g_clear_pointer (&line->feature_names, g_ptr_array_unref);
   g_clear_pointer (&line->feature_values, g_ptr_array_unref);
-  line->kind = CHESS_ENGINE_LINE_UNKNOWN;
+  line->kind = CHESS_EXTERNAL_LINE_UNKNOWN;
   line->number = 0;
 }
 
@@ -158,9 +158,9 @@ is_option_keyword (const char *token)
 }
 
 static gboolean
-parse_uci_option (char **t, guint n, ChessEngineLine *line)
+parse_uci_option (char **t, guint n, ChessExternalLine *line)
 {
-  g_autoptr (ChessEngineOption) option = g_new0 (ChessEngineOption, 1);
+  g_autoptr (ChessExternalOption) option = g_new0 (ChessExternalOption, 1);
   g_autoptr (GPtrArray) choices = g_ptr_array_new_with_free_func (g_free);
   gboolean has_type = FALSE, has_min = FALSE, has_max = FALSE;
   guint i = 1;
@@ -201,7 +201,7 @@ parse_uci_option (char **t, guint n, ChessEngineLine *line)
               break;
           if (types[k] == NULL)
             return FALSE;
-          option->type = (ChessEngineOptionType) k;
+          option->type = (ChessExternalOptionType) k;
           has_type = TRUE;
         }
       else if (strcmp (key, "default") == 0)
@@ -219,24 +219,24 @@ parse_uci_option (char **t, guint n, ChessEngineLine *line)
 
   if (option->name == NULL || !has_type)
     return FALSE;
-  if (option->type == CHESS_ENGINE_OPTION_SPIN && !(has_min && has_max && option->min <= option->max))
+  if (option->type == CHESS_EXTERNAL_OPTION_SPIN && !(has_min && has_max && option->min <= option->max))
     return FALSE;
-  if (option->type == CHESS_ENGINE_OPTION_COMBO)
+  if (option->type == CHESS_EXTERNAL_OPTION_COMBO)
     {
       g_ptr_array_add (choices, NULL);
       option->choices = (GStrv) g_ptr_array_steal (choices, NULL);
     }
-  if (option->type != CHESS_ENGINE_OPTION_BUTTON && option->default_value == NULL)
+  if (option->type != CHESS_EXTERNAL_OPTION_BUTTON && option->default_value == NULL)
     option->default_value = g_strdup ("");
   line->option = g_steal_pointer (&option);
-  line->kind = CHESS_ENGINE_LINE_OPTION;
+  line->kind = CHESS_EXTERNAL_LINE_OPTION;
   return TRUE;
 }
 
 static gboolean
-parse_uci_info (char **t, guint n, ChessEngineLine *line)
+parse_uci_info (char **t, guint n, ChessExternalLine *line)
 {
-  g_autoptr (ChessEngineInfo) info = g_new0 (ChessEngineInfo, 1);
+  g_autoptr (ChessPlayerInfo) info = g_new0 (ChessPlayerInfo, 1);
   guint i = 1;
 
   while (i < n)
@@ -247,7 +247,7 @@ parse_uci_info (char **t, guint n, ChessEngineLine *line)
       if (strcmp (key, "string") == 0)
         {
           info->string = join_tokens (t, i + 1, n);
-          info->has |= CHESS_ENGINE_INFO_HAS_STRING;
+          info->has |= CHESS_PLAYER_INFO_HAS_STRING;
           break;
         }
       if (strcmp (key, "pv") == 0)
@@ -259,7 +259,7 @@ parse_uci_info (char **t, guint n, ChessEngineLine *line)
           g_ptr_array_add (pv, NULL);
           line->pv = (GStrv) g_ptr_array_free (pv, FALSE);
           if (line->pv[0])                /* "pv" and nothing after it */
-            info->has |= CHESS_ENGINE_INFO_HAS_PV;
+            info->has |= CHESS_PLAYER_INFO_HAS_PV;
           break;
         }
       if (strcmp (key, "refutation") == 0 || strcmp (key, "currline") == 0)
@@ -274,24 +274,24 @@ parse_uci_info (char **t, guint n, ChessEngineLine *line)
               if (strcmp (t[i], "cp") == 0 && i + 1 < n && parse_int (t[i + 1], &v))
                 {
                   info->score.is_mate = FALSE, info->score.centipawns = v;
-                  info->has |= CHESS_ENGINE_INFO_HAS_SCORE;
+                  info->has |= CHESS_PLAYER_INFO_HAS_SCORE;
                   i += 2;
                 }
               else if (strcmp (t[i], "mate") == 0 && i + 1 < n && parse_int (t[i + 1], &v))
                 {
                   info->score.is_mate = TRUE, info->score.mate_moves = v;
                   info->score.mating = v > 0;
-                  info->has |= CHESS_ENGINE_INFO_HAS_SCORE;
+                  info->has |= CHESS_PLAYER_INFO_HAS_SCORE;
                   i += 2;
                 }
               else if (strcmp (t[i], "lowerbound") == 0)
-                info->bound = CHESS_ENGINE_BOUND_LOWER, i++;
+                info->bound = CHESS_SCORE_BOUND_LOWER, i++;
               else if (strcmp (t[i], "upperbound") == 0)
-                info->bound = CHESS_ENGINE_BOUND_UPPER, i++;
+                info->bound = CHESS_SCORE_BOUND_UPPER, i++;
               else
                 break;
             }
-          if (!(info->has & CHESS_ENGINE_INFO_HAS_SCORE))
+          if (!(info->has & CHESS_PLAYER_INFO_HAS_SCORE))
             return FALSE;
           continue;
         }
@@ -301,43 +301,43 @@ parse_uci_info (char **t, guint n, ChessEngineLine *line)
         {
           if (!parse_int (value, &info->depth) || info->depth < 0)
             return FALSE;
-          info->has |= CHESS_ENGINE_INFO_HAS_DEPTH;
+          info->has |= CHESS_PLAYER_INFO_HAS_DEPTH;
         }
       else if (strcmp (key, "seldepth") == 0)
         {
           if (!parse_int (value, &info->seldepth) || info->seldepth < 0)
             return FALSE;
-          info->has |= CHESS_ENGINE_INFO_HAS_SELDEPTH;
+          info->has |= CHESS_PLAYER_INFO_HAS_SELDEPTH;
         }
       else if (strcmp (key, "multipv") == 0)
         {
           if (!parse_int (value, &info->multipv) || info->multipv < 1)
             return FALSE;
-          info->has |= CHESS_ENGINE_INFO_HAS_MULTIPV;
+          info->has |= CHESS_PLAYER_INFO_HAS_MULTIPV;
         }
       else if (strcmp (key, "nodes") == 0)
         {
           if (!parse_uint64 (value, &info->nodes))
             return FALSE;
-          info->has |= CHESS_ENGINE_INFO_HAS_NODES;
+          info->has |= CHESS_PLAYER_INFO_HAS_NODES;
         }
       else if (strcmp (key, "nps") == 0)
         {
           if (!parse_uint64 (value, &info->nps))
             return FALSE;
-          info->has |= CHESS_ENGINE_INFO_HAS_NPS;
+          info->has |= CHESS_PLAYER_INFO_HAS_NPS;
         }
       else if (strcmp (key, "time") == 0)
         {
           if (!parse_int64 (value, &info->time_ms) || info->time_ms < 0)
             return FALSE;
-          info->has |= CHESS_ENGINE_INFO_HAS_TIME;
+          info->has |= CHESS_PLAYER_INFO_HAS_TIME;
         }
       else if (strcmp (key, "hashfull") == 0)
         {
           if (!parse_int (value, &info->hashfull))
             return FALSE;
-          info->has |= CHESS_ENGINE_INFO_HAS_HASHFULL;
+          info->has |= CHESS_PLAYER_INFO_HAS_HASHFULL;
         }
       /* currmove, currmovenumber, tbhits, sbhits, cpuload and unknown keys
        * take one value and are skipped. */
@@ -345,31 +345,31 @@ parse_uci_info (char **t, guint n, ChessEngineLine *line)
     }
 
   line->info = g_steal_pointer (&info);
-  line->kind = CHESS_ENGINE_LINE_INFO;
+  line->kind = CHESS_EXTERNAL_LINE_INFO;
   return TRUE;
 }
 
 static void
-parse_uci (char **t, guint n, const char *text, ChessEngineLine *line)
+parse_uci (char **t, guint n, const char *text, ChessExternalLine *line)
 {
   if (strcmp (t[0], "uciok") == 0 && n == 1)
-    line->kind = CHESS_ENGINE_LINE_UCIOK;
+    line->kind = CHESS_EXTERNAL_LINE_UCIOK;
   else if (strcmp (t[0], "readyok") == 0 && n == 1)
-    line->kind = CHESS_ENGINE_LINE_READYOK;
+    line->kind = CHESS_EXTERNAL_LINE_READYOK;
   else if (strcmp (t[0], "id") == 0 && n >= 3
            && (strcmp (t[1], "name") == 0 || strcmp (t[1], "author") == 0))
     {
       /* The value keeps its inner spacing: everything after the key. */
       const char *p = strstr (text, t[1]) + strlen (t[1]);
 
-      line->kind = t[1][0] == 'n' ? CHESS_ENGINE_LINE_ID_NAME : CHESS_ENGINE_LINE_ID_AUTHOR;
+      line->kind = t[1][0] == 'n' ? CHESS_EXTERNAL_LINE_ID_NAME : CHESS_EXTERNAL_LINE_ID_AUTHOR;
       line->text = g_strstrip (g_strdup (p));
     }
   else if (strcmp (t[0], "bestmove") == 0 && n >= 2)
     {
       if (n == 2 || (n >= 3 && strcmp (t[2], "ponder") == 0))
         {
-          line->kind = CHESS_ENGINE_LINE_BESTMOVE;
+          line->kind = CHESS_EXTERNAL_LINE_BESTMOVE;
           line->move = g_strdup (t[1]);
           line->ponder = n >= 4 ? g_strdup (t[3]) : NULL;
         }
@@ -384,7 +384,7 @@ parse_uci (char **t, guint n, const char *text, ChessEngineLine *line)
 
 /* "feature a=1 b=\"two words\" c=x": pairs, values unquoted. */
 static gboolean
-parse_features (const char *p, ChessEngineLine *line)
+parse_features (const char *p, ChessExternalLine *line)
 {
   g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
   g_autoptr (GPtrArray) values = g_ptr_array_new_with_free_func (g_free);
@@ -425,13 +425,13 @@ parse_features (const char *p, ChessEngineLine *line)
     return FALSE;
   line->feature_names = g_steal_pointer (&names);
   line->feature_values = g_steal_pointer (&values);
-  line->kind = CHESS_ENGINE_LINE_FEATURES;
+  line->kind = CHESS_EXTERNAL_LINE_FEATURES;
   return TRUE;
 }
 
 const char *
-chess_engine_line_get_feature (const ChessEngineLine *line,
-                               const char            *name)
+chess_external_line_get_feature (const ChessExternalLine *line,
+                                 const char            *name)
 {
   if (line->feature_names == NULL)
     return NULL;
@@ -441,22 +441,22 @@ chess_engine_line_get_feature (const ChessEngineLine *line,
   return NULL;
 }
 
-ChessEngineOption *
-chess_engine_parse_xboard_option (const char *value)
+ChessExternalOption *
+chess_external_parse_xboard_option (const char *value)
 {
-  static const struct { const char *word; ChessEngineOptionType type; int n_values; } types[] = {
-    { " -check ", CHESS_ENGINE_OPTION_CHECK, 1 },
-    { " -spin ", CHESS_ENGINE_OPTION_SPIN, 3 },
-    { " -slider ", CHESS_ENGINE_OPTION_SPIN, 3 },
-    { " -combo ", CHESS_ENGINE_OPTION_COMBO, -1 },
-    { " -string ", CHESS_ENGINE_OPTION_STRING, -1 },
-    { " -file ", CHESS_ENGINE_OPTION_FILE, -1 },
-    { " -path ", CHESS_ENGINE_OPTION_FILE, -1 },
-    { " -button", CHESS_ENGINE_OPTION_BUTTON, 0 },
-    { " -save", CHESS_ENGINE_OPTION_BUTTON, 0 },
-    { " -reset", CHESS_ENGINE_OPTION_BUTTON, 0 },
+  static const struct { const char *word; ChessExternalOptionType type; int n_values; } types[] = {
+    { " -check ", CHESS_EXTERNAL_OPTION_CHECK, 1 },
+    { " -spin ", CHESS_EXTERNAL_OPTION_SPIN, 3 },
+    { " -slider ", CHESS_EXTERNAL_OPTION_SPIN, 3 },
+    { " -combo ", CHESS_EXTERNAL_OPTION_COMBO, -1 },
+    { " -string ", CHESS_EXTERNAL_OPTION_STRING, -1 },
+    { " -file ", CHESS_EXTERNAL_OPTION_FILE, -1 },
+    { " -path ", CHESS_EXTERNAL_OPTION_FILE, -1 },
+    { " -button", CHESS_EXTERNAL_OPTION_BUTTON, 0 },
+    { " -save", CHESS_EXTERNAL_OPTION_BUTTON, 0 },
+    { " -reset", CHESS_EXTERNAL_OPTION_BUTTON, 0 },
   };
-  g_autoptr (ChessEngineOption) option = NULL;
+  g_autoptr (ChessExternalOption) option = NULL;
   const char *at = NULL, *rest;
   guint k, which = 0;
 
@@ -474,7 +474,7 @@ chess_engine_parse_xboard_option (const char *value)
   if (types[which].n_values == 0 && *rest != '\0')
     return NULL;
 
-  option = g_new0 (ChessEngineOption, 1);
+  option = g_new0 (ChessExternalOption, 1);
   option->name = g_strstrip (g_strndup (value, at - value));
   option->type = types[which].type;
   if (*option->name == '\0')
@@ -488,7 +488,7 @@ chess_engine_parse_xboard_option (const char *value)
         return NULL;
       option->default_value = g_strdup (t[0]);
     }
-  else if (option->type == CHESS_ENGINE_OPTION_CHECK)
+  else if (option->type == CHESS_EXTERNAL_OPTION_CHECK)
     {
       g_autofree char *v = g_strstrip (g_strdup (rest));
 
@@ -496,7 +496,7 @@ chess_engine_parse_xboard_option (const char *value)
         return NULL;
       option->default_value = g_strdup (strcmp (v, "1") == 0 ? "true" : "false");
     }
-  else if (option->type == CHESS_ENGINE_OPTION_COMBO)
+  else if (option->type == CHESS_EXTERNAL_OPTION_COMBO)
     {
       g_auto (GStrv) parts = g_strsplit (rest, "///", -1);
       GPtrArray *choices = g_ptr_array_new ();
@@ -545,9 +545,9 @@ looks_like_move (const char *t)
  * fields (time in centiseconds); extra numbers after nodes (selective depth,
  * speed, tbhits) are allowed before a tab. */
 static gboolean
-parse_thinking (char **t, guint n, ChessEngineLine *line)
+parse_thinking (char **t, guint n, ChessExternalLine *line)
 {
-  g_autoptr (ChessEngineInfo) info = g_new0 (ChessEngineInfo, 1);
+  g_autoptr (ChessPlayerInfo) info = g_new0 (ChessPlayerInfo, 1);
   g_autofree char *ply_text = g_strdup (t[0]);
   gint64 cs;
   int score;
@@ -563,8 +563,8 @@ parse_thinking (char **t, guint n, ChessEngineLine *line)
       || !parse_int (t[1], &score) || !parse_int64 (t[2], &cs) || cs < 0 || cs > G_MAXINT64 / 10
       || !parse_uint64 (t[3], &info->nodes))
     return FALSE;
-  info->has = CHESS_ENGINE_INFO_HAS_DEPTH | CHESS_ENGINE_INFO_HAS_SCORE
-              | CHESS_ENGINE_INFO_HAS_TIME | CHESS_ENGINE_INFO_HAS_NODES;
+  info->has = CHESS_PLAYER_INFO_HAS_DEPTH | CHESS_PLAYER_INFO_HAS_SCORE
+              | CHESS_PLAYER_INFO_HAS_TIME | CHESS_PLAYER_INFO_HAS_NODES;
   info->time_ms = cs * 10;
   /* The protocol's mate scores: 100000 + N for mate in N moves. */
   if (score >= 100000 || score <= -100000)
@@ -593,14 +593,14 @@ parse_thinking (char **t, guint n, ChessEngineLine *line)
   g_ptr_array_add (pv, NULL);
   line->pv = (GStrv) g_ptr_array_free (pv, FALSE);
   if (line->pv[0])
-    info->has |= CHESS_ENGINE_INFO_HAS_PV;
+    info->has |= CHESS_PLAYER_INFO_HAS_PV;
   line->info = g_steal_pointer (&info);
-  line->kind = CHESS_ENGINE_LINE_INFO;
+  line->kind = CHESS_EXTERNAL_LINE_INFO;
   return TRUE;
 }
 
 static void
-parse_xboard (char **t, guint n, const char *text, ChessEngineLine *line)
+parse_xboard (char **t, guint n, const char *text, ChessExternalLine *line)
 {
   int number;
 
@@ -608,24 +608,24 @@ parse_xboard (char **t, guint n, const char *text, ChessEngineLine *line)
     parse_features (strstr (text, "feature") + strlen ("feature"), line);
   else if (strcmp (t[0], "move") == 0 && n == 2 && looks_like_move (t[1]))
     {
-      line->kind = CHESS_ENGINE_LINE_MOVE;
+      line->kind = CHESS_EXTERNAL_LINE_MOVE;
       line->move = g_strdup (t[1]);
     }
   else if (strcmp (t[0], "pong") == 0 && n == 2 && parse_int (t[1], &number) && number >= 0)
     {
-      line->kind = CHESS_ENGINE_LINE_PONG;
+      line->kind = CHESS_EXTERNAL_LINE_PONG;
       line->number = (guint) number;
     }
   else if (strcmp (t[0], "resign") == 0 && n == 1)
-    line->kind = CHESS_ENGINE_LINE_RESIGN;
+    line->kind = CHESS_EXTERNAL_LINE_RESIGN;
   else if (strcmp (t[0], "offer") == 0 && n == 2 && strcmp (t[1], "draw") == 0)
-    line->kind = CHESS_ENGINE_LINE_OFFER_DRAW;
+    line->kind = CHESS_EXTERNAL_LINE_OFFER_DRAW;
   else if (strcmp (t[0], "1-0") == 0 || strcmp (t[0], "0-1") == 0 || strcmp (t[0], "1/2-1/2") == 0)
     {
       const char *open = strchr (text, '{');
       const char *close = open ? strrchr (open, '}') : NULL;
 
-      line->kind = CHESS_ENGINE_LINE_RESULT;
+      line->kind = CHESS_EXTERNAL_LINE_RESULT;
       line->text = g_strdup (t[0]);
       if (open && close)
         line->move = g_strndup (open + 1, close - open - 1);
@@ -634,26 +634,26 @@ parse_xboard (char **t, guint n, const char *text, ChessEngineLine *line)
     {
       const char *colon = strchr (text, ':');
 
-      line->kind = CHESS_ENGINE_LINE_ILLEGAL_MOVE;
+      line->kind = CHESS_EXTERNAL_LINE_ILLEGAL_MOVE;
       if (colon)
         line->move = g_strstrip (g_strdup (colon + 1));
     }
   else if (g_str_has_prefix (text, "Error"))
     {
-      line->kind = CHESS_ENGINE_LINE_ERROR;
+      line->kind = CHESS_EXTERNAL_LINE_ERROR;
       line->text = g_strdup (text);
     }
   /* Protocol 1 move announcements: "1. ... e7e5", "My move is: e7e5". */
   else if (n == 3 && strcmp (t[1], "...") == 0 && g_str_has_suffix (t[0], ".")
            && g_ascii_isdigit (t[0][0]) && looks_like_move (t[2]))
     {
-      line->kind = CHESS_ENGINE_LINE_MOVE;
+      line->kind = CHESS_EXTERNAL_LINE_MOVE;
       line->move = g_strdup (t[2]);
     }
   else if (g_ascii_strncasecmp (text, "my move is", 10) == 0 && n >= 4
            && looks_like_move (t[n - 1]) && strchr (text, ':'))
     {
-      line->kind = CHESS_ENGINE_LINE_MOVE;
+      line->kind = CHESS_EXTERNAL_LINE_MOVE;
       line->move = g_strdup (t[n - 1]);
     }
   else if (g_ascii_isdigit (t[0][0]))
@@ -661,18 +661,18 @@ parse_xboard (char **t, guint n, const char *text, ChessEngineLine *line)
 }
 
 void
-chess_engine_parse_line (ChessEngineProtocol  protocol,
-                         const char          *text,
-                         gsize                length,
-                         ChessEngineLine     *line)
+chess_external_parse_line (ChessExternalProtocol  protocol,
+                           const char          *text,
+                           gsize                length,
+                           ChessExternalLine     *line)
 {
   g_autofree char *valid = NULL;
   g_auto (GStrv) tokens = NULL;
   guint n;
 
   memset (line, 0, sizeof *line);
-  line->kind = CHESS_ENGINE_LINE_UNKNOWN;
-  if (length > CHESS_ENGINE_LINE_MAX)
+  line->kind = CHESS_EXTERNAL_LINE_UNKNOWN;
+  if (length > CHESS_EXTERNAL_LINE_MAX)
     return;
 
   valid = g_utf8_make_valid (text, length);
@@ -683,7 +683,7 @@ chess_engine_parse_line (ChessEngineProtocol  protocol,
   if (n == 0)
     return;
 
-  if (protocol == CHESS_ENGINE_PROTOCOL_UCI)
+  if (protocol == CHESS_EXTERNAL_PROTOCOL_UCI)
     parse_uci (tokens, n, g_strchug (valid), line);
   else
     parse_xboard (tokens, n, g_strchug (valid), line);

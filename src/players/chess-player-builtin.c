@@ -1,4 +1,4 @@
-/* chess-engine-player-builtin.c — the built-in engine as a player.
+/* chess-player-builtin.c — the built-in engine as a player.
  *
  * Each player owns one ChessEngine. A think runs chess_engine_search() in
  * a thread of its own; progress goes through the throttle, the result is
@@ -17,18 +17,18 @@
 
 #include "chess-engine.h"
 #include "chess-engine-levels.h"
-#include "chess-engine-player-private.h"
+#include "chess-player-private.h"
 #include "chess-notation.h"
 
-#define CHESS_TYPE_ENGINE_PLAYER_BUILTIN (chess_engine_player_builtin_get_type ())
-G_DECLARE_FINAL_TYPE (ChessEnginePlayerBuiltin, chess_engine_player_builtin,
-                      CHESS, ENGINE_PLAYER_BUILTIN, ChessEnginePlayer)
+#define CHESS_TYPE_PLAYER_BUILTIN (chess_player_builtin_get_type ())
+G_DECLARE_FINAL_TYPE (ChessPlayerBuiltin, chess_player_builtin,
+                      CHESS, PLAYER_BUILTIN, ChessPlayer)
 
 typedef struct _Job Job;
 
-struct _ChessEnginePlayerBuiltin
+struct _ChessPlayerBuiltin
 {
-  ChessEnginePlayer  parent_instance;
+  ChessPlayer  parent_instance;
 
   ChessEngine       *engine;
   guint64            seed;
@@ -45,7 +45,7 @@ struct _ChessEnginePlayerBuiltin
   gulong             cancel_id;
 };
 
-G_DEFINE_FINAL_TYPE (ChessEnginePlayerBuiltin, chess_engine_player_builtin, CHESS_TYPE_ENGINE_PLAYER)
+G_DEFINE_FINAL_TYPE (ChessPlayerBuiltin, chess_player_builtin, CHESS_TYPE_PLAYER)
 
 struct _Job
 {
@@ -66,10 +66,10 @@ struct _Job
 
   /* Written by the thread, read after it is joined */
   ChessSearchResult         result;
-  ChessEngineInfo          *last_info;
+  ChessPlayerInfo          *last_info;
 
   /* Owner's thread only: NULL once the player let go of this job. */
-  ChessEnginePlayerBuiltin *owner;
+  ChessPlayerBuiltin *owner;
 };
 
 static Job *
@@ -84,7 +84,7 @@ job_unref (Job *job)
 {
   if (!g_atomic_ref_count_dec (&job->ref))
     return;
-  chess_engine_info_free (job->last_info);
+  chess_player_info_free (job->last_info);
   g_mutex_clear (&job->lock);
   g_cond_clear (&job->cond);
   g_main_context_unref (job->context);
@@ -115,17 +115,17 @@ job_stop_requested (Job *job)
 
 /* ---- the search thread -------------------------------------------------- */
 
-static ChessEngineInfo *
+static ChessPlayerInfo *
 info_from_search (const ChessBoard *root, const ChessSearchInfo *search_info)
 {
-  ChessEngineInfo *info = g_new0 (ChessEngineInfo, 1);
+  ChessPlayerInfo *info = g_new0 (ChessPlayerInfo, 1);
   ChessBoard board = *root;
   int mate = chess_score_mate_moves (search_info->score);
 
-  info->has = CHESS_ENGINE_INFO_HAS_DEPTH | CHESS_ENGINE_INFO_HAS_SELDEPTH
-              | CHESS_ENGINE_INFO_HAS_SCORE | CHESS_ENGINE_INFO_HAS_NODES
-              | CHESS_ENGINE_INFO_HAS_NPS | CHESS_ENGINE_INFO_HAS_TIME
-              | CHESS_ENGINE_INFO_HAS_HASHFULL | CHESS_ENGINE_INFO_HAS_MULTIPV;
+  info->has = CHESS_PLAYER_INFO_HAS_DEPTH | CHESS_PLAYER_INFO_HAS_SELDEPTH
+              | CHESS_PLAYER_INFO_HAS_SCORE | CHESS_PLAYER_INFO_HAS_NODES
+              | CHESS_PLAYER_INFO_HAS_NPS | CHESS_PLAYER_INFO_HAS_TIME
+              | CHESS_PLAYER_INFO_HAS_HASHFULL | CHESS_PLAYER_INFO_HAS_MULTIPV;
   info->depth = search_info->depth;
   info->seldepth = search_info->seldepth;
   info->multipv = search_info->multipv;
@@ -133,15 +133,15 @@ info_from_search (const ChessBoard *root, const ChessSearchInfo *search_info)
   info->score.mate_moves = mate;
   info->score.mating = mate > 0;
   info->score.centipawns = mate != 0 ? 0 : search_info->score;
-  info->bound = search_info->bound == CHESS_BOUND_LOWER   ? CHESS_ENGINE_BOUND_LOWER
-                : search_info->bound == CHESS_BOUND_UPPER ? CHESS_ENGINE_BOUND_UPPER
-                                                          : CHESS_ENGINE_BOUND_EXACT;
+  info->bound = search_info->bound == CHESS_BOUND_LOWER   ? CHESS_SCORE_BOUND_LOWER
+                : search_info->bound == CHESS_BOUND_UPPER ? CHESS_SCORE_BOUND_UPPER
+                                                          : CHESS_SCORE_BOUND_EXACT;
   info->nodes = search_info->nodes;
   info->nps = search_info->nps;
   info->time_ms = search_info->time_ms;
   info->hashfull = search_info->hashfull;
   /* Checked as an external engine's line is: the info promises legal moves. */
-  for (int i = 0; i < search_info->pv_length && info->n_pv < CHESS_ENGINE_INFO_PV_MAX; i++)
+  for (int i = 0; i < search_info->pv_length && info->n_pv < CHESS_PLAYER_INFO_PV_MAX; i++)
     {
       ChessUndo undo;
 
@@ -151,7 +151,7 @@ info_from_search (const ChessBoard *root, const ChessSearchInfo *search_info)
       chess_board_make (&board, search_info->pv[i], &undo);
     }
   if (info->n_pv > 0)
-    info->has |= CHESS_ENGINE_INFO_HAS_PV;
+    info->has |= CHESS_PLAYER_INFO_HAS_PV;
   return info;
 }
 
@@ -160,7 +160,7 @@ search_info_cb (const ChessSearchInfo *search_info,
                 void                  *user_data)
 {
   Job *job = user_data;
-  ChessEngineInfo *info = info_from_search (&job->root, search_info);
+  ChessPlayerInfo *info = info_from_search (&job->root, search_info);
 
   /* A stop that came before the search began was cleared by it. */
   if (job_stop_requested (job))
@@ -168,11 +168,11 @@ search_info_cb (const ChessSearchInfo *search_info,
   chess_info_throttle_push (job->throttle, info);
   if (info->multipv <= 1)
     {
-      chess_engine_info_free (job->last_info);
+      chess_player_info_free (job->last_info);
       job->last_info = info;
     }
   else
-    chess_engine_info_free (info);
+    chess_player_info_free (info);
 }
 
 static gboolean job_done_cb (gpointer user_data);
@@ -230,12 +230,12 @@ search_thread (gpointer user_data)
 
 /* ---- the owner's side --------------------------------------------------- */
 
-static void new_seed (ChessEnginePlayerBuiltin *self);
+static void new_seed (ChessPlayerBuiltin *self);
 
 /* Ends the think: joins the thread, forgets the job (and starts the new
  * game asked for meanwhile). */
 static GTask *
-finish_think (ChessEnginePlayerBuiltin *self)
+finish_think (ChessPlayerBuiltin *self)
 {
   GTask *task = g_steal_pointer (&self->task);
 
@@ -265,9 +265,9 @@ static gboolean
 job_done_cb (gpointer user_data)
 {
   Job *job = user_data;
-  ChessEnginePlayerBuiltin *self = job->owner;
+  ChessPlayerBuiltin *self = job->owner;
   g_autoptr (GTask) task = NULL;
-  g_autoptr (ChessEngineReply) reply = NULL;
+  g_autoptr (ChessPlayerReply) reply = NULL;
   char text[CHESS_MOVE_TEXT_MAX];
 
   if (self == NULL)
@@ -278,18 +278,18 @@ job_done_cb (gpointer user_data)
   /* The last progress comes before the answer. */
   chess_info_throttle_flush (self->throttle);
 
-  reply = g_new0 (ChessEngineReply, 1);
+  reply = g_new0 (ChessPlayerReply, 1);
   reply->elapsed_us = g_get_monotonic_time () - job->started_us;
   reply->last_info = g_steal_pointer (&job->last_info);
   reply->ponder = CHESS_MOVE_NONE;
   if (job->result.best == CHESS_MOVE_NONE)
     {
-      reply->kind = CHESS_ENGINE_REPLY_NO_MOVE;
+      reply->kind = CHESS_PLAYER_REPLY_NO_MOVE;
       reply->move = CHESS_MOVE_NONE;
     }
   else
     {
-      reply->kind = CHESS_ENGINE_REPLY_MOVE;
+      reply->kind = CHESS_PLAYER_REPLY_MOVE;
       reply->move = job->result.best;
       reply->ponder = job->result.ponder;
       reply->move_text = g_strdup (chess_move_format (&job->root, reply->move, CHESS_NOTATION_UCI, text));
@@ -297,14 +297,14 @@ job_done_cb (gpointer user_data)
   self->moves_thought++;
   job_unref (job);
   /* A cancelled task returns G_IO_ERROR_CANCELLED by itself. */
-  g_task_return_pointer (task, g_steal_pointer (&reply), (GDestroyNotify) chess_engine_reply_free);
+  g_task_return_pointer (task, g_steal_pointer (&reply), (GDestroyNotify) chess_player_reply_free);
   return G_SOURCE_REMOVE;
 }
 
 static gboolean
 deadline_cb (gpointer user_data)
 {
-  ChessEnginePlayerBuiltin *self = user_data;
+  ChessPlayerBuiltin *self = user_data;
 
   /* Past the caller's deadline: answer with the best move so far. */
   self->deadline_id = 0;
@@ -323,7 +323,7 @@ cancelled_cb (GCancellable *cancellable,
 
 /* A number in [0, 1) from the game's seed and the move, for the pace. */
 static double
-pace_jitter (ChessEnginePlayerBuiltin *self)
+pace_jitter (ChessPlayerBuiltin *self)
 {
   guint64 x = self->seed ^ ((guint64) self->moves_thought * G_GUINT64_CONSTANT (0x9e3779b97f4a7c15));
 
@@ -334,8 +334,8 @@ pace_jitter (ChessEnginePlayerBuiltin *self)
 }
 
 static void
-set_search_limits (ChessEnginePlayerBuiltin *self,
-                   const ChessEngineLimits  *limits,
+set_search_limits (ChessPlayerBuiltin *self,
+                   const ChessPlayerLimits  *limits,
                    Job                      *job)
 {
   ChessSearchLimits *s = &job->limits;
@@ -352,10 +352,10 @@ set_search_limits (ChessEnginePlayerBuiltin *self,
   s->infinite = limits->infinite;
   job->wait_for_stop = limits->infinite;
 
-  if (chess_engine_limits_are_open (limits))
+  if (chess_player_limits_are_open (limits))
     {
-      int level = chess_engine_player_get_level (CHESS_ENGINE_PLAYER (self));
-      gint64 pace = chess_engine_player_pace_ms (level);
+      int level = chess_player_get_level (CHESS_PLAYER (self));
+      gint64 pace = chess_player_pace_ms (level);
 
       pace = (gint64) (pace * (0.8 + 0.4 * pace_jitter (self)));
       s->move_time_ms = pace;
@@ -364,15 +364,15 @@ set_search_limits (ChessEnginePlayerBuiltin *self,
 }
 
 static void
-builtin_think_async (ChessEnginePlayer       *player,
+builtin_think_async (ChessPlayer       *player,
                      const ChessLine         *line,
-                     const ChessEngineLimits *limits,
+                     const ChessPlayerLimits *limits,
                      int                      multipv,
                      GCancellable            *cancellable,
                      GAsyncReadyCallback      callback,
                      gpointer                 user_data)
 {
-  ChessEnginePlayerBuiltin *self = CHESS_ENGINE_PLAYER_BUILTIN (player);
+  ChessPlayerBuiltin *self = CHESS_PLAYER_BUILTIN (player);
   g_autoptr (GTask) task = g_task_new (self, cancellable, callback, user_data);
   g_autoptr (GError) error = NULL;
   ChessMoveList legal;
@@ -381,21 +381,21 @@ builtin_think_async (ChessEnginePlayer       *player,
   g_task_set_source_tag (task, builtin_think_async);
   if (self->task)
     {
-      g_task_return_new_error (task, CHESS_ENGINE_ERROR, CHESS_ENGINE_ERROR_BUSY,
+      g_task_return_new_error (task, CHESS_PLAYER_ERROR, CHESS_PLAYER_ERROR_BUSY,
                                /* Translators: the player's name, "ThinkChess (Beginner)". */
-                               _("%s is already thinking."), chess_engine_player_get_name (player));
+                               _("%s is already thinking."), chess_player_get_name (player));
       return;
     }
   if (self->engine == NULL)
     {
-      g_task_return_new_error (task, CHESS_ENGINE_ERROR, CHESS_ENGINE_ERROR_BUSY,
+      g_task_return_new_error (task, CHESS_PLAYER_ERROR, CHESS_PLAYER_ERROR_BUSY,
                                /* Translators: the player's name. */
-                               _("%s is not running."), chess_engine_player_get_name (player));
+                               _("%s is not running."), chess_player_get_name (player));
       return;
     }
   if (chess_board_generate_legal (&line->current, &legal) == 0 && !limits->infinite)
     {
-      g_task_return_new_error (task, CHESS_ENGINE_ERROR, CHESS_ENGINE_ERROR_UNSUPPORTED,
+      g_task_return_new_error (task, CHESS_PLAYER_ERROR, CHESS_PLAYER_ERROR_UNSUPPORTED,
                                _("The game is over: there is no move to search for."));
       return;
     }
@@ -430,7 +430,7 @@ builtin_think_async (ChessEnginePlayer       *player,
       job_unref (job);
       g_clear_pointer (&self->job, job_unref);
       g_clear_object (&self->task);
-      g_task_return_new_error (task, CHESS_ENGINE_ERROR, CHESS_ENGINE_ERROR_START,
+      g_task_return_new_error (task, CHESS_PLAYER_ERROR, CHESS_PLAYER_ERROR_START,
                                /* Translators: the system's reason. */
                                _("The computer player could not start thinking: %s"),
                                error->message);
@@ -447,8 +447,8 @@ builtin_think_async (ChessEnginePlayer       *player,
     }
 }
 
-static ChessEngineReply *
-builtin_think_finish (ChessEnginePlayer  *player,
+static ChessPlayerReply *
+builtin_think_finish (ChessPlayer  *player,
                       GAsyncResult       *result,
                       GError            **error)
 {
@@ -457,16 +457,16 @@ builtin_think_finish (ChessEnginePlayer  *player,
 }
 
 static void
-builtin_stop (ChessEnginePlayer *player)
+builtin_stop (ChessPlayer *player)
 {
-  ChessEnginePlayerBuiltin *self = CHESS_ENGINE_PLAYER_BUILTIN (player);
+  ChessPlayerBuiltin *self = CHESS_PLAYER_BUILTIN (player);
 
   if (self->job)
     job_request_stop (self->job);
 }
 
 static void
-builtin_start_async (ChessEnginePlayer   *player,
+builtin_start_async (ChessPlayer   *player,
                      GCancellable        *cancellable,
                      GAsyncReadyCallback  callback,
                      gpointer             user_data)
@@ -479,7 +479,7 @@ builtin_start_async (ChessEnginePlayer   *player,
 }
 
 static gboolean
-builtin_start_finish (ChessEnginePlayer  *player,
+builtin_start_finish (ChessPlayer  *player,
                       GAsyncResult       *result,
                       GError            **error)
 {
@@ -488,7 +488,7 @@ builtin_start_finish (ChessEnginePlayer  *player,
 }
 
 static void
-new_seed (ChessEnginePlayerBuiltin *self)
+new_seed (ChessPlayerBuiltin *self)
 {
   self->seed = ((guint64) g_random_int () << 32) | g_random_int ();
   if (self->seed == 0)
@@ -498,15 +498,15 @@ new_seed (ChessEnginePlayerBuiltin *self)
 }
 
 static gboolean
-builtin_new_game (ChessEnginePlayer  *player,
+builtin_new_game (ChessPlayer  *player,
                   GError            **error)
 {
-  ChessEnginePlayerBuiltin *self = CHESS_ENGINE_PLAYER_BUILTIN (player);
+  ChessPlayerBuiltin *self = CHESS_PLAYER_BUILTIN (player);
 
   if (self->engine == NULL)
     {
-      g_set_error (error, CHESS_ENGINE_ERROR, CHESS_ENGINE_ERROR_BUSY,
-                   _("%s is not running."), chess_engine_player_get_name (player));
+      g_set_error (error, CHESS_PLAYER_ERROR, CHESS_PLAYER_ERROR_BUSY,
+                   _("%s is not running."), chess_player_get_name (player));
       return FALSE;
     }
   /* The search uses the table and the seed: a new game during a think
@@ -522,17 +522,17 @@ builtin_new_game (ChessEnginePlayer  *player,
 }
 
 static gboolean
-builtin_is_alive (ChessEnginePlayer *player)
+builtin_is_alive (ChessPlayer *player)
 {
-  return CHESS_ENGINE_PLAYER_BUILTIN (player)->engine != NULL;
+  return CHESS_PLAYER_BUILTIN (player)->engine != NULL;
 }
 
-static void close_builtin (ChessEnginePlayerBuiltin *self);
+static void close_builtin (ChessPlayerBuiltin *self);
 
 static void
-builtin_close_sync (ChessEnginePlayer *player)
+builtin_close_sync (ChessPlayer *player)
 {
-  close_builtin (CHESS_ENGINE_PLAYER_BUILTIN (player));
+  close_builtin (CHESS_PLAYER_BUILTIN (player));
 }
 
 static gboolean
@@ -546,7 +546,7 @@ return_cancelled_cb (gpointer user_data)
 
 /* Stops and joins the thread, fails a pending think, frees the engine. */
 static void
-close_builtin (ChessEnginePlayerBuiltin *self)
+close_builtin (ChessPlayerBuiltin *self)
 {
   g_autoptr (GTask) task = finish_think (self);
 
@@ -565,29 +565,29 @@ close_builtin (ChessEnginePlayerBuiltin *self)
 }
 
 static void
-chess_engine_player_builtin_dispose (GObject *object)
+chess_player_builtin_dispose (GObject *object)
 {
-  close_builtin (CHESS_ENGINE_PLAYER_BUILTIN (object));
-  G_OBJECT_CLASS (chess_engine_player_builtin_parent_class)->dispose (object);
+  close_builtin (CHESS_PLAYER_BUILTIN (object));
+  G_OBJECT_CLASS (chess_player_builtin_parent_class)->dispose (object);
 }
 
 static void
-chess_engine_player_builtin_finalize (GObject *object)
+chess_player_builtin_finalize (GObject *object)
 {
-  ChessEnginePlayerBuiltin *self = CHESS_ENGINE_PLAYER_BUILTIN (object);
+  ChessPlayerBuiltin *self = CHESS_PLAYER_BUILTIN (object);
 
   g_main_context_unref (self->context);
-  G_OBJECT_CLASS (chess_engine_player_builtin_parent_class)->finalize (object);
+  G_OBJECT_CLASS (chess_player_builtin_parent_class)->finalize (object);
 }
 
 static void
-chess_engine_player_builtin_class_init (ChessEnginePlayerBuiltinClass *klass)
+chess_player_builtin_class_init (ChessPlayerBuiltinClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  ChessEnginePlayerClass *player_class = CHESS_ENGINE_PLAYER_CLASS (klass);
+  ChessPlayerClass *player_class = CHESS_PLAYER_CLASS (klass);
 
-  object_class->dispose = chess_engine_player_builtin_dispose;
-  object_class->finalize = chess_engine_player_builtin_finalize;
+  object_class->dispose = chess_player_builtin_dispose;
+  object_class->finalize = chess_player_builtin_finalize;
   player_class->start_async = builtin_start_async;
   player_class->start_finish = builtin_start_finish;
   player_class->new_game = builtin_new_game;
@@ -599,27 +599,27 @@ chess_engine_player_builtin_class_init (ChessEnginePlayerBuiltinClass *klass)
 }
 
 static void
-chess_engine_player_builtin_init (ChessEnginePlayerBuiltin *self)
+chess_player_builtin_init (ChessPlayerBuiltin *self)
 {
   self->context = g_main_context_ref_thread_default ();
   self->engine = chess_engine_new (CHESS_ENGINE_DEFAULT_HASH_MB);
-  self->throttle = chess_info_throttle_new (CHESS_ENGINE_PLAYER (self), self->context);
+  self->throttle = chess_info_throttle_new (CHESS_PLAYER (self), self->context);
   new_seed (self);
 }
 
-ChessEnginePlayer *
-chess_engine_player_new_builtin (int level)
+ChessPlayer *
+chess_player_new_builtin (int level)
 {
-  ChessEnginePlayerBuiltin *self;
+  ChessPlayerBuiltin *self;
   g_autofree char *name = NULL;
 
   g_return_val_if_fail (level >= 0 && level < chess_engine_n_levels, NULL);
 
-  self = g_object_new (CHESS_TYPE_ENGINE_PLAYER_BUILTIN, NULL);
+  self = g_object_new (CHESS_TYPE_PLAYER_BUILTIN, NULL);
   chess_engine_set_level (self->engine, level);
-  chess_engine_player_set_level (CHESS_ENGINE_PLAYER (self), level);
+  chess_player_set_level (CHESS_PLAYER (self), level);
   /* Translators: the built-in engine's name with its level, "ThinkChess (Beginner)". */
   name = g_strdup_printf (_("ThinkChess (%s)"), _(chess_engine_levels[level].name));
-  chess_engine_player_set_name (CHESS_ENGINE_PLAYER (self), name);
-  return CHESS_ENGINE_PLAYER (self);
+  chess_player_set_name (CHESS_PLAYER (self), name);
+  return CHESS_PLAYER (self);
 }
