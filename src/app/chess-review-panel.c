@@ -52,7 +52,6 @@ struct _ChessReviewPanel
   GArray            *tree_judged;         /* gboolean per move              */
   ChessNotation      notation;
   gboolean           could_start;         /* can-start as last notified     */
-  gboolean           review_matches;      /* check_review_matches's answer  */
   gboolean           was_retrying;        /* retrying as last notified      */
 
   ChessReviewRetry  *retry;               /* while a move is retried */
@@ -83,45 +82,13 @@ static void update (ChessReviewPanel *self);
 
 /* ---- What is known about the moves ---- */
 
-/* Whether the review running or done still speaks of the main line on
- * screen: checked once when either changes (a review started, the tree
- * read anew), not on every read. */
-static gboolean
-check_review_matches (ChessReviewPanel *self)
-{
-  ChessTreeNode *node;
-  guint n;
-
-  if (self->review == NULL || self->game == NULL)
-    return FALSE;
-  n = chess_review_get_n_moves (self->review);
-  node = chess_game_get_tree (self->game)->root;
-  for (guint i = 0; i < n; i++)
-    {
-      const ChessReviewMove *move = chess_review_get_move (self->review, i);
-
-      if (node->n_children == 0)
-        return FALSE;
-      node = node->children[0];
-      if (move != NULL && move->move != node->move)
-        return FALSE;
-    }
-  return TRUE;
-}
-
-/* What is known about main-line move `ply` (0-based): the review's own
- * result, or what the tree says; NULL when nothing. */
+/* What the tree says about main-line move `ply` (0-based); NULL when
+ * nothing. */
 static const ChessReviewMove *
 move_data (ChessReviewPanel *self,
            guint             ply,
            gboolean         *judged)
 {
-  if (self->review_matches && ply < chess_review_get_n_moves (self->review)
-      && chess_review_get_move (self->review, ply) != NULL)
-    {
-      *judged = TRUE;
-      return chess_review_get_move (self->review, ply);
-    }
   if (self->tree_moves == NULL || ply >= self->tree_moves->len)
     return NULL;
   *judged = g_array_index (self->tree_judged, gboolean, ply);
@@ -134,50 +101,19 @@ reload_tree (ChessReviewPanel *self)
   g_clear_pointer (&self->tree_moves, g_array_unref);
   g_clear_pointer (&self->tree_judged, g_array_unref);
   if (self->game != NULL)
-    self->tree_moves = chess_review_words_from_tree (chess_game_get_tree (self->game),
-                                                     &self->tree_judged);
+    self->tree_moves = chess_review_read_tree (chess_game_get_tree (self->game),
+                                               &self->tree_judged);
 }
 
-/* A player's accuracy and counts: the review's while it speaks of this
- * line, else from the tree (accuracy over the moves with both scores, the
- * counts from the marks). */
 static void
 player_stats (ChessReviewPanel       *self,
               ChessColor              player,
               ChessReviewPlayerStats *out)
 {
-  g_autoptr(GArray) scored = NULL;
-
   memset (out, 0, sizeof *out);
   out->accuracy = -1;
-  if (self->review_matches && chess_review_get_n_reviewed (self->review) > 0)
-    {
-      chess_review_get_player_stats (self->review, player, out);
-      return;
-    }
-  if (self->tree_moves == NULL)
-    return;
-  scored = g_array_new (FALSE, FALSE, sizeof (ChessReviewMove));
-  for (guint i = 0; i < self->tree_moves->len; i++)
-    {
-      const ChessReviewMove *move = &g_array_index (self->tree_moves, ChessReviewMove, i);
-
-      if (move->klass != CHESS_REVIEW_CLASS_NONE
-          && move->eval_before != CHESS_REVIEW_WORDS_UNKNOWN
-          && move->eval_after != CHESS_REVIEW_WORDS_UNKNOWN)
-        g_array_append_val (scored, *move);
-    }
-  chess_review_player_stats ((const ChessReviewMove *) scored->data, scored->len, player, out);
-  /* A mark without scores still counts. */
-  for (int k = CHESS_REVIEW_CLASS_INACCURACY; k <= CHESS_REVIEW_CLASS_BLUNDER; k++)
-    out->counts[k] = 0;
-  for (guint i = 0; i < self->tree_moves->len; i++)
-    {
-      const ChessReviewMove *move = &g_array_index (self->tree_moves, ChessReviewMove, i);
-
-      if (move->mover == player && move->klass >= CHESS_REVIEW_CLASS_INACCURACY)
-        out->counts[move->klass]++;
-    }
+  if (self->tree_moves != NULL)
+    chess_review_read_player_stats (self->tree_moves, player, out);
 }
 
 /* ---- Showing it ---- */
@@ -336,23 +272,12 @@ update (ChessReviewPanel *self)
 static void
 graph_reloaded_cb (ChessReviewPanel *self)
 {
-  self->review_matches = check_review_matches (self);
   reload_tree (self);
   update (self);
 }
 
 
 /* ---- The review ---- */
-
-static void
-move_reviewed_cb (ChessReviewPanel *self,
-                  guint             ply)
-{
-  /* Into the tree at once: the graph and the move list follow. */
-  if (self->review_matches)
-    chess_review_apply (self->review, self->game);
-  update (self);
-}
 
 static void
 review_done_cb (GObject      *source,
@@ -379,8 +304,6 @@ review_done_cb (GObject      *source,
   if (review == self->review)
     {
       g_clear_object (&self->cancellable);
-      if (self->review_matches)
-        chess_review_apply (review, self->game);
       update (self);
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
       g_signal_emit (self, signals[SIGNAL_NOTICE], 0, notice);
@@ -432,10 +355,8 @@ chess_review_panel_run (ChessReviewPanel *self,
   if (!chess_review_panel_can_start (self))
     return;
   g_set_object (&self->review, review);
-  self->review_matches = check_review_matches (self);
   self->cancellable = g_cancellable_new ();
   gtk_widget_set_sensitive (self->cancel_button, TRUE);
-  g_signal_connect_swapped (self->review, "move-reviewed", G_CALLBACK (move_reviewed_cb), self);
   g_signal_connect_swapped (self->review, "notify::progress", G_CALLBACK (update_progress), self);
   chess_review_run_async (self->review, self->cancellable, review_done_cb, g_object_ref (self));
   update (self);
@@ -465,7 +386,6 @@ drop_review (ChessReviewPanel *self)
     g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
   g_clear_object (&self->review);
-  self->review_matches = FALSE;
 }
 
 /* ---- Retry this move ---- */

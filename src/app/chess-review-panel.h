@@ -9,9 +9,9 @@
  * opened again: the [%eval]s and marks in its tree are enough.
  *
  * A review (chess_review_panel_start) writes its results into the game's
- * tree as they come (chess_review_apply), so the graph, the move list's
- * colours and the saved game follow it move by move; the game can be
- * browsed meanwhile. Cancel keeps what was reviewed.
+ * tree as they come, and the tree is all the panel reads, so the panel,
+ * the graph, the move list's colours and the saved game follow it move by
+ * move; the game can be browsed meanwhile. Cancel keeps what was reviewed.
  *
  * Retry: the position before the mistake is shown and the player of that
  * side plays another move on the board (it goes into a variation); it is

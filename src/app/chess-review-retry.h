@@ -25,8 +25,9 @@ G_BEGIN_DECLS
 #define CHESS_TYPE_REVIEW_RETRY (chess_review_retry_get_type ())
 G_DECLARE_FINAL_TYPE (ChessReviewRetry, chess_review_retry, CHESS, REVIEW_RETRY, GObject)
 
-/* Starts retrying `mistake` (a main-line node of `game`, reviewed as
- * `reference`): shows the position before it. NULL, the view unchanged,
+/* Starts retrying `mistake` (a main-line node of `game`; `reference` is
+ * what its tree says of it, chess_review_read_tree): shows the position
+ * before it. NULL, the view unchanged,
  * when no move can be played there (a game still being played). */
 ChessReviewRetry *chess_review_retry_start        (ChessGame             *game,
                                                    ChessTreeNode         *mistake,

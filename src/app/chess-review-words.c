@@ -7,7 +7,6 @@
 
 #include "chess-game.h"
 #include "chess-review-words.h"
-#include "chess-review-why.h"
 
 #define MINUS "\xe2\x88\x92"   /* U+2212 */
 /* The better line in words: its first moves only. */
@@ -133,9 +132,9 @@ chess_review_words_verdict (const ChessBoard      *before,
   nag = chess_review_class_nag (move->klass);
   if (nag != 0)
     g_string_append (played, chess_tree_nag_symbol (nag));
-  if (move->eval_after != CHESS_REVIEW_WORDS_UNKNOWN)
+  if (move->eval_after != CHESS_REVIEW_UNKNOWN)
     after = chess_review_words_score (move->eval_after);
-  if (move->eval_before != CHESS_REVIEW_WORDS_UNKNOWN)
+  if (move->eval_before != CHESS_REVIEW_UNKNOWN)
     was = chess_review_words_score (move->eval_before);
 
   out = g_string_new (NULL);
@@ -184,7 +183,7 @@ chess_review_words_verdict (const ChessBoard      *before,
       if (move->best_line_length > 1 && move->best_line[0] == move->best_move)
         rest = chess_review_words_line (&board, move->best_line + 1,
                                         MIN (move->best_line_length - 1, LINE_IN_WORDS), notation);
-      if (move->best_eval != CHESS_REVIEW_WORDS_UNKNOWN)
+      if (move->best_eval != CHESS_REVIEW_UNKNOWN)
         score = chess_review_words_score (move->best_eval);
       g_string_append_c (out, '\n');
       if (worse && move->better_why[0] != '\0')
@@ -246,124 +245,4 @@ chess_review_words_figures (const ChessReviewPlayerStats *stats)
                           stats->counts[CHESS_REVIEW_CLASS_INACCURACY],
                           stats->counts[CHESS_REVIEW_CLASS_MISTAKE],
                           stats->counts[CHESS_REVIEW_CLASS_BLUNDER]);
-}
-
-/* ---- Read back from the tree ---- */
-
-/* The White's-view score the node's [%eval] gives the position after it;
- * FALSE when it has none (a checkmate on the board needs none). */
-static gboolean
-node_score (const ChessTree     *tree,
-            const ChessTreeNode *node,
-            int                 *score)
-{
-  ChessBoard board;
-  ChessMoveList list;
-
-  switch (node->eval.kind)
-    {
-    case CHESS_TREE_EVAL_CENTIPAWNS:
-      *score = chess_review_score_from_cp (node->eval.value);
-      return TRUE;
-    case CHESS_TREE_EVAL_MATE:
-      if (node->eval.value != 0)
-        {
-          *score = chess_review_score_from_mate_moves (node->eval.value);
-          return TRUE;
-        }
-      break;
-    case CHESS_TREE_EVAL_NONE:
-    default:
-      break;
-    }
-  chess_tree_board_at (tree, node, &board);
-  if (node->parent != NULL && chess_board_in_check (&board)
-      && chess_board_generate_legal (&board, &list) == 0)
-    {
-      *score = board.side == CHESS_COLOR_WHITE ? -CHESS_REVIEW_MATE : CHESS_REVIEW_MATE;
-      return TRUE;
-    }
-  return FALSE;
-}
-
-static ChessMoveClass
-class_of_marks (const ChessTreeNode *node)
-{
-  if (chess_tree_node_has_nag (node, 4))
-    return CHESS_REVIEW_CLASS_BLUNDER;
-  if (chess_tree_node_has_nag (node, 2))
-    return CHESS_REVIEW_CLASS_MISTAKE;
-  if (chess_tree_node_has_nag (node, 6))
-    return CHESS_REVIEW_CLASS_INACCURACY;
-  return CHESS_REVIEW_CLASS_NONE;
-}
-
-GArray *
-chess_review_words_from_tree (const ChessTree  *tree,
-                              GArray          **judged_out)
-{
-  GArray *moves = g_array_new (FALSE, TRUE, sizeof (ChessReviewMove));
-  GArray *judged = g_array_new (FALSE, TRUE, sizeof (gboolean));
-  ChessBoard board = tree->start;
-
-  for (const ChessTreeNode *node = tree->root; node->n_children > 0; )
-    {
-      const ChessTreeNode *parent = node;
-      ChessReviewMove move = { 0 };
-      gboolean known_before, known_after, marked;
-      ChessUndo undo;
-
-      node = node->children[0];
-      move.ply = moves->len;
-      move.mover = board.side;
-      move.move = node->move;
-      chess_move_format (&board, node->move, CHESS_NOTATION_SAN, move.san);
-      move.best_move = CHESS_MOVE_NONE;
-      move.best_eval = CHESS_REVIEW_WORDS_UNKNOWN;
-      known_before = node_score (tree, parent, &move.eval_before);
-      known_after = node_score (tree, node, &move.eval_after);
-      if (!known_before)
-        move.eval_before = CHESS_REVIEW_WORDS_UNKNOWN;
-      if (!known_after)
-        move.eval_after = CHESS_REVIEW_WORDS_UNKNOWN;
-      move.klass = class_of_marks (node);
-      g_autofree char *why = chess_review_why_get (node);
-      g_strlcpy (move.why, why != NULL ? why : "", sizeof move.why);
-      marked = move.klass != CHESS_REVIEW_CLASS_NONE;
-      if (known_before && known_after)
-        {
-          move.mover_eval_before = chess_review_score_for (move.eval_before, move.mover);
-          move.mover_eval_after = chess_review_score_for (move.eval_after, move.mover);
-          move.win_before = chess_review_win_chance (move.mover_eval_before);
-          move.win_after = chess_review_win_chance (move.mover_eval_after);
-          move.win_loss = MAX (0, move.win_before - move.win_after);
-          move.accuracy = chess_review_move_accuracy (move.win_loss);
-          if (!marked)
-            move.klass = CHESS_REVIEW_CLASS_GOOD;
-        }
-      /* The better line: the first variation. */
-      if (parent->n_children > 1)
-        {
-          const ChessTreeNode *line = parent->children[1];
-          int best;
-
-          move.best_move = line->move;
-          chess_move_format (&board, line->move, CHESS_NOTATION_SAN, move.best_san);
-          for (; line != NULL && move.best_line_length < CHESS_REVIEW_MAX_LINE;
-               line = line->n_children > 0 ? line->children[0] : NULL)
-            move.best_line[move.best_line_length++] = line->move;
-          if (node_score (tree, parent->children[1], &best))
-            move.best_eval = best;
-          g_autofree char *better_why = chess_review_why_get (parent->children[1]);
-          g_strlcpy (move.better_why, better_why != NULL ? better_why : "", sizeof move.better_why);
-        }
-      g_array_append_val (moves, move);
-      g_array_append_val (judged, marked);
-      chess_board_make (&board, node->move, &undo);
-    }
-  if (judged_out != NULL)
-    *judged_out = judged;
-  else
-    g_array_unref (judged);
-  return moves;
 }

@@ -1,9 +1,7 @@
 /* chess-review-words.h — the game review in words, as the app's panel
  * shows it: scores as players read them, one move's verdict with the
- * better move and its line, a player's accuracy and counts. Also the review
- * read back from a game's tree ([%eval] after the moves, the ?!, ? and ??
- * marks, the better line as the first variation), so that a game reviewed
- * before, saved and opened again shows the same. No widgets. */
+ * better move and its line, a player's accuracy and counts, of a review as
+ * the game's tree holds it (chess_review_read_tree). No widgets. */
 #pragma once
 
 #include <glib.h>
@@ -13,10 +11,6 @@
 #include "chess-tree.h"
 
 G_BEGIN_DECLS
-
-/* A score a move read from a tree does not have: eval_before or
- * eval_after without [%eval], best_eval when the better line has none. */
-#define CHESS_REVIEW_WORDS_UNKNOWN G_MININT
 
 /* A White's-view score: "+0.34", "−1.20" (U+2212), "0.00",
  * "White mates in 3", "Black mates in 1", "Checkmate". */
@@ -36,8 +30,8 @@ char  *chess_review_words_line    (const ChessBoard      *before,
  *    Allows mate in 2: 6. Qxf7+ Kd8 7. Qf8#.
  *    Better was 5… dxe5, stopping the mate (+1.72), then 6. Qxg4 Nf6."
  *   "5. Nxe5 is the best move (+1.72)."
- * `judged` is FALSE for a move read from a tree without a mark: its score
- * change only. NULL when the move has no score at all. */
+ * `judged` is FALSE for a move read from a tree that no review judged and
+ * nobody marked: its score change only. NULL when the move has no score at all. */
 char  *chess_review_words_verdict (const ChessBoard      *before,
                                    const ChessReviewMove *move,
                                    gboolean               judged,
@@ -50,16 +44,5 @@ char  *chess_review_words_summary (const ChessReviewPlayerStats *stats);
 /* The same in figures, for a narrow panel: "92% · ⁈ 2 · ? 1 · ⁇ 0"
  * ("–" when there are none). */
 char  *chess_review_words_figures (const ChessReviewPlayerStats *stats);
-
-/* The review of the main line as the tree holds it, one entry per move
- * (main-line length of them, into a new array of ChessReviewMove): why in
- * words from the comments (chess-review-why.h), klass
- * from the marks (else GOOD for a move with both scores, NONE without),
- * scores from the [%eval]s (a checkmate on the board counts without one;
- * CHESS_REVIEW_WORDS_UNKNOWN when missing, and then no win chances or
- * accuracy), the better line from the first variation. `judged`
- * (may be NULL) gets, per move, whether its class came from a mark. */
-GArray *chess_review_words_from_tree (const ChessTree    *tree,
-                                      GArray            **judged);
 
 G_END_DECLS

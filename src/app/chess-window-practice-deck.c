@@ -96,7 +96,9 @@ add_mistakes (Deck       *self,
   if (practice == NULL)
     return;
   source = describe_game (chess_window_get_game (self->window));
-  added = chess_practice_add_mistakes (practice, review, side, source,
+  added = chess_practice_add_mistakes (practice,
+                                       chess_game_get_tree (chess_window_get_game (self->window)),
+                                       side, source,
                                        g_get_real_time () / G_USEC_PER_SEC);
   if (added > 0)
     {

@@ -71,9 +71,10 @@ interrupt_cb (gpointer user_data)
 
 /* "White (Kasparov): accuracy 87.3 %, 2 inaccuracies, 1 mistake, 0 blunders". */
 static void
-print_summary (ChessReview        *review,
-               const ChessPgnGame *game)
+print_summary (const ChessPgnGame *game)
 {
+  g_autoptr(GArray) moves = chess_review_read_tree (game->tree, NULL);
+
   for (int c = CHESS_COLOR_WHITE; c <= CHESS_COLOR_BLACK; c++)
     {
       ChessReviewPlayerStats stats;
@@ -81,7 +82,7 @@ print_summary (ChessReview        *review,
       const char *name = chess_pgn_game_get_tag (game, c == CHESS_COLOR_WHITE ? "White" : "Black");
       g_autofree char *who = NULL;
 
-      chess_review_get_player_stats (review, (ChessColor) c, &stats);
+      chess_review_read_player_stats (moves, (ChessColor) c, &stats);
       if (name != NULL && *name != '\0' && strcmp (name, "?") != 0)
         /* TRANSLATORS: a side and its player's name: "White (Kasparov)". */
         who = g_strdup_printf (_("%s (%s)"), side, name);
@@ -171,8 +172,7 @@ describe_game (const ChessPgnGame *game)
 /* The player's mistakes into "Your Mistakes" (practice.ini), and a line
  * that says how many. FALSE when the practice file could not be written. */
 static gboolean
-add_to_deck (ChessReview        *review,
-             const ChessPgnGame *game,
+add_to_deck (const ChessPgnGame *game,
              ChessColor          side)
 {
   g_autofree char *path = chess_practice_default_path ();
@@ -190,7 +190,7 @@ add_to_deck (ChessReview        *review,
       fprintf (stderr, "%s\n", error->message);
       return FALSE;
     }
-  added = chess_practice_add_mistakes (practice, review, side, source,
+  added = chess_practice_add_mistakes (practice, game->tree, side, source,
                                        g_get_real_time () / G_USEC_PER_SEC);
   if (added > 0 && !chess_practice_save (practice, &error))
     {
@@ -374,7 +374,6 @@ chess_cli_review (int    argc,
       return 1;
     }
 
-  chess_review_apply_to_tree (review, game->tree);
   g_autofree char *text = chess_pgn_game_to_string (game);
   fputs (text, stdout);
   /* No summary for a game that did not arrive. */
@@ -386,10 +385,10 @@ chess_cli_review (int    argc,
    * with what budget ("ThinkChess 0.1.0, 400,000 nodes a position"). */
   fprintf (stderr, ngettext ("Reviewed %u move with %s.\n", "Reviewed %u moves with %s.\n", n),
            n, judge);
-  print_summary (review, game);
+  print_summary (game);
 
   ChessColor side;
-  if (find_player_side (player, game, &side) && !add_to_deck (review, game, side))
+  if (find_player_side (player, game, &side) && !add_to_deck (game, side))
     return 1;
   return 0;
 }

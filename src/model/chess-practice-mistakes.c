@@ -7,24 +7,26 @@
 
 #include "chess-practice.h"
 #include "chess-puzzle-themes.h"
-#include "chess-review.h"
+#include "chess-review-score.h"
 
 guint
-chess_practice_add_mistakes (ChessPractice *self,
-                             ChessReview   *review,
-                             ChessColor     side,
-                             const char    *source,
-                             gint64         now)
+chess_practice_add_mistakes (ChessPractice   *self,
+                             const ChessTree *tree,
+                             ChessColor       side,
+                             const char      *source,
+                             gint64           now)
 {
-  ChessBoard board = *chess_review_get_start (review);
-  guint added = 0, n = chess_review_get_n_moves (review);
+  g_autoptr(GArray) judged = NULL;
+  g_autoptr(GArray) moves = chess_review_read_tree (tree, &judged);
+  ChessBoard board = tree->start;
+  guint added = 0;
 
-  for (guint ply = 0; ply < n; ply++)
+  for (guint ply = 0; ply < moves->len; ply++)
     {
-      const ChessReviewMove *move = chess_review_get_move (review, ply);
+      const ChessReviewMove *move = &g_array_index (moves, ChessReviewMove, ply);
       ChessUndo undo;
 
-      if (move == NULL)
+      if (!g_array_index (judged, gboolean, ply))
         break;
       if (move->mover == side && move->best_move != CHESS_MOVE_NONE
           && (move->klass == CHESS_REVIEW_CLASS_MISTAKE || move->klass == CHESS_REVIEW_CLASS_BLUNDER)

@@ -13,10 +13,7 @@
 #include <glib.h>
 
 #include "chess-puzzle.h"
-
-/* chess-review.h's type, named here so that reading and writing practice
- * need nothing of the review's GObjects. */
-typedef struct _ChessReview ChessReview;
+#include "chess-tree.h"
 
 G_BEGIN_DECLS
 
@@ -106,12 +103,13 @@ gboolean       chess_practice_deck_add     (ChessPractice     *self,
                                             const ChessPuzzle *puzzle,
                                             const char        *source,
                                             gint64             now);
-/* Adds the positions before `side`'s mistakes and blunders in `review`
- * (complete or not: the moves reviewed so far), with the review's best
- * line as the solution, each position once. `source` names the game
- * ("Kasparov – Karpov, 1985"; may be NULL). Returns how many were new. */
+/* Adds the positions before `side`'s mistakes and blunders that a review
+ * wrote into `tree`'s main line (up to the first move not judged), with
+ * the review's best move as the solution, each position once. `source`
+ * names the game ("Kasparov – Karpov, 1985"; may be NULL). Returns how
+ * many were new. */
 guint          chess_practice_add_mistakes (ChessPractice *self,
-                                            ChessReview   *review,
+                                            const ChessTree *tree,
                                             ChessColor     side,
                                             const char    *source,
                                             gint64         now);

@@ -1,6 +1,7 @@
 /* chess-review-score.h — judging the moves of a game from engine scores
  * (GLib only: no GObject, no engine): scores, winning chances, classes,
- * accuracy, and the review written into a game tree as annotations.
+ * accuracy, and the review written into a game tree as annotations and
+ * read back from it (the tree is the only store of a review's results).
  * ChessReview (chess-review.h) runs the engine and uses these. */
 #pragma once
 
@@ -93,7 +94,7 @@ gboolean chess_review_is_only_move         (int      best_score,
 /* Accuracy of one move, 0..100, from its win-chance loss. */
 double   chess_review_move_accuracy        (double win_loss);
 
-#define CHESS_REVIEW_MAX_LINE 16
+#define CHESS_REVIEW_MAX_LINE CHESS_TREE_REVIEW_LINE
 /* Room for one sentence of why (UTF-8 bytes with the terminator). */
 #define CHESS_REVIEW_WHY_MAX 256
 
@@ -177,12 +178,41 @@ void     chess_review_player_stats         (const ChessReviewMove  *moves,
  * [%eval] after each move and on the start (the comment before the first
  * move), NAG $6/$2/$4 (replacing any 1–6 NAG) on
  * inaccuracies, mistakes and blunders, and the best line as a variation on
- * them (an existing variation with the same first move is reused).
- * Comments, clocks, arrows and other variations are kept. Returns how many
- * moves were annotated. */
+ * them (an existing variation with the same first move is reused); what
+ * PGN has no words for (the class, the loss, the best line of every move)
+ * in the node's review record. Comments, clocks, arrows and other
+ * variations are kept. Returns how many moves were annotated. */
 guint    chess_review_annotate_tree        (ChessTree              *tree,
                                             const ChessReviewMove  *moves,
                                             guint                   n);
+/* The same for one move, `move`->ply of them before it in `line`: FALSE
+ * when the main line does not start with them and it. */
+gboolean chess_review_annotate_move        (ChessTree              *tree,
+                                            const ChessMove        *line,
+                                            const ChessReviewMove  *move);
+
+/* A score a move read from a tree does not have: eval_before or
+ * eval_after without [%eval], best_eval when the better line has none. */
+#define CHESS_REVIEW_UNKNOWN G_MININT
+
+/* The review of the main line as the tree holds it, one entry per move
+ * (main-line length of them, into a new array of ChessReviewMove). A move
+ * with its review record (whose mark the user has not changed since) reads
+ * back as the review judged it, and is `judged`. Else: klass from the
+ * marks (GOOD for a move with both scores, NONE without), scores from the
+ * [%eval]s (a checkmate on the board counts without one;
+ * CHESS_REVIEW_UNKNOWN when missing, and then no win chances or accuracy),
+ * the better line from the first variation, and `judged` when marked.
+ * Why in words comes from the comments (chess-review-why.h). `judged`
+ * (may be NULL) gets a gboolean per move. */
+GArray  *chess_review_read_tree            (const ChessTree        *tree,
+                                            GArray                **judged);
+/* A player's accuracy and counts over what chess_review_read_tree read:
+ * accuracy over the moves with both scores, counts from the marks too
+ * (a mark without scores still counts). */
+void     chess_review_read_player_stats    (GArray                 *moves,
+                                            ChessColor              player,
+                                            ChessReviewPlayerStats *out);
 
 G_END_DECLS
 

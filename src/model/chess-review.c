@@ -1,6 +1,7 @@
 /* chess-review.c — ChessReview: searches every position of a game's main
- * line with an engine player, one after the other, and judges each move
- * from the searches before and after it (chess-review-score.c). */
+ * line with an engine player, one after the other, judges each move from
+ * the searches before and after it (chess-review-score.c), and writes the
+ * judgement into the game's tree at once: the tree is where it is kept. */
 #include "config.h"
 
 #include <glib/gi18n.h>
@@ -22,23 +23,23 @@ struct _ChessReview
   GTask             *task;          /* the running review                   */
   gulong             thinking_id;
 
-  /* The line under review */
+  /* The line under review, and where its judgements go: the game's tree
+   * (game) or a tree the caller owns (tree). */
   ChessLine          line;
   guint              n_moves;
+  ChessGame         *game;
+  ChessTree         *tree;
 
   /* Settings */
   guint              time_per_move_ms;
   guint64            nodes;
   guint              depth;
 
-  /* Results */
+  /* In flight */
   ChessReviewSearch *searches;      /* n_moves + 1: before each move, and
                                      * the final position                  */
-  int               *scores;        /* the same positions, side to move's
-                                     * view                                */
   guint              n_searched;    /* positions with their score          */
-  ChessReviewMove   *moves;         /* n_moves                             */
-  guint              n_reviewed;
+  guint              n_reviewed;    /* moves judged and handed to the tree */
   ChessPlayerInfo   *infos[3];      /* the running think's lines 1 and 2   */
   /* A move that was the engine's own choice and yet lost a mistake's
    * worth by the search after it: the positions before and after it are
@@ -51,9 +52,6 @@ struct _ChessReview
 };
 
 G_DEFINE_FINAL_TYPE (ChessReview, chess_review, G_TYPE_OBJECT)
-
-G_DEFINE_BOXED_TYPE (ChessReviewMove, chess_review_move, chess_review_move_copy,
-                     chess_review_move_free)
 
 enum
 {
@@ -81,18 +79,6 @@ static guint signals[N_SIGNALS];
 
 static void search_next (ChessReview *self);
 
-ChessReviewMove *
-chess_review_move_copy (const ChessReviewMove *move)
-{
-  return g_memdup2 (move, sizeof *move);
-}
-
-void
-chess_review_move_free (ChessReviewMove *move)
-{
-  g_free (move);
-}
-
 /* ---- GObject ------------------------------------------------------------ */
 
 static void
@@ -111,6 +97,7 @@ chess_review_dispose (GObject *object)
     g_clear_signal_handler (&self->thinking_id, self->engine);
   g_clear_object (&self->engine);
   g_clear_object (&self->task);
+  g_clear_object (&self->game);
   G_OBJECT_CLASS (chess_review_parent_class)->dispose (object);
 }
 
@@ -122,8 +109,6 @@ chess_review_finalize (GObject *object)
   clear_infos (self);
   chess_line_clear (&self->line);
   g_free (self->searches);
-  g_free (self->scores);
-  g_free (self->moves);
   G_OBJECT_CLASS (chess_review_parent_class)->finalize (object);
 }
 
@@ -250,11 +235,9 @@ chess_review_init (ChessReview *self)
 
 /* ---- Construction and settings ----------------------------------------- */
 
-ChessReview *
-chess_review_new_for_tree (const ChessTree *tree)
+static ChessReview *
+review_new (const ChessTree *tree)
 {
-  g_return_val_if_fail (tree != NULL, NULL);
-
   ChessReview *self = g_object_new (CHESS_TYPE_REVIEW, NULL);
 
   chess_line_init (&self->line, &tree->start);
@@ -262,8 +245,16 @@ chess_review_new_for_tree (const ChessTree *tree)
     chess_line_push (&self->line, node->children[0]->move);
   self->n_moves = (guint) self->line.n_moves;
   self->searches = g_new0 (ChessReviewSearch, self->n_moves + 1);
-  self->scores = g_new0 (int, self->n_moves + 1);
-  self->moves = g_new0 (ChessReviewMove, self->n_moves);
+  return self;
+}
+
+ChessReview *
+chess_review_new_for_tree (ChessTree *tree)
+{
+  g_return_val_if_fail (tree != NULL, NULL);
+
+  ChessReview *self = review_new (tree);
+  self->tree = tree;
   return self;
 }
 
@@ -272,7 +263,9 @@ chess_review_new (ChessGame *game)
 {
   g_return_val_if_fail (CHESS_IS_GAME (game), NULL);
 
-  return chess_review_new_for_tree (chess_game_get_tree (game));
+  ChessReview *self = review_new (chess_game_get_tree (game));
+  self->game = g_object_ref (game);
+  return self;
 }
 
 void
@@ -444,13 +437,6 @@ chess_review_get_n_moves (ChessReview *self)
   return self->n_moves;
 }
 
-const ChessBoard *
-chess_review_get_start (ChessReview *self)
-{
-  g_return_val_if_fail (CHESS_IS_REVIEW (self), NULL);
-  return &self->line.start;
-}
-
 guint
 chess_review_get_n_reviewed (ChessReview *self)
 {
@@ -470,82 +456,6 @@ chess_review_count_moves (ChessReview *self,
   if (self->line.start.side == CHESS_COLOR_BLACK)
     return 1 + plies / 2;
   return (plies + 1) / 2;
-}
-
-const ChessReviewMove *
-chess_review_get_move (ChessReview *self,
-                       guint        ply)
-{
-  g_return_val_if_fail (CHESS_IS_REVIEW (self), NULL);
-  return ply < self->n_reviewed ? &self->moves[ply] : NULL;
-}
-
-void
-chess_review_get_player_stats (ChessReview            *self,
-                               ChessColor              player,
-                               ChessReviewPlayerStats *out)
-{
-  g_return_if_fail (CHESS_IS_REVIEW (self));
-  chess_review_player_stats (self->moves, self->n_reviewed, player, out);
-}
-
-gboolean
-chess_review_get_eval_at (ChessReview *self,
-                          guint        ply,
-                          int         *score)
-{
-  g_return_val_if_fail (CHESS_IS_REVIEW (self), FALSE);
-
-  if (ply >= self->n_searched)
-    return FALSE;
-  ChessBoard board;
-  chess_line_board_at (&self->line, ply, &board);
-  if (score != NULL)
-    *score = chess_review_score_for (self->scores[ply], board.side);
-  return TRUE;
-}
-
-/* ---- Applying ----------------------------------------------------------- */
-
-guint
-chess_review_apply_to_tree (ChessReview *self,
-                            ChessTree   *tree)
-{
-  g_return_val_if_fail (CHESS_IS_REVIEW (self), 0);
-  g_return_val_if_fail (tree != NULL, 0);
-
-  if (tree->start.key != self->line.start.key)
-    return 0;
-  return chess_review_annotate_tree (tree, self->moves, self->n_reviewed);
-}
-
-typedef struct
-{
-  ChessReview *review;
-  guint        annotated;
-} ApplyData;
-
-static gboolean
-apply_cb (ChessTree *tree,
-          gpointer   user_data)
-{
-  ApplyData *data = user_data;
-
-  data->annotated = chess_review_apply_to_tree (data->review, tree);
-  return data->annotated > 0;
-}
-
-guint
-chess_review_apply (ChessReview *self,
-                    ChessGame   *game)
-{
-  ApplyData data = { self, 0 };
-
-  g_return_val_if_fail (CHESS_IS_REVIEW (self), 0);
-  g_return_val_if_fail (CHESS_IS_GAME (game), 0);
-
-  chess_game_annotate (game, apply_cb, &data);
-  return data.annotated;
 }
 
 /* ---- Running ------------------------------------------------------------ */
@@ -658,7 +568,6 @@ position_done (ChessReview *self,
                guint        pos,
                int          score)
 {
-  self->scores[pos] = score;
   self->n_searched = pos + 1;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PROGRESS]);
 
@@ -676,19 +585,43 @@ position_done (ChessReview *self,
   return TRUE;
 }
 
+typedef struct
+{
+  ChessReview           *review;
+  const ChessReviewMove *move;
+} Judged;
+
+static gboolean
+annotate_cb (ChessTree *tree,
+             gpointer   user_data)
+{
+  Judged *judged = user_data;
+
+  return tree->start.key == judged->review->line.start.key
+         && chess_review_annotate_move (tree, judged->review->line.moves, judged->move);
+}
+
 static void
 judge_move (ChessReview *self,
             guint        ply,
             int          score_after)
 {
+  ChessReviewMove move;
+  Judged judged = { self, &move };
   ChessBoard before;
 
   chess_line_board_at (&self->line, ply, &before);
-  chess_review_move_judge (&self->moves[ply], ply, &before, self->line.moves[ply],
+  chess_review_move_judge (&move, ply, &before, self->line.moves[ply],
                            &self->searches[ply], score_after);
-  chess_review_move_set_reply (&self->moves[ply], &before, self->searches[ply + 1].line,
+  chess_review_move_set_reply (&move, &before, self->searches[ply + 1].line,
                                self->searches[ply + 1].line_length);
-  chess_review_motif_describe (&self->moves[ply], &before);
+  chess_review_motif_describe (&move, &before);
+  /* Into the tree at once, while its main line still starts with the
+   * reviewed moves: the game's "changed" (TREE) tells its views. */
+  if (self->game != NULL)
+    chess_game_annotate (self->game, annotate_cb, &judged);
+  else
+    annotate_cb (self->tree, &judged);
   self->n_reviewed = ply + 1;
   g_signal_emit (self, signals[SIGNAL_MOVE_REVIEWED], 0, ply);
 }
@@ -793,10 +726,7 @@ recheck_done_cb (GObject      *source,
       return;
     }
   if (pos == ply + 1)
-    {
-      self->scores[pos] = deeper.score;
-      self->recheck_after = deeper.score;
-    }
+    self->recheck_after = deeper.score;
   judge_move (self, ply, self->recheck_after);
   if (chess_review_is_complete (self))
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COMPLETE]);

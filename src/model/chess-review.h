@@ -1,20 +1,23 @@
 /* chess-review.h — a game review: every move of a game's main line judged
  * by an engine (ChessPlayer: the built-in engine or an external one),
- * with progress, per-move results as they come, per-player accuracy, and
- * the annotations written into the game. The judging itself is in
- * chess-review-score.h.
+ * with progress, each judgement written into the game's tree as it comes.
+ * The tree is the only store of what the review concluded (read it with
+ * chess_review_read_tree); the review keeps only its searches in flight.
+ * The judging itself is in chess-review-score.h.
  *
  * Usage (app):
- *   review = chess_review_new (game);                  // copies the main line
+ *   review = chess_review_new (game);                  // the main line as it is now
  *   chess_review_set_nodes (review, 100000);           // optional budget
  *   chess_review_set_engine (review, player);          // optional, NULL: built-in
  *   g_signal_connect (review, "move-reviewed", G_CALLBACK (move_reviewed_cb), self);
  *   g_signal_connect (review, "notify::progress", …);
  *   chess_review_run_async (review, cancellable, review_done_cb, self);
  *   …  in review_done_cb: chess_review_run_finish (review, result, &error);
- *      then chess_review_apply (review, game) writes NAGs, [%eval], variations
+ *   Each move judged is in the game's tree at once (NAGs, [%eval],
+ *      variations, the node's review record), with the game's "changed"
+ *      (TREE), while the main line still starts with the reviewed moves.
  *   Cancel: g_cancellable_cancel (cancellable) → finishes with
- *      G_IO_ERROR_CANCELLED; the moves reviewed so far stay readable.
+ *      G_IO_ERROR_CANCELLED; the moves reviewed so far stay in the tree.
  *
  * Everything happens on the thread-default main context of the thread that
  * called run_async (signals too); the engine searches in its own thread (the
@@ -46,19 +49,15 @@ G_BEGIN_DECLS
  * and for engines that cannot count nodes (xboard has no node limit). */
 #define CHESS_REVIEW_DEFAULT_TIME_PER_MOVE_MS 300
 
-#define CHESS_TYPE_REVIEW_MOVE (chess_review_move_get_type ())
-GType            chess_review_move_get_type (void);
-ChessReviewMove *chess_review_move_copy     (const ChessReviewMove *move);
-void             chess_review_move_free     (ChessReviewMove       *move);
-
 #define CHESS_TYPE_REVIEW (chess_review_get_type ())
 G_DECLARE_FINAL_TYPE (ChessReview, chess_review, CHESS, REVIEW, GObject)
 
-/* A review of `game`'s main line as it is now (copied: the game may be
- * browsed and changed while the review runs). */
+/* A review of `game`'s main line as it is now (the game may be browsed
+ * and changed while the review runs), written into the game's tree. */
 ChessReview *chess_review_new                (ChessGame   *game);
-/* The same for a game read from PGN (the CLI). */
-ChessReview *chess_review_new_for_tree       (const ChessTree *tree);
+/* The same for a game read from PGN (the CLI), written into `tree`, which
+ * must outlive the review. */
+ChessReview *chess_review_new_for_tree       (ChessTree   *tree);
 
 /* Settings, before run_async. The budget a position is the depth when
  * set, else the nodes when set (an xboard engine: the time instead), else
@@ -118,41 +117,15 @@ gboolean     chess_review_is_complete        (ChessReview *self);
 
 /* Moves in the line, and how many have their review so far. */
 guint        chess_review_get_n_moves        (ChessReview *self);
-/* The position the reviewed line starts from. */
-const ChessBoard *chess_review_get_start     (ChessReview *self);
 guint        chess_review_get_n_reviewed     (ChessReview *self);
 /* How many moves as players count them (move numbers: White's and
  * Black's together) the first `plies` half-moves of the line take: the
  * progress and the summary speak of these, "11 of 40 moves". */
 guint        chess_review_count_moves      (ChessReview *self,
                                             guint        plies);
-/* The review of move `ply`, or NULL when not reviewed (yet). Owned by the
- * review, valid while it lives. */
-const ChessReviewMove *chess_review_get_move (ChessReview *self,
-                                              guint        ply);
-/* Accuracy and counts of `player` over the moves reviewed so far. */
-void         chess_review_get_player_stats   (ChessReview            *self,
-                                              ChessColor              player,
-                                              ChessReviewPlayerStats *out);
-/* White's-view score of the position before move `ply` (ply = n_moves: the
- * final position), for the evaluation graph; FALSE when not known yet. */
-gboolean     chess_review_get_eval_at        (ChessReview *self,
-                                              guint        ply,
-                                              int         *score);
-
-/* Writes the reviewed moves into `game`'s tree (see
- * chess_review_annotate_tree; the game's "changed" (TREE) once). The
- * game's main line must start with the reviewed moves; extra moves are
- * left alone. Returns how many moves were annotated. */
-guint        chess_review_apply              (ChessReview *self,
-                                              ChessGame   *game);
-/* The same into a tree (the CLI's PGN game). */
-guint        chess_review_apply_to_tree      (ChessReview *self,
-                                              ChessTree   *tree);
-
 /* Signals:
- *   move-reviewed (guint ply): the review of move `ply` is ready
- *     (chess_review_get_move); also chess_review_get_eval_at (ply + 1).
+ *   move-reviewed (guint ply): the review of move `ply` is in the tree
+ *     (its node, and the [%eval] of the position after it).
  * Properties (read-only unless said): progress (double), running,
  *   complete (gboolean), time-per-move (guint, read-write), nodes (guint64,
  *   read-write), depth (guint, read-write), engine (ChessPlayer,

@@ -59,6 +59,7 @@ node_free_one (ChessTreeNode *node)
   if (node->squares != NULL)
     g_array_unref (node->squares);
   g_free (node->commands);
+  g_free (node->review);
   g_free (node);
 }
 
@@ -120,6 +121,8 @@ copy_data (ChessTreeNode       *dest,
   if (src->squares != NULL)
     dest->squares = g_array_copy (src->squares);
   dest->commands = g_strdup (src->commands);
+  if (src->review != NULL)
+    dest->review = g_memdup2 (src->review, sizeof *src->review);
 }
 
 ChessTree *

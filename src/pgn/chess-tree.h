@@ -32,6 +32,21 @@ typedef struct
   gint32            depth;      /* [%eval 0.17,20]: 20; -1 when not given  */
 } ChessTreeEval;
 
+#define CHESS_TREE_REVIEW_LINE 16
+
+/* What a game review concluded about a move that its NAG and [%eval] do
+ * not say (chess-review-score.h gives the meanings); never written to PGN. */
+typedef struct
+{
+  guint8    klass;              /* ChessMoveClass: best … blunder          */
+  gboolean  only_move;
+  double    win_loss;           /* the mover's win-chance loss, 0..1       */
+  gint32    depth;              /* of the search before the move           */
+  gint32    best_eval;          /* White's view, after the best move       */
+  guint     best_line_length;
+  ChessMove best_line[CHESS_TREE_REVIEW_LINE]; /* from the position before */
+} ChessTreeReview;
+
 typedef struct _ChessTreeNode ChessTreeNode;
 
 /* One move and what is said about it. The root has no move: its comment
@@ -61,6 +76,8 @@ struct _ChessTreeNode
   GArray         *arrows;          /* ChessTreeMark [%cal], or NULL           */
   GArray         *squares;         /* ChessTreeMark [%csl], or NULL           */
   char           *commands;        /* other [%…] commands, as read, or NULL   */
+  /* The game review's judgement of the move, or NULL. */
+  ChessTreeReview *review;
 };
 
 typedef struct

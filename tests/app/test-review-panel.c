@@ -199,9 +199,12 @@ test_review_marks_blunder (void)
   assert_better_once (verdict);
   const ChessBoardArrow *arrows;
   g_assert_cmpuint (chess_board_view_get_extra_arrows (chess_window_get_board (window), "review", &arrows), ==, 1);
-  const ChessReviewMove *move = chess_review_get_move (chess_review_panel_get_review (panel), BLUNDER_PLY);
-  g_assert_cmpint (arrows[0].from, ==, chess_move_from (move->best_move));
-  g_assert_cmpint (arrows[0].to, ==, chess_move_to (move->best_move));
+  /* The better move the review kept on the blunder's node. */
+  const ChessTreeReview *record = chess_game_get_node_at (game, BLUNDER_PLY + 1)->review;
+  g_assert_nonnull (record);
+  g_assert_cmpuint (record->best_line_length, >=, 1);
+  g_assert_cmpint (arrows[0].from, ==, chess_move_from (record->best_line[0]));
+  g_assert_cmpint (arrows[0].to, ==, chess_move_to (record->best_line[0]));
   /* The start position: no words, no arrow. */
   chess_game_set_view_ply (game, 0);
   app_test_spin ();

@@ -542,6 +542,74 @@ test_annotate_mate (void)
   pgn_test_assert_equal (game, back);
 }
 
+/* The tree is the review's only store: read back, every move is as judged
+ * (the best moves and the good ones too, which have no mark); from PGN,
+ * the marks and scores alone; a mark of the review's taken away, the
+ * move's judgement with it. */
+static void
+test_read_tree (void)
+{
+  g_autoptr(ChessPgnGame) game = parse_ok (GAME);
+  ChessReviewMove moves[6];
+  g_autoptr(GArray) judged = NULL;
+  g_autoptr(GArray) read = NULL;
+
+  review_game (game, moves);
+  chess_review_annotate_tree (game->tree, moves, 6);
+  read = chess_review_read_tree (game->tree, &judged);
+  g_assert_cmpuint (read->len, ==, 6);
+  for (guint i = 0; i < 6; i++)
+    {
+      const ChessReviewMove *m = &g_array_index (read, ChessReviewMove, i);
+
+      g_assert_true (g_array_index (judged, gboolean, i));
+      g_assert_cmpint (m->klass, ==, moves[i].klass);
+      g_assert_cmpint (m->only_move, ==, moves[i].only_move);
+      g_assert_cmpfloat (m->win_loss, ==, moves[i].win_loss);
+      g_assert_cmpint (m->eval_after, ==, moves[i].eval_after);
+      g_assert_cmpuint (m->best_move, ==, moves[i].best_move);
+      g_assert_cmpuint (m->best_line_length, ==, moves[i].best_line_length);
+      g_assert_cmpint (m->best_eval, ==, moves[i].best_eval);
+      g_assert_cmpstr (m->why, ==, moves[i].why);
+    }
+  g_assert_cmpint (g_array_index (read, ChessReviewMove, 0).klass, ==, CHESS_REVIEW_CLASS_BEST);
+  for (int c = CHESS_COLOR_WHITE; c <= CHESS_COLOR_BLACK; c++)
+    {
+      ChessReviewPlayerStats ours, theirs;
+
+      chess_review_player_stats (moves, 6, (ChessColor) c, &theirs);
+      chess_review_read_player_stats (read, (ChessColor) c, &ours);
+      g_assert_cmpmem (&ours, sizeof ours, &theirs, sizeof theirs);
+    }
+
+  /* From PGN: the unmarked moves are good, and not judged. */
+  g_autofree char *text = chess_pgn_game_to_string (game);
+  g_autoptr(ChessPgnGame) back = parse_ok (text);
+  g_autoptr(GArray) back_judged = NULL;
+  g_autoptr(GArray) back_read = chess_review_read_tree (back->tree, &back_judged);
+  g_assert_cmpint (g_array_index (back_read, ChessReviewMove, 0).klass, ==, CHESS_REVIEW_CLASS_GOOD);
+  g_assert_false (g_array_index (back_judged, gboolean, 0));
+  g_assert_cmpint (g_array_index (back_read, ChessReviewMove, 4).klass, ==, CHESS_REVIEW_CLASS_BLUNDER);
+  g_assert_true (g_array_index (back_judged, gboolean, 4));
+  g_assert_cmpuint (g_array_index (back_read, ChessReviewMove, 4).best_move, ==, moves[4].best_move);
+
+  /* The blunder's mark taken away: the review's word on it goes too. */
+  ChessTreeNode *qg4 = game->tree->root->children[0]->children[0]->children[0]
+                       ->children[0]->children[0];
+  g_assert_nonnull (qg4->review);
+  chess_tree_node_remove_nag (qg4, 4);
+  g_autoptr(GArray) edited_judged = NULL;
+  g_autoptr(GArray) edited = chess_review_read_tree (game->tree, &edited_judged);
+  g_assert_cmpint (g_array_index (edited, ChessReviewMove, 4).klass, ==, CHESS_REVIEW_CLASS_GOOD);
+  g_assert_false (g_array_index (edited_judged, gboolean, 4));
+
+  /* A copy of the tree keeps the judgements. */
+  ChessTree *copy = chess_tree_copy (game->tree);
+  g_autoptr(GArray) copied = chess_review_read_tree (copy, NULL);
+  g_assert_cmpint (g_array_index (copied, ChessReviewMove, 0).klass, ==, CHESS_REVIEW_CLASS_BEST);
+  chess_tree_free (copy);
+}
+
 static void
 test_pgn_extract (void)
 {
@@ -588,6 +656,7 @@ main (int argc, char **argv)
   g_test_add_func ("/review/score/quiet-game", test_quiet_game);
   g_test_add_func ("/review/score/annotate", test_annotate);
   g_test_add_func ("/review/score/annotate-mate", test_annotate_mate);
+  g_test_add_func ("/review/score/read-tree", test_read_tree);
   g_test_add_func ("/review/score/pgn-extract", test_pgn_extract);
 
   return g_test_run ();
