@@ -164,8 +164,11 @@ typedef struct
 {
   ChessTreeNode *node;       /* the line's last move, or where it starts
                               * (NULL when only replaying)                 */
-  ChessBoard     before;     /* the position before that last move         */
+  ChessUndo      undo;       /* takes that last move back (a variation of it
+                              * starts before it)                          */
   ChessMove      last;       /* that move, when has_move                   */
+  ChessBoard     resume;     /* a variation's: the position to go on from
+                              * after its ')'                              */
   gboolean       has_move;
   gsize          open;       /* where its '(' is                           */
   char          *comment;    /* said before its first move                 */
@@ -510,14 +513,12 @@ play_move (Reader              *r,
 {
   Frame *f = top_frame (r);
   ChessMove move;
-  ChessUndo undo;
 
   if (!resolve_move (r, t, &move))
     return FALSE;
-  f->before = r->board;
   f->last = move;
   f->has_move = TRUE;
-  chess_board_make (&r->board, move, &undo);
+  chess_board_make (&r->board, move, &f->undo);
   if (r->frames->len == 1)
     r->plies++;
   if (r->game == NULL)
@@ -620,7 +621,8 @@ open_variation (Reader              *r,
   Frame v = { 0 };
   v.node = f->node != NULL ? f->node->parent : NULL;
   v.open = t->offset;
-  r->board = f->before;
+  v.resume = r->board;
+  chess_board_unmake (&r->board, f->last, &f->undo);
   g_array_append_val (r->frames, v);
   return TRUE;
 }
@@ -633,12 +635,8 @@ close_variation (Reader              *r,
   if (r->frames->len == 1)
     return pass_over (r, CHESS_PGN_ERROR_SYNTAX, t->offset,
                       _("')' closes a variation that was never opened"));
+  r->board = top_frame (r)->resume;
   g_array_set_size (r->frames, r->frames->len - 1);
-
-  Frame *f = top_frame (r);
-  ChessUndo undo;
-  r->board = f->before;
-  chess_board_make (&r->board, f->last, &undo);
   return TRUE;
 }
 
