@@ -1,7 +1,8 @@
 /* chess-review-score.h — judging the moves of a game from engine scores
  * (GLib only: no GObject, no engine): scores, winning chances, classes,
- * accuracy, and the review written into a game tree as annotations and
- * read back from it (the tree is the only store of a review's results).
+ * accuracy (chess-review-score.c), and the review written into a game tree
+ * as annotations and read back from it (chess-review-tree.c: the tree is
+ * the only store of a review's results).
  * ChessReview (chess-review.h) runs the engine and uses these. */
 #pragma once
 
@@ -172,6 +173,8 @@ void     chess_review_player_stats         (const ChessReviewMove  *moves,
                                             guint                   n,
                                             ChessColor              player,
                                             ChessReviewPlayerStats *out);
+
+/* ---- In the tree (chess-review-tree.c) ---- */
 
 /* Writes the review into the main line of `tree` (moves[i] goes on the
  * main line's (moves[i].ply + 1)-th node, only while the moves match):
