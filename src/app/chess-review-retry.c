@@ -344,6 +344,10 @@ chess_review_retry_start (ChessGame             *game,
   g_return_val_if_fail (mistake != NULL && mistake->parent != NULL, NULL);
   g_return_val_if_fail (reference != NULL, NULL);
 
+  /* Copied first: `reference` is the review panel's, which reads the tree
+   * again when the game's view moves (below), freeing the old results. */
+  ChessReviewMove reference_copy = *reference;
+
   chess_game_select_node (game, mistake->parent);
   /* A game being played goes on at its end only. */
   if (!chess_game_can_play_at_view (game))
@@ -355,7 +359,7 @@ chess_review_retry_start (ChessGame             *game,
   self->game = g_object_ref (game);
   self->mistake = mistake;
   self->parent = mistake->parent;
-  self->reference = *reference;
+  self->reference = reference_copy;
   self->notation = notation;
   for (guint i = 0; i < self->parent->n_children; i++)
     g_ptr_array_add (self->known, self->parent->children[i]);

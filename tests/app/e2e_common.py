@@ -348,6 +348,22 @@ def names(root, predicate):
     return found
 
 
+DIALOG_ROLES = (pyatspi.ROLE_DIALOG, pyatspi.ROLE_ALERT)
+
+
+def dialog_around(node, window):
+    """The dialog holding `node`: `window` itself when it is a dialog
+    window, else the innermost dialog drawn inside it (libadwaita 1.5's
+    AdwDialog), else `window`."""
+    if window.getRole() in DIALOG_ROLES:
+        return window
+    while node is not None and node != window:
+        if node.getRole() in DIALOG_ROLES:
+            return node
+        node = node.parent
+    return window
+
+
 def visible(node):
     # GTK 4.8 leaves hidden widgets out of the tree and sets VISIBLE
     # (not SHOWING) on the others.
@@ -513,11 +529,14 @@ class App:
         return shown
 
     def window_with(self, text, timeout=10):
-        """The top-level window (dialog, alert) showing a label with `text`."""
+        """The dialog or alert showing a label with `text`: its own window
+        (libadwaita 1.2's AdwMessageDialog), or the dialog drawn inside the
+        main window (libadwaita 1.5's AdwDialog and AdwAlertDialog)."""
         def lookup():
             for window in self.atspi_app():
-                if self.find_all(lambda n: n.name and text in n.name, window):
-                    return window
+                found = self.find_all(lambda n: n.name and text in n.name, window)
+                if found:
+                    return dialog_around(found[0], window)
             return None
         return wait_until(lookup, "a window saying " + repr(text), timeout)
 
@@ -556,22 +575,44 @@ class App:
         self.wait_closed(window, what)
 
     def wait_closed(self, window, what="the dialog"):
-        """Waits until `window` is gone (or the whole app, when closing it
-        quits)."""
+        """Waits until `window` (a top-level window, or a dialog drawn inside
+        one) is gone, or the whole app when closing it quits."""
+        try:
+            inside = window.parent is not None and window.parent.getRole() != pyatspi.ROLE_APPLICATION
+        except GLib.GError:
+            inside = False
+
         def closed():
             if self.proc.poll() is not None:
                 return True
             try:
-                return window not in self.toplevels(timeout=2)
+                toplevels = self.toplevels(timeout=2)
             except Failure:
                 return False        # off the accessibility bus: quitting
+            if not inside:
+                return window not in toplevels
+            try:
+                return not self.visible(window) or window.getIndexInParent() < 0
+            except GLib.GError:
+                return True         # the dialog's object is gone
         wait_until(closed, what + " to close")
 
+    def shown_dialogs(self):
+        """The app's windows now shown, and the dialogs drawn inside them
+        (libadwaita 1.5's AdwDialog)."""
+        shown = self.toplevels()
+        for window in list(shown):
+            shown += [n for n in self.find_all(lambda n: n.getRole() in DIALOG_ROLES
+                                               and self.visible(n), window)
+                      if n != window]
+        return shown
+
     def opens_window(self, action, what):
-        """Does `action()` and returns the window it opens, once shown."""
-        before = self.toplevels()
+        """Does `action()` and returns the window or dialog it opens, once
+        shown."""
+        before = self.shown_dialogs()
         action()
-        return wait_until(lambda: next((w for w in self.toplevels() if w not in before), None),
+        return wait_until(lambda: next((w for w in self.shown_dialogs() if w not in before), None),
                           what + " to open")
 
     @staticmethod
