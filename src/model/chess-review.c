@@ -626,12 +626,11 @@ judge_move (ChessReview *self,
   g_signal_emit (self, signals[SIGNAL_MOVE_REVIEWED], 0, ply);
 }
 
-/* The search of position `pos` from the engine's reply and the lines it
- * reported; FALSE (and the review finished with an error) without a score. */
+/* A position's search from the engine's reply and the lines it reported;
+ * FALSE (and the review finished with an error) without a score. */
 static gboolean
 read_search (ChessReview       *self,
              ChessPlayerReply  *reply,
-             guint              pos,
              ChessReviewSearch *search)
 {
   const ChessPlayerInfo *best = self->infos[1] != NULL ? self->infos[1] : reply->last_info;
@@ -694,7 +693,7 @@ think_done_cb (GObject      *source,
 
   if (reply == NULL)
     return;
-  if (!read_search (self, reply, pos, &self->searches[pos]))
+  if (!read_search (self, reply, &self->searches[pos]))
     return;
   if (position_done (self, pos, self->searches[pos].score))
     search_next (self);
@@ -717,7 +716,7 @@ recheck_done_cb (GObject      *source,
 
   if (reply == NULL)
     return;
-  if (!read_search (self, reply, pos, &deeper))
+  if (!read_search (self, reply, &deeper))
     return;
   self->searches[pos] = deeper;
   if (pos == ply && self->searches[pos + 1].depth > 0)
