@@ -131,12 +131,11 @@ xboard_edit_position (ChessExternalClient *self, const ChessBoard *board)
   if (board->side == CHESS_COLOR_BLACK)
     {
       ChessBoard start;
-      ChessMove move;
 
       chess_board_set_start (&start);
-      if (!chess_move_parse (&start, "a2a3", &move, NULL))
-        g_assert_not_reached ();
-      xboard_send_move (self, &start, move);
+      xboard_send_move (self, &start,
+                        chess_board_find_move (&start, chess_square_parse ("a2"),
+                                               chess_square_parse ("a3"), CHESS_NO_PIECE_TYPE));
     }
   chess_external_client_send_line (self, "edit");
   chess_external_client_send_line (self, "#");
