@@ -30,10 +30,8 @@ import pyatspi
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "..", "tests", "app"))
-from e2e_common import (Failure, button_named, check, find_all, load_script,  # noqa: E402
+from e2e_common import (App, Failure, button_named, check, find_all,  # noqa: E402
                         movetext, screenshot, visible, wait_until, xdotool)
-
-e2e = load_script("e2e", "e2e.py")
 
 
 def thinkchess_apps():
@@ -47,9 +45,10 @@ def thinkchess_apps():
     return apps
 
 
-class SandboxedApp(e2e.App):
-    """e2e.py's App, started with `flatpak run`; its data folder is the
-    sandbox's, seen from the host."""
+class SandboxedApp(App):
+    """The end-to-end tests' App, started with `flatpak run`: found on the
+    accessibility bus by name, its data folder the sandbox's, seen from the
+    host."""
 
     def __init__(self, app_id, shots):
         super().__init__(app_id, os.environ["HOME"], shots)
@@ -67,9 +66,10 @@ class SandboxedApp(e2e.App):
         ids = xdotool("search", "--sync", "--onlyvisible", "--name", "^ThinkChess$").split()
         self.window = ids[-1]
         wait_until(thinkchess_apps, "ThinkChess on the accessibility bus", 60)
+        self.locate()
         if not card:
             self.find_board()
-            self.move_to(self.board_x + self.board_size / 2, self.board_y + self.board_size / 2)
+            self.point_at_window()
 
     def stop(self):
         if self.proc is not None and self.proc.poll() is None:
@@ -78,13 +78,13 @@ class SandboxedApp(e2e.App):
         self.proc = None
         wait_until(lambda: not thinkchess_apps(), "the app to leave the accessibility bus", 30)
 
-    def find(self, predicate, timeout=10):
-        deadline = time.time() + timeout
-        while True:
-            found = [n for app in thinkchess_apps() for n in find_all(app, predicate, max_depth=40)]
-            if found or time.time() > deadline:
-                return found
-            time.sleep(0.2)
+    def atspi_app(self):
+        return wait_until(lambda: (thinkchess_apps() or [None])[0],
+                          "ThinkChess on the accessibility bus", 20)
+
+    def shown(self, predicate):
+        """The nodes `predicate` accepts now, in any ThinkChess on the bus."""
+        return [n for app in thinkchess_apps() for n in find_all(app, predicate, max_depth=40)]
 
     def pgn(self):
         try:
@@ -92,10 +92,6 @@ class SandboxedApp(e2e.App):
                 return f.read()
         except FileNotFoundError:
             return ""
-
-    def press(self, label, what):
-        button = self.find_one(lambda n: button_named(n, label), what)
-        button.queryAction().doAction(0)
 
     def shot(self, name):
         screenshot(self.shots, name)
@@ -151,32 +147,32 @@ def answer_save_question(app, title):
     """Opening over an unfinished game first asks whether to save it: Don’t
     Save, once the question (or else the portal's dialog) is there."""
     def question():
-        return app.find(lambda n: n.name == "Save the Game?" and visible(n), timeout=0)
+        return app.shown(lambda n: n.name == "Save the Game?" and visible(n))
     wait_until(lambda: question() or portal_windows(title),
                "the save question or the portal's " + title, 30)
     if question():
-        app.press("Don’t Save", "the save question's Don’t Save")
+        app.press("Don’t Save")
 
 
 def scenario_german(app):
     app.start("de_DE.UTF-8", card=True)
-    app.find_one(lambda n: n.name == "Weiß am Zug.", "the German status line", 60)
+    app.find(lambda n: n.name == "Weiß am Zug.", "the German status line", 60)
     print("   found over AT-SPI: Weiß am Zug.")
     app.stop()
 
 
 def scenario_autosave(app):
     app.start(card=True)
-    app.press("Two Players", "the start card's Two Players")
-    wait_until(lambda: not app.find(lambda n: button_named(n, "Two Players"), timeout=0),
+    app.press("Two Players")
+    wait_until(lambda: not app.shown(lambda n: button_named(n, "Two Players")),
                "the start card to close")
     app.find_board()
     app.drag("e2", "e4")
-    app.find_one(lambda n: (n.name or "").startswith("Black to move."), "Black to move after e2-e4")
+    app.find(lambda n: (n.name or "").startswith("Black to move."), "Black to move after e2-e4")
     host_moves(app, "1. e4 *")
     app.move_to(app.board_x + app.board_size / 2, app.board_y + app.board_size / 2)
     app.key("ctrl+q")
-    app.press("Don’t Save", "the quit question's Don’t Save")
+    app.press("Don’t Save")
     app.proc.wait(30)
     app.proc = None
     wait_until(lambda: not thinkchess_apps(), "the app to leave the accessibility bus", 30)
@@ -184,9 +180,9 @@ def scenario_autosave(app):
 
     app.start(card=True)
     app.shot("continue")
-    app.press("Continue Last Game", "the start card's Continue Last Game")
+    app.press("Continue Last Game")
     app.find_board()
-    app.find_one(lambda n: (n.name or "").startswith("Black to move."), "the continued game, Black to move")
+    app.find(lambda n: (n.name or "").startswith("Black to move."), "the continued game, Black to move")
     app.drag("e7", "e5")
     host_moves(app, "1. e4 e5 *")
 
@@ -194,18 +190,18 @@ def scenario_autosave(app):
 def scenario_engines(app):
     app.move_to(app.board_x + app.board_size / 2, app.board_y + app.board_size / 2)
     app.key("ctrl+comma")
-    switch = app.find_one(lambda n: n.name == "Engines" and visible(n)
+    switch = app.find(lambda n: n.name == "Engines" and visible(n)
                           and n.getRole() in (pyatspi.ROLE_TOGGLE_BUTTON, pyatspi.ROLE_PUSH_BUTTON,
                                               pyatspi.ROLE_PAGE_TAB),
                           "the Preferences' Engines page", 20)
     switch.queryAction().doAction(0)
-    note = app.find_one(lambda n: n.getRole() == pyatspi.ROLE_LABEL and n.name and visible(n)
+    note = app.find(lambda n: n.getRole() == pyatspi.ROLE_LABEL and n.name and visible(n)
                         and "cannot be seen from inside the Flatpak sandbox" in n.name,
                         "the Engines page's line on the sandbox")
     print("   found over AT-SPI: " + note.name)
     app.shot("engines")
     xdotool("key", "Escape")
-    wait_until(lambda: not app.find(lambda n: n.name == "Engines" and visible(n), timeout=0),
+    wait_until(lambda: not app.shown(lambda n: n.name == "Engines" and visible(n)),
                "the Preferences to close")
 
 
@@ -215,9 +211,9 @@ def scenario_portal(app, game, saved):
     answer_save_question(app, "Open Game")
     portal_choose("Open Game", game, app, "ctrl+l")
     for text in ("Svidler", "Navara", "Cez Trophy 2012"):
-        app.find_one(lambda n: n.getRole() == pyatspi.ROLE_LABEL and n.name and text in n.name
+        app.find(lambda n: n.getRole() == pyatspi.ROLE_LABEL and n.name and text in n.name
                      and visible(n), "the opened game's " + text, 20)
-    app.find_one(lambda n: n.getRole() == pyatspi.ROLE_PUSH_BUTTON and n.name == "Bxc6"
+    app.find(lambda n: n.getRole() == pyatspi.ROLE_PUSH_BUTTON and n.name == "Bxc6"
                  and visible(n), "the opened game's 8. Bxc6 in the move list")
     print("   found over AT-SPI: Svidler, Navara, Cez Trophy 2012, Bxc6")
     app.move_to(app.board_x + app.board_size / 2, app.board_y + app.board_size / 2)

@@ -3,6 +3,7 @@
 # it parses, asks for no more than it needs, builds this tree with meson,
 # and its app id and command match what the build installs.
 #   check-flatpak.py SOURCE_ROOT BUILD_ROOT
+import ast
 import json
 import os
 import re
@@ -119,7 +120,43 @@ def main():
                  "hicolor/symbolic/apps/" + app_id + "-symbolic.svg"):
         check(os.path.isfile(os.path.join(data, "icons", icon)),
               f"data/icons/{icon} exists")
+    check_sandbox_script(src)
     return report()
+
+
+def check_sandbox_script(src):
+    """build-aux/flatpak-check-app.py runs only in CI's Flatpak check, on
+    the end-to-end tests' helpers: what it takes from them must still be
+    there (the names it imports, and the App methods it calls)."""
+    def parse(rel):
+        with open(os.path.join(src, rel), encoding="utf-8") as f:
+            return ast.parse(f.read())
+    script = parse("build-aux/flatpak-check-app.py")
+    common = parse("tests/app/e2e_common.py")
+    defined = {n.name for n in common.body
+               if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
+    defined |= {t.id for n in common.body if isinstance(n, ast.Assign)
+                for t in n.targets if isinstance(t, ast.Name)}
+    imported = [a.name for n in ast.walk(script)
+                if isinstance(n, ast.ImportFrom) and n.module == "e2e_common"
+                for a in n.names]
+    missing = sorted(set(imported) - defined)
+    check(imported and not missing,
+          "flatpak-check-app.py imports only what e2e_common.py defines"
+          + (f" (missing: {', '.join(missing)})" if missing else ""))
+
+    def methods(tree, cls):
+        return {f.name for n in tree.body
+                if isinstance(n, ast.ClassDef) and n.name == cls
+                for f in n.body if isinstance(f, ast.FunctionDef)}
+    has = methods(common, "App") | methods(script, "SandboxedApp")
+    called = {n.func.attr for n in ast.walk(script)
+              if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)
+              and isinstance(n.func.value, ast.Name) and n.func.value.id in ("app", "self")}
+    missing = sorted(called - has)
+    check(called and not missing,
+          "flatpak-check-app.py calls only methods its App has"
+          + (f" (missing: {', '.join(missing)})" if missing else ""))
 
 
 def report():
