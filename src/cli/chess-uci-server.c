@@ -124,6 +124,7 @@ send_options (ChessUciServer *self)
   send_line (self, "option name Hash type spin default %d min 1 max %d",
              self->config.hash_mb, self->config.max_hash_mb);
   send_line (self, "option name Clear Hash type button");
+  send_line (self, "option name Threads type spin default 1 min 1 max %d", CHESS_ENGINE_MAX_THREADS);
   send_line (self, "option name MultiPV type spin default 1 min 1 max %d", CHESS_ENGINE_MAX_MULTIPV);
   send_line (self, "option name Ponder type check default false");
   send_line (self, "option name Move Overhead type spin default %d min 0 max 5000", DEFAULT_MOVE_OVERHEAD);
@@ -173,6 +174,13 @@ set_option (ChessUciServer *self, const char *name, const char *value)
     }
   else if (g_ascii_strcasecmp (name, "Clear Hash") == 0)
     chess_engine_clear (self->engine);
+  else if (g_ascii_strcasecmp (name, "Threads") == 0)
+    {
+      int threads;
+      if (parse_option_int (self, value, 1, CHESS_ENGINE_MAX_THREADS, &threads)
+          && !chess_engine_set_threads (self->engine, threads))
+        send_info_string (self, _("Not enough memory for that many threads; fewer search."));
+    }
   else if (g_ascii_strcasecmp (name, "MultiPV") == 0)
     {
       if (parse_option_int (self, value, 1, CHESS_ENGINE_MAX_MULTIPV, &self->multipv))

@@ -36,9 +36,12 @@ typedef struct
 /* The frames before the root, so ply - 2 is always valid. */
 #define FRAME_OFFSET 2
 
+typedef struct ChessHelper ChessHelper;
+
 struct ChessEngine
 {
-  ChessTT     tt;
+  ChessTT    *tt;                   /* own_tt, or the main engine's in a helper */
+  ChessTT     own_tt;
   atomic_bool stop;
   atomic_bool pondering;
   atomic_bool armed;                /* chess_engine_arm() came before the search */
@@ -74,6 +77,15 @@ struct ChessEngine
   int                pv_index;
   const ChessEngineLevel *lvl;
 
+  /* Lazy SMP (chess-smp.c): the main engine's helpers, each a whole
+   * engine of its own sharing only the table; a helper's number (0 for the
+   * main search) and the nodes it has searched, published for the main
+   * search's reports. */
+  ChessHelper       *helpers;
+  int                n_helpers;
+  int                helper_id;
+  _Atomic uint64_t   published_nodes;
+
   /* Move ordering, learnt across searches of a game. */
   int16_t    history[CHESS_N_COLORS][64 * 64];
   int16_t   *continuation;          /* [12 * 64][12 * 64] */
@@ -94,6 +106,25 @@ continuation_row (ChessEngine *e, int piece_to)
 {
   return &e->continuation[(size_t) piece_to * (12 * 64)];
 }
+
+/* Creation (chess-engine.c): an engine over the table `tt` (NULL: a table
+ * of its own of `hash_mb`). */
+ChessEngine *chess_engine_alloc (ChessTT *tt, size_t hash_mb);
+/* The settings and the position a helper copies from the main engine. */
+void         chess_engine_copy_setup (ChessEngine *to, const ChessEngine *from);
+
+/* Lazy SMP (chess-smp.c). */
+void     chess_smp_free    (ChessEngine *self);
+/* Starts the helpers on the main engine's position, before its own search. */
+void     chess_smp_start   (ChessEngine *self, const ChessSearchLimits *limits);
+/* Forgets the helpers' move-ordering histories (a new game). */
+void     chess_smp_clear   (ChessEngine *self);
+/* Stops and waits for them; returns the nodes they searched. */
+uint64_t chess_smp_finish  (ChessEngine *self);
+/* Helper `i` (0 .. n_helpers - 1). */
+ChessEngine *chess_smp_helper (ChessEngine *self, int i);
+/* The nodes the running helpers have searched so far. */
+uint64_t chess_smp_nodes   (const ChessEngine *self);
 
 /* The search (chess-search.c). */
 ChessSearchResult chess_engine_run_search (ChessEngine             *self,

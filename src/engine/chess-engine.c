@@ -23,7 +23,7 @@ init_reductions (ChessEngine *self)
 }
 
 ChessEngine *
-chess_engine_new (size_t hash_mb)
+chess_engine_alloc (ChessTT *tt, size_t hash_mb)
 {
   ChessEngine *self = calloc (1, sizeof *self);
 
@@ -31,16 +31,21 @@ chess_engine_new (size_t hash_mb)
     return NULL;
   chess_init ();
   self->continuation = calloc ((size_t) 12 * 64 * 12 * 64, sizeof (int16_t));
-  if (!self->continuation || !chess_tt_init (&self->tt, hash_mb ? hash_mb : CHESS_ENGINE_DEFAULT_HASH_MB))
+  if (!tt && self->continuation
+      && chess_tt_init (&self->own_tt, hash_mb ? hash_mb : CHESS_ENGINE_DEFAULT_HASH_MB))
+    tt = &self->own_tt;
+  if (!self->continuation || !tt)
     {
       free (self->continuation);
       free (self);
       return NULL;
     }
+  self->tt = tt;
   atomic_init (&self->stop, false);
   atomic_init (&self->pondering, false);
   atomic_init (&self->start_ms, 0);
   atomic_init (&self->armed, false);
+  atomic_init (&self->published_nodes, 0);
   self->multipv = 1;
   self->features = CHESS_ENGINE_ALL_FEATURES;
   self->weights = chess_eval_weights;
@@ -52,12 +57,19 @@ chess_engine_new (size_t hash_mb)
   return self;
 }
 
+ChessEngine *
+chess_engine_new (size_t hash_mb)
+{
+  return chess_engine_alloc (NULL, hash_mb);
+}
+
 void
 chess_engine_free (ChessEngine *self)
 {
   if (!self)
     return;
-  chess_tt_free (&self->tt);
+  chess_smp_free (self);
+  chess_tt_free (&self->own_tt);
   free (self->continuation);
   free (self->game_keys);
   free (self->keys);
@@ -71,16 +83,18 @@ chess_engine_set_hash (ChessEngine *self, size_t hash_mb)
     hash_mb = 1;
   if (hash_mb > CHESS_ENGINE_MAX_HASH_MB)
     hash_mb = CHESS_ENGINE_MAX_HASH_MB;
-  return chess_tt_init (&self->tt, hash_mb);
+  return chess_tt_init (self->tt, hash_mb);
 }
 
 void
 chess_engine_clear (ChessEngine *self)
 {
-  chess_tt_clear (&self->tt);
+  if (self->helper_id == 0)
+    chess_tt_clear (self->tt);
   memset (self->history, 0, sizeof self->history);
   memset (self->continuation, 0, (size_t) 12 * 64 * 12 * 64 * sizeof (int16_t));
   memset (self->counter_moves, 0, sizeof self->counter_moves);
+  chess_smp_clear (self);
 }
 
 void
@@ -107,26 +121,34 @@ chess_engine_set_seed (ChessEngine *self, uint64_t seed)
   self->seed = seed;
 }
 
+/* Room for `n_moves` game keys and the search path's. */
+static void
+reserve_keys (ChessEngine *self, size_t n_moves)
+{
+  size_t cap;
+  uint64_t *gk, *k;
+
+  if (n_moves + 1 <= self->game_keys_capacity && self->keys)
+    return;
+  cap = n_moves + 64;
+  gk = realloc (self->game_keys, cap * sizeof (uint64_t));
+  if (!gk)
+    abort ();
+  self->game_keys = gk;
+  k = realloc (self->keys, (cap + CHESS_ENGINE_MAX_PLY + 8) * sizeof (uint64_t));
+  if (!k)
+    abort ();
+  self->keys = k;
+  self->game_keys_capacity = cap;
+}
+
 void
 chess_engine_set_position (ChessEngine *self, const ChessBoard *start,
                            const ChessMove *moves, size_t n_moves)
 {
   ChessBoard board = *start;
 
-  if (n_moves + 1 > self->game_keys_capacity || !self->keys)
-    {
-      size_t cap = n_moves + 64;
-      uint64_t *gk = realloc (self->game_keys, cap * sizeof (uint64_t));
-      uint64_t *k;
-      if (!gk)
-        abort ();
-      self->game_keys = gk;
-      k = realloc (self->keys, (cap + CHESS_ENGINE_MAX_PLY + 8) * sizeof (uint64_t));
-      if (!k)
-        abort ();
-      self->keys = k;
-      self->game_keys_capacity = cap;
-    }
+  reserve_keys (self, n_moves);
   self->n_game_keys = 0;
   for (size_t i = 0; i < n_moves; i++)
     {
@@ -135,6 +157,21 @@ chess_engine_set_position (ChessEngine *self, const ChessBoard *start,
       chess_board_make (&board, moves[i], &undo);
     }
   self->root = board;
+}
+
+void
+chess_engine_copy_setup (ChessEngine *to, const ChessEngine *from)
+{
+  to->level = from->level;
+  to->features = from->features;
+  to->weights = from->weights;
+  to->seed = from->seed;
+  /* The helpers fill the table; only the main search reports lines. */
+  to->multipv = 1;
+  reserve_keys (to, from->n_game_keys);
+  memcpy (to->game_keys, from->game_keys, from->n_game_keys * sizeof (uint64_t));
+  to->n_game_keys = from->n_game_keys;
+  to->root = from->root;
 }
 
 static void
@@ -158,9 +195,15 @@ chess_engine_search (ChessEngine *self, const ChessSearchLimits *limits,
 {
   /* Arming here, in the search's thread, would clear a stop that came
    * after the caller armed it. */
+  ChessSearchResult result;
+
   if (!atomic_exchange (&self->armed, false))
     reset_flags (self, limits->ponder);
-  return chess_engine_run_search (self, limits, info_func, user_data);
+  chess_tt_new_search (self->tt);
+  chess_smp_start (self, limits);
+  result = chess_engine_run_search (self, limits, info_func, user_data);
+  result.nodes += chess_smp_finish (self);
+  return result;
 }
 
 void

@@ -23,6 +23,7 @@
 #define CHESS_ENGINE_MAX_MULTIPV 16
 #define CHESS_ENGINE_DEFAULT_HASH_MB 16
 #define CHESS_ENGINE_MAX_HASH_MB 4096
+#define CHESS_ENGINE_MAX_THREADS 64
 
 /* Scores: centipawns, or a mate at CHESS_SCORE_MATE minus its distance in plies. */
 #define CHESS_SCORE_INFINITE 32000
@@ -93,6 +94,12 @@ void         chess_engine_free         (ChessEngine       *self);
  * (the old table is kept). */
 bool         chess_engine_set_hash     (ChessEngine       *self,
                                         size_t             hash_mb);
+/* How many threads search (1..CHESS_ENGINE_MAX_THREADS): the others are
+ * Lazy SMP helpers sharing the table. FALSE when out of memory or threads
+ * (fewer are kept). Not while a search runs. */
+bool         chess_engine_set_threads  (ChessEngine       *self,
+                                        int                threads);
+int          chess_engine_get_threads  (const ChessEngine *self);
 /* Forgets everything learnt: table, histories (a new game). */
 void         chess_engine_clear        (ChessEngine       *self);
 /* How many best lines to report (1..CHESS_ENGINE_MAX_MULTIPV). */

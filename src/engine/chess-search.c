@@ -193,6 +193,7 @@ check_limits (ChessEngine *e)
     e->stopped = true;
   if ((e->nodes & (POLL_NODES - 1)) != 0)
     return;
+  atomic_store_explicit (&e->published_nodes, e->nodes, memory_order_relaxed);
   if (atomic_load_explicit (&e->stop, memory_order_relaxed))
     e->stopped = true;
   else if (e->timeman.managed && !atomic_load_explicit (&e->pondering, memory_order_relaxed)
@@ -347,7 +348,7 @@ qsearch (ChessEngine *e, int alpha, int beta, int ply)
   if (ply >= CHESS_ENGINE_MAX_PLY - 1)
     return in_check ? DRAW_SCORE : evaluate (e);
 
-  tte = chess_tt_probe (&e->tt, b->key);
+  tte = chess_tt_probe (e->tt, b->key);
   if (tte)
     {
       int s = chess_tt_score_from_tt (tte->score, ply);
@@ -415,7 +416,7 @@ qsearch (ChessEngine *e, int alpha, int beta, int ply)
         }
     }
 
-  chess_tt_store (&e->tt, b->key, best_move, chess_tt_score_to_tt (best, ply),
+  chess_tt_store (e->tt, b->key, best_move, chess_tt_score_to_tt (best, ply),
                   in_check ? 0 : stand_pat, 0,
                   best >= beta ? CHESS_BOUND_LOWER
                   : best > old_alpha ? CHESS_BOUND_EXACT : CHESS_BOUND_UPPER);
@@ -499,7 +500,7 @@ search (ChessEngine *e, int alpha, int beta, int depth, int ply, bool cut_node)
         return alpha;
     }
 
-  tte = chess_tt_probe (&e->tt, b->key);
+  tte = chess_tt_probe (e->tt, b->key);
   if (tte)
     {
       tt_move = tte->move;
@@ -718,7 +719,7 @@ search (ChessEngine *e, int alpha, int beta, int depth, int ply, bool cut_node)
     /* Every move pruned or excluded (root: all searched lines excluded). */
     return root ? alpha : (in_check ? -CHESS_SCORE_MATE + ply : alpha);
 
-  chess_tt_store (&e->tt, b->key, best_move, chess_tt_score_to_tt (best, ply),
+  chess_tt_store (e->tt, b->key, best_move, chess_tt_score_to_tt (best, ply),
                   f->eval == NO_EVAL ? 0 : f->eval, depth,
                   best >= beta ? CHESS_BOUND_LOWER
                   : pv_node && best_move != CHESS_MOVE_NONE && best > old_alpha ? CHESS_BOUND_EXACT
@@ -741,10 +742,10 @@ report (ChessEngine *e, int depth, int line, ChessBound bound,
   info.multipv = line + 1;
   info.score = rm->score != -CHESS_SCORE_INFINITE ? rm->score : rm->previous_score;
   info.bound = bound;
-  info.nodes = e->nodes;
+  info.nodes = e->nodes + chess_smp_nodes (e);
   info.time_ms = elapsed;
-  info.nps = elapsed > 0 ? e->nodes * 1000 / (uint64_t) elapsed : e->nodes * 1000;
-  info.hashfull = chess_tt_hashfull (&e->tt);
+  info.nps = elapsed > 0 ? info.nodes * 1000 / (uint64_t) elapsed : info.nodes * 1000;
+  info.hashfull = chess_tt_hashfull (e->tt);
   info.pv = rm->pv;
   info.pv_length = rm->pv_length;
   info_func (&info, user_data);
@@ -791,7 +792,6 @@ chess_engine_run_search (ChessEngine *e, const ChessSearchLimits *limits,
       e->frames[i].eval = NO_EVAL;
       e->frames[i].killers[0] = e->frames[i].killers[1] = CHESS_MOVE_NONE;
     }
-  chess_tt_new_search (&e->tt);
   chess_timeman_init (&e->timeman, limits, (ChessColor) e->root.side);
 
   /* A mate search ("go mate N") ends when the mate is found, below. */
@@ -841,7 +841,8 @@ chess_engine_run_search (ChessEngine *e, const ChessSearchLimits *limits,
   result.best = e->root_moves[0].move;
   multipv = e->multipv < e->n_root_moves ? e->multipv : e->n_root_moves;
 
-  for (int depth = 1; depth <= max_depth; depth++)
+  /* Lazy SMP: every other helper searches each iteration a ply deeper. */
+  for (int depth = 1 + (e->helper_id & 1); depth <= max_depth; depth++)
     {
       e->root_depth = depth;
       for (int i = 0; i < e->n_root_moves; i++)

@@ -333,6 +333,18 @@ pace_jitter (ChessPlayerBuiltin *self)
   return (double) (x >> 11) / (double) (G_GUINT64_CONSTANT (1) << 53);
 }
 
+/* Analysis (an infinite search) uses the cores but one, which is left to
+ * the interface; a move in a game, a hint and a review's position search
+ * on one thread, so that the levels keep their measured strength and a
+ * review gives the same marks every time. */
+static int
+search_threads (const ChessPlayerLimits *limits)
+{
+  if (!limits->infinite)
+    return 1;
+  return MAX (1, (int) g_get_num_processors () - 1);
+}
+
 static void
 set_search_limits (ChessPlayerBuiltin *self,
                    const ChessPlayerLimits  *limits,
@@ -420,6 +432,7 @@ builtin_think_async (ChessPlayer       *player,
 
   chess_engine_set_position (self->engine, &line->start, line->moves, line->n_moves);
   chess_engine_set_multipv (self->engine, multipv);
+  chess_engine_set_threads (self->engine, search_threads (limits));
   chess_info_throttle_reset (self->throttle);
 
   self->task = g_object_ref (task);

@@ -336,8 +336,8 @@ test_tt_collision (void)
    * not legal here. The search still answers with a legal move. */
   engine = chess_engine_new (1);
   chess_engine_set_position (engine, &b, NULL, 0);
-  chess_tt_store (&engine->tt, b.key, bogus, 0, 0, 40, CHESS_BOUND_EXACT);
-  g_assert_cmpuint (chess_tt_probe (&engine->tt, b.key)->move, ==, bogus);
+  chess_tt_store (engine->tt, b.key, bogus, 0, 0, 40, CHESS_BOUND_EXACT);
+  g_assert_cmpuint (chess_tt_probe (engine->tt, b.key)->move, ==, bogus);
   chess_search_limits_init (&limits);
   limits.depth = 4;
   r = chess_engine_search (engine, &limits, NULL, NULL);
@@ -347,6 +347,45 @@ test_tt_collision (void)
     found |= legal.moves[i] == r.best;
   g_assert_true (found);
   chess_engine_free (engine);
+}
+
+static gpointer
+stop_later (gpointer data)
+{
+  g_usleep (200 * 1000);
+  chess_engine_stop (data);
+  return NULL;
+}
+
+/* Lazy SMP: the helpers search beside the main search, into its table,
+ * and the result counts their nodes with its own. */
+static void
+test_smp_helpers (void)
+{
+  ChessEngine *e = chess_engine_new (8);
+  ChessBoard b = board_from ("r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10");
+  ChessSearchLimits limits;
+  ChessSearchResult r;
+  GThread *stopper;
+
+  g_assert_true (chess_engine_set_threads (e, 3));
+  g_assert_cmpint (e->n_helpers, ==, 2);
+  for (int i = 0; i < e->n_helpers; i++)
+    {
+      g_assert_true (chess_smp_helper (e, i)->tt == e->tt);
+      g_assert_cmpint (chess_smp_helper (e, i)->helper_id, ==, i + 1);
+    }
+  chess_engine_set_position (e, &b, NULL, 0);
+  chess_search_limits_init (&limits);
+  limits.infinite = true;
+  chess_engine_arm (e, false);
+  stopper = g_thread_new ("stop", stop_later, e);
+  r = chess_engine_search (e, &limits, NULL, NULL);
+  g_thread_join (stopper);
+  g_assert_cmpuint (chess_smp_nodes (e), >, 0);
+  g_assert_cmpuint (r.nodes, >, e->nodes);
+  g_assert_cmpuint (r.nodes, >=, e->nodes + chess_smp_nodes (e));
+  chess_engine_free (e);
 }
 
 int
@@ -363,5 +402,6 @@ main (int argc, char **argv)
   g_test_add_func ("/engine-parts/tt", test_tt);
   g_test_add_func ("/engine-parts/tt-mate-scores", test_tt_mate_scores);
   g_test_add_func ("/engine-parts/tt-collision", test_tt_collision);
+  g_test_add_func ("/engine-parts/smp-helpers", test_smp_helpers);
   return g_test_run ();
 }

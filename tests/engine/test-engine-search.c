@@ -307,6 +307,79 @@ test_stops_promptly (void)
   chess_engine_free (job.engine);
 }
 
+/* Lazy SMP: with helpers the search still finds the mates, keeps to the
+ * root moves asked for, and stops promptly. */
+static void
+test_threads (void)
+{
+  static const struct { const char *fen, *best; int mate; } mates[] = {
+    { "k7/8/8/1K6/8/8/8/7R w - - 0 1", "b5b6", 2 },
+    { "r5rk/5p1p/5R2/4B3/8/8/7P/7K w - - 0 1", "f6a6", 3 },
+    { "r1b1kb1r/pppp1ppp/5q2/4n3/3KP3/2N3PN/PPP4P/R1BQ1B1R b kq - 0 1", "f8c5", 3 },
+  };
+  ChessEngine *e = chess_engine_new (8);
+  ChessSearchLimits limits;
+
+  g_assert_cmpint (chess_engine_get_threads (e), ==, 1);
+  g_assert_true (chess_engine_set_threads (e, CHESS_ENGINE_MAX_THREADS + 5));
+  g_assert_cmpint (chess_engine_get_threads (e), ==, CHESS_ENGINE_MAX_THREADS);
+  g_assert_true (chess_engine_set_threads (e, 3));
+  g_assert_cmpint (chess_engine_get_threads (e), ==, 3);
+  for (size_t i = 0; i < G_N_ELEMENTS (mates); i++)
+    {
+      ChessBoard b = board_from (mates[i].fen);
+      ChessSearchResult r;
+      char text[CHESS_MOVE_TEXT_MAX];
+
+      chess_engine_clear (e);
+      chess_engine_set_position (e, &b, NULL, 0);
+      chess_search_limits_init (&limits);
+      limits.depth = 8;
+      r = chess_engine_search (e, &limits, NULL, NULL);
+      chess_move_format (&b, r.best, CHESS_NOTATION_UCI, text);
+      g_assert_cmpstr (text, ==, mates[i].best);
+      g_assert_cmpint (chess_score_mate_moves (r.score), ==, mates[i].mate);
+    }
+
+  /* Only the root moves asked for, helpers or not. */
+  {
+    ChessBoard b = board_from ("r5rk/5p1p/5R2/4B3/8/8/7P/7K w - - 0 1");
+    ChessSearchResult three;
+
+    chess_search_limits_init (&limits);
+    limits.depth = 7;
+    limits.search_moves[0] = move_from (&b, "h2h3");
+    limits.search_moves[1] = move_from (&b, "h2h4");
+    limits.n_search_moves = 2;
+    chess_engine_clear (e);
+    chess_engine_set_position (e, &b, NULL, 0);
+    three = chess_engine_search (e, &limits, NULL, NULL);
+    g_assert_true (three.best == limits.search_moves[0] || three.best == limits.search_moves[1]);
+  }
+
+  /* An infinite search with helpers ends promptly when stopped. */
+  {
+    SearchJob job = { e, { 0 }, 0 };
+    ChessBoard b = board_from ("r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10");
+    GThread *thread;
+    gint64 asked;
+
+    chess_engine_set_position (e, &b, NULL, 0);
+    thread = g_thread_new ("search", search_job, &job);
+    g_usleep (200 * 1000);
+    asked = g_get_monotonic_time ();
+    chess_engine_stop (e);
+    g_thread_join (thread);
+    g_assert_cmpint (g_get_monotonic_time () - asked, <, 200 * 1000);
+    g_assert_true (chess_board_is_legal (&b, job.result.best));
+  }
+
+  /* Fewer threads again: the helpers go. */
+  g_assert_true (chess_engine_set_threads (e, 1));
+  g_assert_cmpint (chess_engine_get_threads (e), ==, 1);
+  chess_engine_free (e);
+}
+
 /* A stop or ponderhit sent after the caller armed the search but before its
  * thread began searching belongs to that search: an infinite search stopped
  * this way ends, a ponder search hit this way plays by its clock. */
@@ -508,6 +581,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/legal/perft-suite", test_legal_perft_suite);
   g_test_add_func ("/engine/stops-promptly", test_stops_promptly);
   g_test_add_func ("/engine/stop-before-thread-starts", test_stop_before_thread_starts);
+  g_test_add_func ("/engine/threads", test_threads);
   g_test_add_func ("/engine/deterministic-reentrant", test_deterministic_and_reentrant);
   g_test_add_func ("/engine/multipv", test_multipv);
   g_test_add_func ("/engine/levels", test_levels);
