@@ -90,6 +90,12 @@ void     chess_board_unmake      (ChessBoard       *self,
 /* Fills `list` with every legal move; returns the count. */
 int      chess_board_generate_legal (const ChessBoard *self,
                                      ChessMoveList    *list);
+/* Fills `list` with the legal captures (en passant included) and
+ * promotions only: what a quiescence search looks at. */
+int      chess_board_generate_noisy (const ChessBoard *self,
+                                     ChessMoveList    *list);
+/* The number of legal moves, without listing them. */
+int      chess_board_count_legal (const ChessBoard *self);
 /* TRUE when `move` (any 16-bit value) is legal here. */
 bool     chess_board_is_legal    (const ChessBoard *self,
                                   ChessMove         move);

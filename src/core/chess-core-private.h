@@ -52,5 +52,3 @@ uint64_t chess_board_compute_key (const ChessBoard *b);
 /* Rebuilds by_type and by_color from squares[]. */
 void chess_board_sync_bitboards (ChessBoard *b);
 
-/* The number of legal moves, without listing them. */
-int chess_board_count_legal (const ChessBoard *b);

@@ -274,7 +274,7 @@ shift_east (ChessBitboard b, ChessColor c)
  * (count_only) just counted. Must be inlined so each caller gets its own
  * specialised copy. */
 static CHESS_ALWAYS_INLINE int
-gen_legal (const ChessBoard *b, ChessMove *list, bool count_only)
+gen_legal (const ChessBoard *b, ChessMove *list, bool count_only, bool noisy_only)
 {
   ChessMove *start = list;
   int n = 0;
@@ -284,14 +284,14 @@ gen_legal (const ChessBoard *b, ChessMove *list, bool count_only)
   ChessBitboard kbb = b->by_type[CHESS_KING] & own;
   int ksq = chess_bb_lsb (kbb);
   ChessBitboard checkers = chess_attackers_to (b, ksq, occ, them);
-  ChessBitboard target, pinned = 0, snipers, bb;
+  ChessBitboard target, piece_target, pinned = 0, snipers, bb;
   ChessBitboard opp_diag = (b->by_type[CHESS_BISHOP] | b->by_type[CHESS_QUEEN]) & opp;
   ChessBitboard opp_orth = (b->by_type[CHESS_ROOK] | b->by_type[CHESS_QUEEN]) & opp;
 
   /* King steps, tested with the king off the board so it cannot hide
    * behind itself along a slider's ray. */
   {
-    ChessBitboard steps = chess_king_attacks[ksq] & ~own;
+    ChessBitboard steps = chess_king_attacks[ksq] & (noisy_only ? opp : ~own);
     ChessBitboard occ_nok = occ ^ kbb;
     while (steps)
       {
@@ -313,6 +313,8 @@ gen_legal (const ChessBoard *b, ChessMove *list, bool count_only)
     return count_only ? n : (int) (list - start);
 
   target = checkers ? (chess_between[ksq][chess_bb_lsb (checkers)] | checkers) : ~own;
+  /* The pieces' moves: only captures when only the noisy ones are wanted. */
+  piece_target = noisy_only ? target & opp : target;
 
   snipers = ((chess_rook_attacks (ksq, opp) & opp_orth)
              | (chess_bishop_attacks (ksq, opp) & opp_diag));
@@ -329,7 +331,7 @@ gen_legal (const ChessBoard *b, ChessMove *list, bool count_only)
   while (bb)
     {
       int from = chess_bb_pop (&bb);
-      ChessBitboard t = chess_knight_attacks[from] & target;
+      ChessBitboard t = chess_knight_attacks[from] & piece_target;
       if (count_only)
         n += POP (t);
       else
@@ -344,7 +346,7 @@ gen_legal (const ChessBoard *b, ChessMove *list, bool count_only)
   while (bb)
     {
       int from = chess_bb_pop (&bb);
-      ChessBitboard t = chess_bishop_attacks (from, occ) & target;
+      ChessBitboard t = chess_bishop_attacks (from, occ) & piece_target;
       if (pinned & CHESS_BB (from))
         t &= chess_line[ksq][from];
       if (count_only)
@@ -358,7 +360,7 @@ gen_legal (const ChessBoard *b, ChessMove *list, bool count_only)
   while (bb)
     {
       int from = chess_bb_pop (&bb);
-      ChessBitboard t = chess_rook_attacks (from, occ) & target;
+      ChessBitboard t = chess_rook_attacks (from, occ) & piece_target;
       if (pinned & CHESS_BB (from))
         t &= chess_line[ksq][from];
       if (count_only)
@@ -383,6 +385,12 @@ gen_legal (const ChessBoard *b, ChessMove *list, bool count_only)
     ChessBitboard cape = shift_east (free_pawns, us) & opp & target;
 
     single &= target;
+    /* Noisy pushes are promotions. */
+    if (noisy_only)
+      {
+        single &= last;
+        dbl = 0;
+      }
     if (count_only)
       {
         n += POP (single & ~last) + POP (dbl)
@@ -431,6 +439,8 @@ gen_legal (const ChessBoard *b, ChessMove *list, bool count_only)
             t |= shift_up (one & third, us) & empty;
             t |= chess_pawn_attacks[us][from] & opp;
             t &= line;
+            if (noisy_only)
+              t &= opp | last;
             if (count_only)
               n += (t & last) ? 4 * POP (t) : POP (t);
             else
@@ -471,7 +481,7 @@ gen_legal (const ChessBoard *b, ChessMove *list, bool count_only)
 
   /* Castling: the king is not in check, the squares between are empty and
    * the squares it crosses and lands on are not attacked. */
-  if (!checkers && (b->castling & (us == CHESS_COLOR_WHITE ? 3 : 12)))
+  if (!noisy_only && !checkers && (b->castling & (us == CHESS_COLOR_WHITE ? 3 : 12)))
     {
       int base = us == CHESS_COLOR_WHITE ? 0 : 56;
       int kright = us == CHESS_COLOR_WHITE ? CHESS_CASTLE_WHITE_KING : CHESS_CASTLE_BLACK_KING;
@@ -507,8 +517,17 @@ chess_board_generate_legal (const ChessBoard *self, ChessMoveList *list)
 {
   g_return_val_if_fail (self != NULL && list != NULL, 0);
 
-  list->count = gen_legal (self, list->moves, false);
+  list->count = gen_legal (self, list->moves, false, false);
   g_assert (list->count <= CHESS_MAX_MOVES);
+  return list->count;
+}
+
+int
+chess_board_generate_noisy (const ChessBoard *self, ChessMoveList *list)
+{
+  g_return_val_if_fail (self != NULL && list != NULL, 0);
+
+  list->count = gen_legal (self, list->moves, false, true);
   return list->count;
 }
 
@@ -516,7 +535,7 @@ chess_board_generate_legal (const ChessBoard *self, ChessMoveList *list)
 int
 chess_board_count_legal (const ChessBoard *self)
 {
-  return gen_legal (self, NULL, true);
+  return gen_legal (self, NULL, true, false);
 }
 
 bool
@@ -578,8 +597,8 @@ chess_board_find_move (const ChessBoard *self,
     int n;                                                              \
                                                                         \
     if (depth <= 1)                                                     \
-      return depth == 1 ? (uint64_t) gen_legal (b, NULL, true) : 1;     \
-    n = gen_legal (b, moves, false);                                    \
+      return depth == 1 ? (uint64_t) gen_legal (b, NULL, true, false) : 1; \
+    n = gen_legal (b, moves, false, false);                             \
     for (int i = 0; i < n; i++)                                         \
       {                                                                 \
         board_make (b, moves[i], &undo);                                \

@@ -147,8 +147,15 @@ chess_movepick_init_qs (ChessMovePicker *self, ChessEngine *e, bool in_check, in
   const ChessBoard *b = &e->board;
   ChessMoveList list;
 
-  chess_board_generate_legal (b, &list);
-  *n_legal = list.count;
+  /* Out of check only captures and promotions are searched: only they are
+   * generated, and all the moves counted only when there are none (a
+   * stalemate ends the line here too). */
+  if (in_check)
+    *n_legal = chess_board_generate_legal (b, &list);
+  else if (chess_board_generate_noisy (b, &list) > 0)
+    *n_legal = list.count;
+  else
+    *n_legal = chess_board_count_legal (b);
   self->count = 0;
   self->next = 0;
   self->flip = b->side == CHESS_COLOR_WHITE ? 0 : 56;

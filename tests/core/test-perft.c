@@ -111,6 +111,54 @@ test_make_unmake (void)
 }
 
 static int
+compare_moves (const void *a, const void *b)
+{
+  return (int) *(const ChessMove *) a - (int) *(const ChessMove *) b;
+}
+
+/* In `board` and every position `depth` plies below it, the noisy moves are
+ * exactly the legal captures and promotions. */
+static void
+check_noisy (ChessBoard *board, int depth)
+{
+  ChessMoveList legal, noisy;
+  ChessMove wanted[CHESS_MAX_MOVES];
+  int n_wanted = 0;
+
+  chess_board_generate_legal (board, &legal);
+  chess_board_generate_noisy (board, &noisy);
+  for (int i = 0; i < legal.count; i++)
+    if (chess_move_is_capture (legal.moves[i]) || chess_move_is_promotion (legal.moves[i]))
+      wanted[n_wanted++] = legal.moves[i];
+  g_assert_cmpint (noisy.count, ==, n_wanted);
+  qsort (wanted, (size_t) n_wanted, sizeof *wanted, compare_moves);
+  qsort (noisy.moves, (size_t) noisy.count, sizeof *noisy.moves, compare_moves);
+  g_assert_cmpmem (noisy.moves, noisy.count * sizeof *noisy.moves, wanted, n_wanted * sizeof *wanted);
+  if (depth == 0)
+    return;
+  for (int i = 0; i < legal.count; i++)
+    {
+      ChessUndo undo;
+      chess_board_make (board, legal.moves[i], &undo);
+      check_noisy (board, depth - 1);
+      chess_board_unmake (board, legal.moves[i], &undo);
+    }
+}
+
+static void
+test_noisy (void)
+{
+  for (guint i = 0; i < suite_lines->len; i++)
+    {
+      g_auto (GStrv) parts = g_strsplit (g_ptr_array_index (suite_lines, i), ";", -1);
+      ChessBoard board;
+
+      g_assert_true (chess_board_from_fen (&board, parts[0], NULL));
+      check_noisy (&board, 3);
+    }
+}
+
+static int
 count_moves (const char *fen)
 {
   ChessBoard board;
@@ -309,6 +357,7 @@ main (int argc, char **argv)
   if (min_depth <= 1)
     {
       g_test_add_func ("/perft/make-unmake", test_make_unmake);
+      g_test_add_func ("/perft/noisy", test_noisy);
       g_test_add_func ("/perft/special-moves", test_special_moves);
       g_test_add_func ("/perft/queries", test_queries);
       g_test_add_func ("/perft/ep-key", test_ep_key);
