@@ -47,145 +47,17 @@ import math
 import os
 import random
 import re
-import select
 import shutil
-import signal
 import subprocess
 import sys
 import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "bench"))
+from uci_engine import BenchError, Uci, run_group  # noqa: E402
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 CP_CLAMP = 1000
-
-
-class BenchError(Exception):
-    pass
-
-
-# ---------------------------------------------------------------- processes
-
-def run_group(argv, timeout, what, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=None):
-    """Runs argv in its own process group (an engine the CLI starts goes
-    with it); on a timeout or an interruption the whole group is killed and
-    reaped. Returns (returncode, stdout, stderr, seconds)."""
-    start = time.monotonic()
-    proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=stdout, stderr=stderr,
-                            env=env, start_new_session=True)
-    try:
-        out, err = proc.communicate(timeout=timeout)
-    except subprocess.TimeoutExpired:
-        kill_group(proc)
-        raise BenchError(f"{what}: no end after {timeout:.0f} s, stopped") from None
-    except BaseException:
-        kill_group(proc)
-        raise
-    return proc.returncode, out, err, time.monotonic() - start
-
-
-def kill_group(proc):
-    try:
-        os.killpg(proc.pid, signal.SIGKILL)
-    except ProcessLookupError:
-        pass
-    proc.communicate()
-
-
-class Uci:
-    """A UCI engine on pipes; every read has a deadline."""
-
-    def __init__(self, command, options):
-        self.command = command
-        try:
-            self.proc = subprocess.Popen([command], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                         stderr=subprocess.DEVNULL, start_new_session=True)
-        except OSError as e:
-            raise BenchError(f"cannot start the judge {command}: {e}") from None
-        self.buffer = b""
-        self.name = command
-        try:
-            self.send("uci")
-            for line in self.lines_until("uciok", 30, "starting"):
-                if line.startswith("id name "):
-                    self.name = line[len("id name "):]
-            for name, value in options.items():
-                self.send(f"setoption name {name} value {value}")
-            self.ready(30, "starting")
-        except BaseException:
-            self.close()
-            raise
-
-    def send(self, line):
-        try:
-            self.proc.stdin.write((line + "\n").encode())
-            self.proc.stdin.flush()
-        except (BrokenPipeError, OSError):
-            raise BenchError(f"the judge {self.command} exited (status {self.proc.poll()})") from None
-
-    def readline(self, deadline, doing):
-        while b"\n" not in self.buffer:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise BenchError(f"the judge {self.command} did not answer in time while {doing}")
-            ready, _, _ = select.select([self.proc.stdout], [], [], left)
-            if ready:
-                chunk = os.read(self.proc.stdout.fileno(), 65536)
-                if not chunk:
-                    self.proc.wait(timeout=5)
-                    raise BenchError(f"the judge {self.command} exited (status "
-                                     f"{self.proc.returncode}) while {doing}")
-                self.buffer += chunk
-        line, self.buffer = self.buffer.split(b"\n", 1)
-        return line.decode(errors="replace").strip()
-
-    def lines_until(self, token, timeout, doing):
-        deadline = time.monotonic() + timeout
-        while True:
-            line = self.readline(deadline, doing)
-            yield line
-            if line.split(" ", 1)[0] == token:
-                return
-
-    def ready(self, timeout, doing):
-        self.send("isready")
-        for _ in self.lines_until("readyok", timeout, doing):
-            pass
-
-    def new_game(self, doing):
-        self.send("ucinewgame")
-        self.ready(60, doing)
-
-    def score(self, start_fen, moves, depth, timeout, doing):
-        """The side to move's score at depth: ("cp", n) or ("mate", n)."""
-        self.send(f"position fen {start_fen}" + (" moves " + " ".join(moves) if moves else ""))
-        self.send(f"go depth {depth}")
-        exact = bound = None
-        for line in self.lines_until("bestmove", timeout, doing):
-            words = line.split()
-            if words[:1] != ["info"] or "score" not in words:
-                continue
-            i = words.index("score")
-            found = (words[i + 1], int(words[i + 2]))
-            if "lowerbound" in words or "upperbound" in words:
-                bound = found
-            else:
-                exact = found
-        if exact is None and bound is None:
-            raise BenchError(f"the judge {self.command} gave no score while {doing}")
-        return exact or bound
-
-    def close(self):
-        if self.proc.poll() is None:
-            try:
-                self.send("quit")
-                self.proc.wait(timeout=5)
-            except (BenchError, subprocess.TimeoutExpired):
-                pass
-        if self.proc.poll() is None:
-            kill_group(self.proc)
-        else:
-            self.proc.wait()
 
 
 # ---------------------------------------------------------------- PGN

@@ -16,7 +16,8 @@
 # shortens lopsided and dead-drawn games; none by default).
 #
 # Opponents (OPPONENTS, in this order by default; missing ones are skipped):
-#   fairymax phalanx gnuchess sf2000 sf2500 toga2 glaurung
+#   fairymax phalanx gnuchess sf2000 sf2500 toga2 glaurung, and ethereal
+#   (Ethereal 12.00, the next rung) when named: OPPONENTS=ethereal
 # The games are written to PGN (default /tmp/thinkchess-strength.pgn).
 set -eu
 cd "$(dirname "$0")/.."
@@ -71,6 +72,10 @@ for o in $opponents; do
       e=$(find_engine glaurung)
       [ -n "$e" ] && args+=(--engine "cmd=$e" option.OwnBook=false option.Threads=1 option.Hash=64
                             option.Ponder=false) ;;
+    ethereal)
+      # Debian's ethereal-chess: Ethereal 12.00, its hand-written evaluation.
+      e=$(find_engine ethereal-chess)
+      [ -n "$e" ] && args+=(--engine "cmd=$e" name="Ethereal 12.00" option.Threads=1 option.Hash=64) ;;
     *)
       echo "Unknown opponent $o" >&2; exit 2 ;;
   esac

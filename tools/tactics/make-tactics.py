@@ -5,9 +5,18 @@ one move is clearly best, with Stockfish as the reference.
     thinkchess-tuner --fens 600 tests/data/pgn/*.pgn > /tmp/fens.txt
     tools/tactics/make-tactics.py /tmp/fens.txt > tests/data/tactics.epd
 
+bench/data/tactics.epd, the benchmark's set, comes from other positions of
+the same games and leaves out the tests' ones:
+
+    thinkchess-tuner --fens 97 tests/data/pgn/*.pgn > /tmp/fens.txt
+    tools/tactics/make-tactics.py /tmp/fens.txt --limit 150 --shuffle 1 \
+        --exclude tests/data/tactics.epd > bench/data/tactics.epd
+
 A position is kept when Stockfish at depth 12 (MultiPV 2) finds a best move
 at least 150 centipawns better than the second best, the best score is
 between -300 and +1500 (no won-anyway positions) and not a long mate."""
+import argparse
+import random
 import subprocess
 import sys
 
@@ -48,14 +57,31 @@ send("setoption name Threads value 1")
 send("isready")
 wait_for("readyok")
 
+ap = argparse.ArgumentParser()
+ap.add_argument("fens")
+ap.add_argument("--limit", type=int, default=0, help="stop after this many positions")
+ap.add_argument("--exclude", action="append", default=[], help="an EPD whose positions are left out")
+ap.add_argument("--shuffle", type=int, metavar="SEED",
+                help="take the positions in an order shuffled by SEED (from all the games, not the first)")
+args = ap.parse_args()
+fens = [line.strip() for line in open(args.fens) if line.strip()]
+if args.shuffle is not None:
+    random.Random(args.shuffle).shuffle(fens)
+excluded = set()
+for path in args.exclude:
+    for line in open(path, encoding="utf-8"):
+        if line.strip() and not line.startswith("#"):
+            excluded.add(" ".join(line.split()[:4]))
+
 print("# Tactical positions from the games in tests/data/pgn with one clearly best")
 print("# move (Stockfish 15.1, depth %d, MultiPV 2: a gap of at least %d cp)." % (DEPTH, GAP))
 print("# Made by tools/tactics/make-tactics.py; bm is in UCI coordinates.")
 kept = 0
-for n, fen in enumerate(open(sys.argv[1])):
-    fen = fen.strip()
-    if not fen:
+for n, fen in enumerate(fens):
+    if " ".join(fen.split()[:4]) in excluded:
         continue
+    if args.limit and kept >= args.limit:
+        break
     send("ucinewgame")
     send("position fen " + fen)
     send("go depth %d" % DEPTH)
