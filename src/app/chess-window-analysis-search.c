@@ -275,6 +275,7 @@ analyse_line (ChessAnalysisState *self,
 
   chess_player_limits_init (&limits);
   limits.infinite = TRUE;
+  limits.threads = g_settings_get_int (self->settings, "analysis-threads");
   self->think_cancellable = g_cancellable_new ();
   call = engine_call_new (self, self->think_cancellable);
   self->runs++;

@@ -10,6 +10,7 @@
 
 #include <glib/gi18n.h>
 
+#include "chess-engine.h"
 #include "chess-external-registry.h"
 #include "chess-window-analysis-private.h"
 
@@ -164,8 +165,9 @@ engine_setting_changed_cb (ChessAnalysisState *self)
   chess_analysis_state_restart (self);
 }
 
+/* The lines or threads asked for: analysed again with them. */
 static void
-lines_setting_changed_cb (ChessAnalysisState *self)
+search_setting_changed_cb (ChessAnalysisState *self)
 {
   if (self->active)
     chess_analysis_state_restart (self);
@@ -178,6 +180,30 @@ notation_changed_cb (ChessAnalysisState *self)
   chess_analysis_state_refresh_threat (self);
 }
 
+/* The built-in engine's threads: Automatic (the cores but one), or one to
+ * as many as there are cores. */
+static void
+append_thread_items (GMenu *menu)
+{
+  int cores = MIN ((int) g_get_num_processors (), CHESS_ENGINE_MAX_THREADS);
+  int automatic = MAX (1, cores - 1);
+  g_autofree char *label = g_strdup_printf (ngettext ("Automatic (%d Thread)", "Automatic (%d Threads)",
+                                                      automatic), automatic);
+  g_autoptr(GMenuItem) item = g_menu_item_new (label, NULL);
+
+  g_menu_item_set_action_and_target_value (item, "analysis.analysis-threads", g_variant_new_int32 (0));
+  g_menu_append_item (menu, item);
+  for (int n = 1; n <= cores; n++)
+    {
+      g_autofree char *text = g_strdup_printf (ngettext ("%d Thread", "%d Threads", n), n);
+      g_autoptr(GMenuItem) choice = g_menu_item_new (text, NULL);
+
+      g_menu_item_set_action_and_target_value (choice, "analysis.analysis-threads",
+                                               g_variant_new_int32 (n));
+      g_menu_append_item (menu, choice);
+    }
+}
+
 /* The options: how many lines, and which engine (the built-in one and
  * the external ones installed or added in the Preferences). Built again
  * each time analysis is turned on, so a newly added engine is offered. */
@@ -185,6 +211,7 @@ static void
 build_options_menu (ChessAnalysisState *self)
 {
   g_autoptr(GMenu) lines = g_menu_new ();
+  g_autoptr(GMenu) threads = g_menu_new ();
   g_autoptr(GMenu) engines = g_menu_new ();
   g_autoptr(GPtrArray) entries = chess_external_registry_list (self->settings, NULL);
   g_autoptr(GMenuItem) builtin = NULL;
@@ -199,6 +226,7 @@ build_options_menu (ChessAnalysisState *self)
       g_menu_item_set_action_and_target_value (item, "analysis.analysis-lines", g_variant_new_int32 (n));
       g_menu_append_item (lines, item);
     }
+  append_thread_items (threads);
   builtin = g_menu_item_new (_("ThinkChess (Built-in)"), NULL);
   g_menu_item_set_action_and_target_value (builtin, "analysis.analysis-engine", g_variant_new_string (""));
   g_menu_append_item (engines, builtin);
@@ -213,6 +241,8 @@ build_options_menu (ChessAnalysisState *self)
     }
   g_menu_append_section (self->options_menu, _("Best Lines"), G_MENU_MODEL (lines));
   g_menu_append_section (self->options_menu, _("Engine"), G_MENU_MODEL (engines));
+  /* Translators: how many threads the built-in engine analyses with. */
+  g_menu_append_section (self->options_menu, _("Threads"), G_MENU_MODEL (threads));
 }
 
 /* ---- Public ---- */
@@ -250,6 +280,14 @@ _chess_window_analysis_get_runs (ChessWindow *window)
   return self != NULL ? self->runs : 0;
 }
 
+int
+_chess_window_analysis_get_threads (ChessWindow *window)
+{
+  ChessAnalysisState *self = window->analysis;
+
+  return self != NULL && self->player != NULL ? _chess_player_builtin_get_threads (self->player) : 0;
+}
+
 void
 _chess_window_analysis_class_init (GtkWidgetClass *widget_class)
 {
@@ -262,6 +300,7 @@ _chess_window_analysis_init (ChessWindow *window)
   ChessAnalysisState *self = g_object_new (CHESS_TYPE_ANALYSIS_STATE, NULL);
   g_autoptr(GSimpleActionGroup) group = g_simple_action_group_new ();
   g_autoptr(GAction) lines_action = NULL;
+  g_autoptr(GAction) threads_action = NULL;
   g_autoptr(GAction) engine_action = NULL;
 
   self->window = window;
@@ -285,8 +324,10 @@ _chess_window_analysis_init (ChessWindow *window)
   /* The panel's options act on the settings directly (actions named as
    * the keys: analysis.analysis-lines, analysis.analysis-engine). */
   lines_action = g_settings_create_action (self->settings, "analysis-lines");
+  threads_action = g_settings_create_action (self->settings, "analysis-threads");
   engine_action = g_settings_create_action (self->settings, "analysis-engine");
   g_action_map_add_action (G_ACTION_MAP (group), lines_action);
+  g_action_map_add_action (G_ACTION_MAP (group), threads_action);
   g_action_map_add_action (G_ACTION_MAP (group), engine_action);
   gtk_widget_insert_action_group (GTK_WIDGET (window), "analysis", G_ACTION_GROUP (group));
   self->options_menu = g_menu_new ();
@@ -296,7 +337,9 @@ _chess_window_analysis_init (ChessWindow *window)
   g_signal_connect_swapped (self->settings, "changed::analysis-engine",
                             G_CALLBACK (engine_setting_changed_cb), self);
   g_signal_connect_swapped (self->settings, "changed::analysis-lines",
-                            G_CALLBACK (lines_setting_changed_cb), self);
+                            G_CALLBACK (search_setting_changed_cb), self);
+  g_signal_connect_swapped (self->settings, "changed::analysis-threads",
+                            G_CALLBACK (search_setting_changed_cb), self);
   g_signal_connect_swapped (self->settings, "changed::notation",
                             G_CALLBACK (notation_changed_cb), self);
   g_signal_connect_swapped (window, "notify::game", G_CALLBACK (watch_game), self);

@@ -50,5 +50,8 @@ ChessMove _chess_window_analysis_get_hint    (ChessWindow *window);
 /* How many times an analysis search was started (it restarts on every
  * change of the position shown). */
 guint     _chess_window_analysis_get_runs    (ChessWindow *window);
+/* How many threads the built-in engine's analysis searched with last (0:
+ * none, or an external engine). */
+int       _chess_window_analysis_get_threads (ChessWindow *window);
 
 G_END_DECLS

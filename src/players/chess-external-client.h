@@ -69,6 +69,10 @@ typedef struct
   int      depth;
   guint64  nodes;
   gboolean infinite;
+  int      threads;                 /* an infinite search by the built-in
+                                     * engine: its threads, 0 the cores but
+                                     * one (external engines take theirs
+                                     * from their options)                  */
   gint64   timeout_ms;              /* hard deadline for the reply from the
                                      * moment the search starts; 0: none.
                                      * Past it the engine is killed.         */

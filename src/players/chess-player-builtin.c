@@ -333,16 +333,29 @@ pace_jitter (ChessPlayerBuiltin *self)
   return (double) (x >> 11) / (double) (G_GUINT64_CONSTANT (1) << 53);
 }
 
-/* Analysis (an infinite search) uses the cores but one, which is left to
- * the interface; a move in a game, a hint and a review's position search
- * on one thread, so that the levels keep their measured strength and a
- * review gives the same marks every time. */
+/* Analysis (an infinite search) uses the threads asked for, or the cores
+ * but one, which is left to the interface; a move in a game, a hint and a
+ * review's position search on one thread, so that the levels keep their
+ * measured strength and a review gives the same marks every time. */
 static int
 search_threads (const ChessPlayerLimits *limits)
 {
   if (!limits->infinite)
     return 1;
+  if (limits->threads > 0)
+    return MIN (limits->threads, CHESS_ENGINE_MAX_THREADS);
   return MAX (1, (int) g_get_num_processors () - 1);
+}
+
+int
+_chess_player_builtin_get_threads (ChessPlayer *player)
+{
+  ChessPlayerBuiltin *self;
+
+  if (!G_TYPE_CHECK_INSTANCE_TYPE (player, chess_player_builtin_get_type ()))
+    return 0;
+  self = (ChessPlayerBuiltin *) player;
+  return self->engine ? chess_engine_get_threads (self->engine) : 0;
 }
 
 static void

@@ -108,6 +108,9 @@ gint64             chess_player_pace_ms      (int                  level);
 
 /* The built-in engine at a level of chess-engine-levels.h. */
 ChessPlayer *chess_player_new_builtin  (int                  level);
+/* For tests: how many threads the built-in player's engine searched with
+ * last; 0 when it is not running or `player` is another kind. */
+int          _chess_player_builtin_get_threads (ChessPlayer *player);
 /* An external program: argv[0] looked up in PATH; `options` (NULL or
  * name → value strings) are set after the handshake, unknown ones ignored
  * with a warning. */

@@ -707,6 +707,18 @@ test_analysis_follows_view (void)
   g_assert_cmpuint (arrows_of (window, CHESS_ARROWS_ANALYSIS, NULL), >=, 2);
   g_settings_set_int (chess_window_get_settings (window), "analysis-lines", 1);
 
+  /* Threads: the cores but one by default, else as many as the menu says;
+   * analysed again with them. */
+  g_assert_cmpint (_chess_window_analysis_get_threads (window), ==,
+                   MAX (1, (int) g_get_num_processors () - 1));
+  runs = _chess_window_analysis_get_runs (window);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "analysis.analysis-threads", "i", 3));
+  g_assert_cmpint (g_settings_get_int (chess_window_get_settings (window), "analysis-threads"), ==, 3);
+  g_assert_true (spin_until (has_best_line, window, 30));
+  g_assert_cmpuint (_chess_window_analysis_get_runs (window), >, runs);
+  g_assert_cmpint (_chess_window_analysis_get_threads (window), ==, 3);
+  g_settings_set_int (chess_window_get_settings (window), "analysis-threads", 0);
+
   /* Off: the engine stops, the material bar is back, no arrows. */
   set_analysis (window, FALSE);
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (panel)));

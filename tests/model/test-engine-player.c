@@ -307,7 +307,11 @@ test_builtin_cancel (void)
   g_assert_cmpint (t.done_us - cancel_us, <, 1000 * 1000);
   think_clear (&t);
 
-  /* The player goes on thinking afterwards. */
+  /* The analysis above used the cores but one. */
+  g_assert_cmpint (_chess_player_builtin_get_threads (player), ==,
+                   MAX (1, (int) g_get_num_processors () - 1));
+
+  /* The player goes on thinking afterwards, on one thread: a move. */
   think_init (&t, &line);
   limits.infinite = FALSE;
   limits.depth = 3;
@@ -315,7 +319,27 @@ test_builtin_cancel (void)
   g_assert_true (model_test_run_until_set (&t.done, 10000));
   g_assert_no_error (t.error);
   g_assert_true (is_legal (&line.current, t.reply->move));
+  g_assert_cmpint (_chess_player_builtin_get_threads (player), ==, 1);
   think_clear (&t);
+
+  /* An analysis with the threads asked for. */
+  {
+    g_autoptr (GCancellable) stop = g_cancellable_new ();
+
+    think_init (&t, &line);
+    limits.depth = 0;
+    limits.infinite = TRUE;
+    limits.threads = 3;
+    chess_player_think_async (player, &line, &limits, 1, stop, think_cb, &t);
+    model_test_run_for (100);
+    g_cancellable_cancel (stop);
+    g_assert_true (model_test_run_until_set (&t.done, 5000));
+    g_assert_cmpint (_chess_player_builtin_get_threads (player), ==, 3);
+    think_clear (&t);
+    limits.threads = 0;
+    limits.infinite = FALSE;
+    limits.depth = 3;
+  }
 
   /* An already cancelled cancellable: no think at all. */
   think_init (&t, &line);
