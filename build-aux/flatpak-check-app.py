@@ -249,9 +249,7 @@ def main():
             print("screenshot: " + os.path.join(app.shots, "failure.png"), file=sys.stderr)
         except Exception:
             pass
-        names = set()
-        for a in thinkchess_apps():
-            names.update(n.name for n in find_all(a, lambda n: bool(n.name)))
+        names = {n.name for n in app.shown(lambda n: bool(n.name))}
         print("names seen:", sorted(names)[:80], file=sys.stderr)
         return 1
     finally:

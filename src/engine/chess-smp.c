@@ -46,7 +46,8 @@ chess_smp_free (ChessEngine *self)
 bool
 chess_engine_set_threads (ChessEngine *self, int threads)
 {
-  int want = threads < 1 ? 0 : threads > CHESS_ENGINE_MAX_THREADS ? CHESS_ENGINE_MAX_THREADS - 1 : threads - 1;
+  /* Helpers wanted: all the threads but the caller's own. */
+  int want = (threads < 1 ? 1 : threads > CHESS_ENGINE_MAX_THREADS ? CHESS_ENGINE_MAX_THREADS : threads) - 1;
 
   if (want <= self->n_helpers)
     {

@@ -308,16 +308,22 @@ search_job (gpointer data)
  * measured on the search thread's CPU clock, which a loaded machine does
  * not stretch (two fresh checks side by side kept a stopped search off the
  * CPU for 129 ms of wall time). */
-static void
-test_stops_promptly (void)
+#define BUSY_MIDDLEGAME "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10"
+
+/* Runs an infinite search of BUSY_MIDDLEGAME by `engine` in a thread of its
+ * own, stops it after 200 ms and waits for it. Returns the search's
+ * result; `cpu_us` gets the CPU time the search thread spent after the
+ * stop, `wall_us` the wall time from the stop to the end of the wait. */
+static ChessSearchResult
+search_then_stop (ChessEngine *engine, gint64 *cpu_us, gint64 *wall_us)
 {
-  SearchJob job = { chess_engine_new (8), { 0 }, 0, 0, 0, 0 };
-  ChessBoard b = board_from ("r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10");
+  SearchJob job = { engine, { 0 }, 0, 0, 0, 0 };
+  ChessBoard b = board_from (BUSY_MIDDLEGAME);
   GThread *thread;
   clockid_t clock;
   gint64 cpu_at_stop, asked;
 
-  chess_engine_set_position (job.engine, &b, NULL, 0);
+  chess_engine_set_position (engine, &b, NULL, 0);
   thread = g_thread_new ("search", search_job, &job);
   while (!g_atomic_int_get (&job.started))
     g_usleep (1000);
@@ -325,15 +331,26 @@ test_stops_promptly (void)
   g_assert_cmpint (pthread_getcpuclockid (job.thread, &clock), ==, 0);
   asked = g_get_monotonic_time ();
   cpu_at_stop = cpu_time_us (clock);
-  chess_engine_stop (job.engine);
+  chess_engine_stop (engine);
   g_thread_join (thread);
+  *wall_us = g_get_monotonic_time () - asked;
+  *cpu_us = job.cpu_at_end_us - cpu_at_stop;
+  g_assert_true (chess_board_is_legal (&b, job.result.best));
+  return job.result;
+}
+
+static void
+test_stops_promptly (void)
+{
+  ChessEngine *e = chess_engine_new (8);
+  gint64 cpu_us, wall_us;
+
+  search_then_stop (e, &cpu_us, &wall_us);
   /* About 1 ms in an optimised build; sanitizers get slack. */
   g_test_message ("stopped after %" G_GINT64_FORMAT " µs of the search's CPU time, %"
-                  G_GINT64_FORMAT " µs of wall time", job.cpu_at_end_us - cpu_at_stop,
-                  g_get_monotonic_time () - asked);
-  g_assert_cmpint (job.cpu_at_end_us - cpu_at_stop, <, 30 * 1000);
-  g_assert_true (chess_board_is_legal (&b, job.result.best));
-  chess_engine_free (job.engine);
+                  G_GINT64_FORMAT " µs of wall time", cpu_us, wall_us);
+  g_assert_cmpint (cpu_us, <, 30 * 1000);
+  chess_engine_free (e);
 }
 
 /* Lazy SMP: with helpers the search still finds the mates, keeps to the
@@ -386,23 +403,14 @@ test_threads (void)
     g_assert_true (three.best == limits.search_moves[0] || three.best == limits.search_moves[1]);
   }
 
-  /* An infinite search with helpers ends promptly when stopped. */
+  /* An infinite search with helpers ends promptly when stopped (by wall
+   * time, with room for a loaded machine: the helpers are stopped and
+   * joined too). */
   {
-    SearchJob job = { e, { 0 }, 0, 0, 0, 0 };
-    ChessBoard b = board_from ("r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10");
-    GThread *thread;
-    gint64 asked;
+    gint64 cpu_us, wall_us;
 
-    chess_engine_set_position (e, &b, NULL, 0);
-    thread = g_thread_new ("search", search_job, &job);
-    g_usleep (200 * 1000);
-    asked = g_get_monotonic_time ();
-    chess_engine_stop (e);
-    g_thread_join (thread);
-    /* Wall time, with room for a loaded machine: the helpers are stopped
-     * and joined too. */
-    g_assert_cmpint (g_get_monotonic_time () - asked, <, 2 * G_USEC_PER_SEC);
-    g_assert_true (chess_board_is_legal (&b, job.result.best));
+    search_then_stop (e, &cpu_us, &wall_us);
+    g_assert_cmpint (wall_us, <, 2 * G_USEC_PER_SEC);
   }
 
   /* Fewer threads again: the helpers go. */
@@ -420,7 +428,7 @@ test_stop_before_thread_starts (void)
   for (int ponder = 0; ponder <= 1; ponder++)
     {
       SearchJob job = { chess_engine_new (8), { 0 }, 0, 0, 0, 0 };
-      ChessBoard b = board_from ("r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10");
+      ChessBoard b = board_from (BUSY_MIDDLEGAME);
       ChessSearchLimits limits;
       gint64 started = g_get_monotonic_time ();
 
