@@ -179,8 +179,11 @@ offer_draw_to_computer (ChessWindowActions *self,
   offer->computer = computer;
   self->draw_offer = g_cancellable_new ();
   offer->cancellable = g_object_ref (self->draw_offer);
+  g_auto (ChessLine) line = { 0 };
+
   chess_game_offer_draw (self->game, by);
-  chess_draw_offer_judge_async (chess_game_get_line (self->game), computer,
+  chess_game_copy_line (self->game, &line);
+  chess_draw_offer_judge_async (&line, computer,
                                 offer->cancellable, computer_judged_cb, offer);
   return TRUE;
 }

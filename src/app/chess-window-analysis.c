@@ -48,12 +48,11 @@ void
 chess_analysis_state_viewed_line (ChessAnalysisState *self,
                                   ChessLine           *out)
 {
-  const ChessLine *line = chess_game_get_line (self->game);
-  guint ply = MIN (chess_game_get_view_ply (self->game), line->n_moves);
+  guint ply = chess_game_get_view_ply (self->game);
 
-  chess_line_init (out, &line->start);
-  for (guint i = 0; i < ply; i++)
-    chess_line_push (out, line->moves[i]);
+  chess_game_copy_line (self->game, out);
+  while (out->n_moves > ply)
+    chess_line_pop (out);
 }
 
 gboolean

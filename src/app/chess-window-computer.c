@@ -256,7 +256,9 @@ evaluate (Computer *self)
   chess_game_start_clock (self->game);
   request = request_new (self, side, TRUE);
   self->pending = request;
-  chess_player_think_async (request->player, chess_game_get_line (self->game), &limits, 1,
+  g_auto (ChessLine) line = { 0 };
+  chess_game_copy_line (self->game, &line);
+  chess_player_think_async (request->player, &line, &limits, 1,
                             request->cancellable, thought_cb, request);
   chess_window_refresh_turn (self->window);
 }

@@ -358,7 +358,6 @@ judge_move (Practice  *self,
 static void
 puzzle_moved_cb (Practice *self)
 {
-  const ChessLine *line = chess_game_get_line (self->game);
   guint count = chess_game_get_move_count (self->game);
 
   /* Only the solver's move of the attempt is judged: not the replies
@@ -368,7 +367,7 @@ puzzle_moved_cb (Practice *self)
       update_interactive (self);
       return;
     }
-  judge_move (self, line->moves[count - 1]);
+  judge_move (self, chess_game_get_move (self->game, count - 1));
 }
 
 /* ---- Showing a puzzle ---- */

@@ -221,11 +221,13 @@ cmd_draw (ChessPlay *self)
       ChessColor computer = chess_color_other (side);
       g_autoptr(GError) error = NULL;
       gboolean accepts = FALSE;
+      g_auto (ChessLine) line = { 0 };
 
       /* The computer answers on a search of the position, as in the
        * window, whatever its level or engine (chess-draw-offer.h). */
       fflush (stdout);
-      if (!chess_draw_offer_judge_sync (chess_game_get_line (self->game), computer,
+      chess_game_copy_line (self->game, &line);
+      if (!chess_draw_offer_judge_sync (&line, computer,
                                         NULL, &accepts, &error))
         g_debug ("The draw offer was not judged: %s", error->message);
       if (accepts)
@@ -286,13 +288,15 @@ cmd_claim (ChessPlay  *self,
     {
       const ChessBoard *board = chess_game_get_board (self->game);
       ChessMove move;
+      g_auto (ChessLine) line = { 0 };
 
       if (!chess_move_parse (board, args, &move, &error))
         {
           g_string_append_printf (self->messages, "%s\n", error->message);
           return;
         }
-      if (chess_line_claimable_with (chess_game_get_line (self->game), move) == CHESS_CLAIM_NONE)
+      chess_game_copy_line (self->game, &line);
+      if (chess_line_claimable_with (&line, move) == CHESS_CLAIM_NONE)
         {
           chess_play_say (self, _("That move does not give a draw to claim: the position would not "
                                   "occur for the third time and the fifty moves would not be complete."));

@@ -81,9 +81,12 @@ chess_play_computer_move (ChessPlay *self)
   fflush (stdout);
   g_string_truncate (self->messages, 0);
 
+  g_auto (ChessLine) line = { 0 };
+
   set_limits (self, &limits, 0);
+  chess_game_copy_line (self->game, &line);
   g_object_ref (player);
-  reply = chess_player_think_sync (player, chess_game_get_line (self->game), &limits, 1,
+  reply = chess_player_think_sync (player, &line, &limits, 1,
                                    NULL, &error);
   g_object_unref (player);
   if (reply == NULL)
@@ -160,8 +163,11 @@ ask_advisor (ChessPlay *self,
   advisor = get_advisor (self);
   if (advisor == NULL)
     return NULL;
+  g_auto (ChessLine) line = { 0 };
+
   set_limits (self, &limits, default_ms);
-  reply = chess_player_think_sync (advisor, chess_game_get_line (self->game), &limits, 1,
+  chess_game_copy_line (self->game, &line);
+  reply = chess_player_think_sync (advisor, &line, &limits, 1,
                                    NULL, &error);
   if (reply == NULL)
     {

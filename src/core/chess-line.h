@@ -71,4 +71,6 @@ ChessClaim  chess_line_claimable_with (const ChessLine *self,
 bool        chess_board_can_mate   (const ChessBoard *board,
                                     ChessColor        color);
 
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (ChessLine, chess_line_clear)
+
 G_END_DECLS

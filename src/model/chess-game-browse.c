@@ -71,7 +71,7 @@ const ChessBoard *
 chess_game_get_board (ChessGame *self)
 {
   g_return_val_if_fail (CHESS_IS_GAME (self), NULL);
-  return &self->line.current;
+  return &self->position;
 }
 
 gboolean
@@ -82,12 +82,12 @@ chess_game_get_board_at (ChessGame  *self,
   g_return_val_if_fail (CHESS_IS_GAME (self), FALSE);
   g_return_val_if_fail (out != NULL, FALSE);
 
-  if (ply > self->line.n_moves)
+  if (ply > chess_game_line_length (self))
     return FALSE;
-  if (ply == self->line.n_moves)
-    *out = self->line.current;
+  if (ply == chess_game_line_length (self))
+    *out = self->position;
   else
-    chess_line_board_at (&self->line, ply, out);
+    chess_tree_board_at (self->tree, chess_game_get_node_at (self, ply), out);
   return TRUE;
 }
 
@@ -95,14 +95,7 @@ const ChessBoard *
 chess_game_get_start_board (ChessGame *self)
 {
   g_return_val_if_fail (CHESS_IS_GAME (self), NULL);
-  return &self->line.start;
-}
-
-const ChessLine *
-chess_game_get_line (ChessGame *self)
-{
-  g_return_val_if_fail (CHESS_IS_GAME (self), NULL);
-  return &self->line;
+  return &self->tree->start;
 }
 
 guint
@@ -118,7 +111,7 @@ chess_game_set_view_ply (ChessGame *self,
 {
   g_return_if_fail (CHESS_IS_GAME (self));
 
-  self->view_ply = MIN (ply, (guint) self->line.n_moves);
+  self->view_ply = MIN (ply, chess_game_line_length (self));
   chess_game_sync_properties (self);
 }
 
@@ -129,7 +122,7 @@ chess_game_can_play_at_view (ChessGame *self)
 
   if (chess_game_plays_in_tree (self))
     return TRUE;
-  return self->view_ply == self->line.n_moves && self->result == CHESS_GAME_RESULT_ONGOING;
+  return self->view_ply == chess_game_line_length (self) && self->result == CHESS_GAME_RESULT_ONGOING;
 }
 
 gboolean
@@ -152,7 +145,7 @@ gboolean
 chess_game_is_viewing_live (ChessGame *self)
 {
   g_return_val_if_fail (CHESS_IS_GAME (self), TRUE);
-  return self->view_ply == self->line.n_moves;
+  return self->view_ply == chess_game_line_length (self);
 }
 
 /* ---- The move list ---- */
@@ -161,7 +154,7 @@ guint
 chess_game_get_move_count (ChessGame *self)
 {
   g_return_val_if_fail (CHESS_IS_GAME (self), 0);
-  return (guint) self->line.n_moves;
+  return chess_game_line_length (self);
 }
 
 ChessMove
@@ -170,9 +163,9 @@ chess_game_get_move (ChessGame *self,
 {
   g_return_val_if_fail (CHESS_IS_GAME (self), CHESS_MOVE_NONE);
 
-  if (ply >= self->line.n_moves)
+  if (ply >= chess_game_line_length (self))
     return CHESS_MOVE_NONE;
-  return self->line.moves[ply];
+  return chess_game_get_node_at (self, ply + 1)->move;
 }
 
 gboolean
@@ -185,10 +178,10 @@ chess_game_get_move_info (ChessGame     *self,
   g_return_val_if_fail (CHESS_IS_GAME (self), FALSE);
   g_return_val_if_fail (info != NULL, FALSE);
 
-  if (ply >= self->line.n_moves)
+  if (ply >= chess_game_line_length (self))
     return FALSE;
-  chess_line_board_at (&self->line, ply, &before);
-  chess_game_fill_move_info (&before, self->line.moves[ply], ply, info);
+  chess_game_get_board_at (self, ply, &before);
+  chess_game_fill_move_info (&before, chess_game_get_move (self, ply), ply, info);
   return TRUE;
 }
 
@@ -205,10 +198,10 @@ chess_game_format_move (ChessGame     *self,
   g_return_val_if_fail (CHESS_IS_GAME (self), NULL);
   g_return_val_if_fail (buf != NULL, NULL);
 
-  if (ply >= self->line.n_moves)
+  if (ply >= chess_game_line_length (self))
     return NULL;
-  move = self->line.moves[ply];
-  chess_line_board_at (&self->line, ply, &before);
+  move = chess_game_get_move (self, ply);
+  chess_game_get_board_at (self, ply, &before);
   if (localized && notation == CHESS_NOTATION_SAN)
     return chess_move_format_san_letters (&before, move,
                                           chess_game_get_piece_letters (), buf);
@@ -243,9 +236,9 @@ chess_game_get_last_move (ChessGame   *self,
 
   g_return_val_if_fail (CHESS_IS_GAME (self), FALSE);
 
-  if (self->line.n_moves == 0)
+  if (chess_game_line_length (self) == 0)
     return FALSE;
-  m = self->line.moves[self->line.n_moves - 1];
+  m = self->line_end->move;
   if (chess_move_is_null (m))
     return FALSE;
   if (from != NULL)
@@ -276,17 +269,25 @@ chess_game_get_captured_at (ChessGame  *self,
   g_return_val_if_fail (CHESS_IS_GAME (self), 0);
   g_return_val_if_fail (out != NULL, 0);
 
-  for (size_t i = 0; i < MIN (ply, self->line.n_moves); i++)
+  /* Replays the line to `ply`, counting what each move takes. */
+  guint length = MIN (ply, chess_game_line_length (self));
+  g_autofree ChessMove *moves = g_new (ChessMove, chess_game_line_length (self) + 1);
+  ChessBoard board = self->tree->start;
+
+  if (self->line_end != NULL)
+    chess_tree_path (self->line_end, moves);
+  for (guint i = 0; i < length; i++)
     {
-      ChessMove m = self->line.moves[i];
+      ChessUndo undo;
       ChessPiece p;
 
-      if (!chess_move_is_capture (m) || chess_game_mover_of_ply (self, (guint) i) == color)
+      chess_board_make (&board, moves[i], &undo);
+      if (!chess_move_is_capture (moves[i]) || chess_game_mover_of_ply (self, i) == color)
         continue;
-      if (chess_move_flags (m) == CHESS_MOVE_EN_PASSANT)
+      if (chess_move_flags (moves[i]) == CHESS_MOVE_EN_PASSANT)
         p = chess_piece_make (color, CHESS_PAWN);
       else
-        p = (ChessPiece) self->line.undos[i].captured;
+        p = (ChessPiece) undo.captured;
       if (p == CHESS_NO_PIECE || chess_piece_color (p) != color)
         continue;
       counts[chess_piece_type (p)]++;
@@ -302,8 +303,8 @@ int
 chess_game_get_material_balance (ChessGame *self)
 {
   g_return_val_if_fail (CHESS_IS_GAME (self), 0);
-  return chess_board_material (&self->line.current, CHESS_COLOR_WHITE)
-         - chess_board_material (&self->line.current, CHESS_COLOR_BLACK);
+  return chess_board_material (&self->position, CHESS_COLOR_WHITE)
+         - chess_board_material (&self->position, CHESS_COLOR_BLACK);
 }
 
 int
@@ -314,7 +315,7 @@ chess_game_get_material_balance_at (ChessGame *self,
 
   g_return_val_if_fail (CHESS_IS_GAME (self), 0);
 
-  if (!chess_game_get_board_at (self, MIN (ply, self->line.n_moves), &board))
+  if (!chess_game_get_board_at (self, MIN (ply, chess_game_line_length (self)), &board))
     return 0;
   return chess_board_material (&board, CHESS_COLOR_WHITE)
          - chess_board_material (&board, CHESS_COLOR_BLACK);
@@ -333,7 +334,7 @@ chess_game_get_legal_targets (ChessGame   *self,
   ChessBoard scratch;
   const ChessBoard *board = chess_game_board_to_play (self, &scratch);
 
-  if (board == &self->line.current && self->result != CHESS_GAME_RESULT_ONGOING)
+  if (board == &self->position && self->result != CHESS_GAME_RESULT_ONGOING)
     return 0;
   chess_board_generate_legal (board, &list);
   for (int i = 0; i < list.count; i++)
@@ -353,7 +354,7 @@ chess_game_needs_promotion (ChessGame   *self,
   ChessBoard scratch;
   const ChessBoard *board = chess_game_board_to_play (self, &scratch);
 
-  if (board == &self->line.current && self->result != CHESS_GAME_RESULT_ONGOING)
+  if (board == &self->position && self->result != CHESS_GAME_RESULT_ONGOING)
     return FALSE;
   return chess_board_find_move (board, from, to, CHESS_QUEEN) != CHESS_MOVE_NONE;
 }

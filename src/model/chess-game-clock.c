@@ -31,7 +31,7 @@ chess_game_clocks_at (ChessGame           *self,
 void
 chess_game_restore_clock (ChessGame *self)
 {
-  ChessColor side = (ChessColor) self->line.current.side;
+  ChessColor side = (ChessColor) self->position.side;
   gint64 ms[CHESS_N_COLORS];
 
   chess_game_clocks_at (self, self->line_end, ms);
@@ -84,7 +84,7 @@ chess_game_start_clock (ChessGame *self)
   if (self->result != CHESS_GAME_RESULT_ONGOING)
     return;
   self->clock_started = TRUE;
-  chess_clock_start (self->clock, (ChessColor) self->line.current.side);
+  chess_clock_start (self->clock, (ChessColor) self->position.side);
 }
 
 gint64
@@ -93,7 +93,7 @@ chess_game_get_clock_ms_at (ChessGame *self,
 {
   g_return_val_if_fail (CHESS_IS_GAME (self), -1);
 
-  if (!chess_clock_is_timed (self->clock) || ply >= self->line.n_moves)
+  if (!chess_clock_is_timed (self->clock) || ply >= chess_game_line_length (self))
     return -1;
   gint64 ms[CHESS_N_COLORS];
   chess_game_clocks_at (self, chess_game_get_node_at (self, ply + 1), ms);
@@ -118,8 +118,8 @@ chess_game_journal_clock (ChessGame *self)
 
   if (self->clock_journal == NULL)
     return;
-  entry.ply = (guint) self->line.n_moves;
-  entry.key = self->line.current.key;
+  entry.ply = chess_game_line_length (self);
+  entry.key = self->position.key;
   for (int c = 0; c < CHESS_N_COLORS; c++)
     entry.ms[c] = chess_clock_get_time_ms (self->clock, (ChessColor) c);
   entry.active = chess_clock_get_active_color (self->clock);
@@ -153,10 +153,10 @@ chess_game_apply_clock_journal (ChessGame                    *self,
                                 const ChessClockJournalEntry *entry)
 {
   if (self->result != CHESS_GAME_RESULT_ONGOING
-      || entry->ply != self->line.n_moves || entry->key != self->line.current.key)
+      || entry->ply != chess_game_line_length (self) || entry->key != self->position.key)
     return;
   self->line_end->stood_ms[CHESS_COLOR_WHITE] = entry->ms[CHESS_COLOR_WHITE];
   self->line_end->stood_ms[CHESS_COLOR_BLACK] = entry->ms[CHESS_COLOR_BLACK];
   chess_clock_set_times (self->clock, entry->ms[CHESS_COLOR_WHITE], entry->ms[CHESS_COLOR_BLACK],
-                         (ChessColor) self->line.current.side);
+                         (ChessColor) self->position.side);
 }

@@ -81,7 +81,7 @@ chess_game_to_pgn (ChessGame *self)
 
   g_return_val_if_fail (CHESS_IS_GAME (self), NULL);
 
-  pgn = chess_pgn_game_new (&self->line.start);
+  pgn = chess_pgn_game_new (&self->tree->start);
   chess_pgn_game_set_tree (pgn, chess_tree_copy (self->tree));
   /* After a take-back on the main line, the alternatives to the move taken
    * back have no move to stand beside: the file's main line ends where the
@@ -123,10 +123,10 @@ chess_game_to_pgn (ChessGame *self)
   g_free (pgn->result);
   pgn->result = g_strdup (result);
 
-  if (!is_standard_start (&self->line.start))
+  if (!is_standard_start (&self->tree->start))
     {
       chess_pgn_game_set_tag (pgn, "SetUp", "1");
-      chess_pgn_game_set_tag (pgn, "FEN", chess_board_to_fen (&self->line.start, fen));
+      chess_pgn_game_set_tag (pgn, "FEN", chess_board_to_fen (&self->tree->start, fen));
     }
   if (chess_clock_is_timed (self->clock))
     {
@@ -137,7 +137,7 @@ chess_game_to_pgn (ChessGame *self)
   /* A game going on keeps both clocks as they stand now, the time of the
    * move being thought about included: remaining time when timed, time
    * used when not. */
-  if (self->result == CHESS_GAME_RESULT_ONGOING && (self->clock_started || self->line.n_moves > 0))
+  if (self->result == CHESS_GAME_RESULT_ONGOING && (self->clock_started || chess_game_line_length (self) > 0))
     {
       gboolean timed = chess_clock_is_timed (self->clock);
       for (int c = 0; c < CHESS_N_COLORS; c++)
@@ -199,7 +199,7 @@ termination_reason (ChessGame       *self,
         return CHESS_GAME_REASON_TIME_FORFEIT;
       /* The side that can no longer mate is the one that did not flag:
        * the flag fell on the side to move. */
-      self->flag_color = (ChessColor) self->line.current.side;
+      self->flag_color = (ChessColor) self->position.side;
       return CHESS_GAME_REASON_TIMEOUT_VS_INSUFFICIENT_MATERIAL;
     }
   if (!draw && ends_with_words (termination, " won by resignation"))
@@ -213,9 +213,9 @@ termination_reason (ChessGame       *self,
   /* A draw that ended normally where a draw can be claimed: the claim. */
   if (draw && g_ascii_strcasecmp (termination, "normal") == 0)
     {
-      if (chess_line_claimable (&self->line) == CHESS_CLAIM_THREEFOLD_REPETITION)
+      if (chess_game_line_claimable (self) == CHESS_CLAIM_THREEFOLD_REPETITION)
         return CHESS_GAME_REASON_THREEFOLD_REPETITION;
-      if (chess_line_claimable (&self->line) == CHESS_CLAIM_FIFTY_MOVES)
+      if (chess_game_line_claimable (self) == CHESS_CLAIM_FIFTY_MOVES)
         return CHESS_GAME_REASON_FIFTY_MOVES;
     }
   return CHESS_GAME_REASON_UNKNOWN;
@@ -410,14 +410,14 @@ chess_game_load_pgn (ChessGame           *self,
   self->loaded = TRUE;
   self->line_end = NULL;   /* freed with the tree */
   chess_game_set_line_end (self, chess_tree_main_end (self->tree));
-  self->view_ply = (guint) self->line.n_moves;
+  self->view_ply = chess_game_line_length (self);
   self->clock_started = FALSE;
   /* The moves' [%clk] times, and the clocks as they stood at the end. */
   chess_game_clocks_at (self, self->line_end, ms);
   if (saved_clock_times (pgn, mode != CHESS_CLOCK_UNTIMED, ms))
     memcpy (self->line_end->stood_ms, ms, sizeof ms);
   chess_clock_set_times (self->clock, ms[CHESS_COLOR_WHITE], ms[CHESS_COLOR_BLACK],
-                         (ChessColor) self->line.current.side);
+                         (ChessColor) self->position.side);
 
   loaded_result (self, pgn, &result, &reason);
   self->result = result;

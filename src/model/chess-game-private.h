@@ -40,9 +40,9 @@ struct _ChessGame
 
   ChessTree       *tree;          /* every move, variation and comment     */
   ChessTreeNode   *line_end;      /* the line being played ends here       */
-  ChessLine        line;          /* that line flattened (its positions and
-                                   * keys for the rules); a cache, changed
-                                   * by chess_game_set_line_end only       */
+  ChessBoard       position;      /* the position at line_end, set by
+                                   * chess_game_set_line_end only; the moves
+                                   * and their history stay in the tree    */
   gboolean         loaded;        /* from a file: a move played in an
                                    * earlier position starts a variation   */
   GError          *load_problem;  /* the file's text had a problem here   */
@@ -73,10 +73,9 @@ void chess_game_sync_properties (ChessGame *self);
 /* Adds `changes` (ChessGameChange) to the next "changed", and syncs. */
 void chess_game_emit_changed    (ChessGame *self,
                                  guint      changes);
-/* Makes the tree's path to `end` the line being played: the one place
- * the flat `line` follows the tree (a move on or back replays one move,
- * another line the moves that differ). With line_end NULL (its node
- * freed, a new tree) the line is made again from the start. */
+/* Makes the tree's path to `end` the line being played, and `position`
+ * the position there (a move on plays one move; anything else replays the
+ * path from the start). */
 void chess_game_set_line_end (ChessGame     *self,
                               ChessTreeNode *end);
 /* Plays `move` (legal after the viewed position) into the tree: follows
@@ -87,6 +86,14 @@ gboolean chess_game_play_in_tree (ChessGame *self,
 /* Frees a redo entry's node. */
 void chess_game_redo_entry_clear (gpointer data);
 
+/* How many moves the line being played has. */
+static inline guint
+chess_game_line_length (ChessGame *self)
+{
+  return self->line_end != NULL ? self->line_end->ply : 0;
+}
+/* A draw the side to move may claim now (the line read from the tree). */
+ChessClaim chess_game_line_claimable (ChessGame *self);
 /* Who plays move number `ply` of the line being played. */
 ChessColor chess_game_mover_of_ply (ChessGame *self,
                                     guint      ply);

@@ -11,14 +11,14 @@ ChessColor
 chess_game_get_side_to_move (ChessGame *self)
 {
   g_return_val_if_fail (CHESS_IS_GAME (self), CHESS_COLOR_WHITE);
-  return (ChessColor) self->line.current.side;
+  return (ChessColor) self->position.side;
 }
 
 gboolean
 chess_game_is_in_check (ChessGame *self)
 {
   g_return_val_if_fail (CHESS_IS_GAME (self), FALSE);
-  return chess_board_in_check (&self->line.current);
+  return chess_board_in_check (&self->position);
 }
 
 gboolean
@@ -160,7 +160,7 @@ gboolean
 chess_game_can_undo (ChessGame *self)
 {
   g_return_val_if_fail (CHESS_IS_GAME (self), FALSE);
-  return self->line.n_moves > 0;
+  return chess_game_line_length (self) > 0;
 }
 
 gboolean
@@ -184,7 +184,7 @@ chess_game_get_claim (ChessGame *self)
 
   if (self->result != CHESS_GAME_RESULT_ONGOING)
     return CHESS_CLAIM_NONE;
-  return chess_line_claimable (&self->line);
+  return chess_game_line_claimable (self);
 }
 
 /* ---- Draw offers ---- */

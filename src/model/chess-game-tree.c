@@ -19,10 +19,12 @@ chess_game_get_node_at (ChessGame *self,
 {
   g_return_val_if_fail (CHESS_IS_GAME (self), NULL);
 
-  if (ply > self->line.n_moves)
+  guint length = chess_game_line_length (self);
+
+  if (ply > length)
     return NULL;
   ChessTreeNode *node = self->line_end;
-  for (guint i = (guint) self->line.n_moves; i > ply; i--)
+  for (guint i = length; i > ply; i--)
     node = node->parent;
   return node;
 }
@@ -39,34 +41,38 @@ static gboolean
 on_line (ChessGame           *self,
          const ChessTreeNode *node)
 {
-  return node->ply <= self->line.n_moves && chess_game_get_node_at (self, node->ply) == node;
+  return node->ply <= chess_game_line_length (self) && chess_game_get_node_at (self, node->ply) == node;
 }
 
 void
 chess_game_set_line_end (ChessGame     *self,
                          ChessTreeNode *end)
 {
-  if (self->line_end == NULL)
-    {
-      chess_line_clear (&self->line);
-      chess_line_init (&self->line, &self->tree->start);
-    }
   if (self->line_end != NULL && end->parent == self->line_end)
-    chess_line_push (&self->line, end->move);
-  else
     {
-      g_autofree ChessMove *moves = g_new (ChessMove, end->ply + 1);
-      guint shared = 0;
-
-      chess_tree_path (end, moves);
-      while (shared < MIN (end->ply, self->line.n_moves) && moves[shared] == self->line.moves[shared])
-        shared++;
-      while (self->line.n_moves > shared)
-        chess_line_pop (&self->line);
-      for (guint i = shared; i < end->ply; i++)
-        chess_line_push (&self->line, moves[i]);
+      ChessUndo undo;
+      chess_board_make (&self->position, end->move, &undo);
     }
+  else
+    chess_tree_board_at (self->tree, end, &self->position);
   self->line_end = end;
+}
+
+void
+chess_game_copy_line (ChessGame *self,
+                      ChessLine *out)
+{
+  g_return_if_fail (CHESS_IS_GAME (self));
+  g_return_if_fail (out != NULL);
+
+  guint length = chess_game_line_length (self);
+  g_autofree ChessMove *moves = g_new (ChessMove, length + 1);
+
+  chess_line_init (out, &self->tree->start);
+  if (self->line_end != NULL)
+    chess_tree_path (self->line_end, moves);
+  for (guint i = 0; i < length; i++)
+    chess_line_push (out, moves[i]);
 }
 
 /* Makes the line through `node` (on along its main continuation) the one
@@ -88,7 +94,7 @@ play_line_through (ChessGame     *self,
   chess_game_clocks_at (self, end, ms);
   chess_clock_stop (self->clock);
   chess_clock_set_times (self->clock, ms[CHESS_COLOR_WHITE], ms[CHESS_COLOR_BLACK],
-                         (ChessColor) self->line.current.side);
+                         (ChessColor) self->position.side);
 }
 
 gboolean
@@ -194,7 +200,7 @@ chess_game_delete_from (ChessGame     *self,
   if (was_on_line && !self->loaded)
     {
       /* As many take-backs, whose redo would bring the moves back. */
-      while (self->line.n_moves >= node->ply && chess_game_take_back (self))
+      while (chess_game_line_length (self) >= node->ply && chess_game_take_back (self))
         ;
       g_array_set_size (self->redo, 0);
       chess_game_emit_changed (self, CHESS_GAME_CHANGED_TREE);

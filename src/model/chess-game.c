@@ -93,25 +93,37 @@ ChessColor
 chess_game_mover_of_ply (ChessGame *self,
                          guint      ply)
 {
-  return (ChessColor) ((self->line.start.side + ply) & 1);
+  return (ChessColor) ((self->tree->start.side + ply) & 1);
+}
+
+ChessClaim
+chess_game_line_claimable (ChessGame *self)
+{
+  ChessLine line;
+  ChessClaim claim;
+
+  chess_game_copy_line (self, &line);
+  claim = chess_line_claimable (&line);
+  chess_line_clear (&line);
+  return claim;
 }
 
 static void
 compute_state (ChessGame *self,
                State     *s)
 {
-  const ChessBoard *b = &self->line.current;
+  const ChessBoard *b = &self->position;
 
   s->side = (ChessColor) b->side;
   s->result = self->result;
   s->reason = self->reason;
-  s->can_undo = self->line.n_moves > 0;
+  s->can_undo = chess_game_line_length (self) > 0;
   s->can_redo = self->redo->len > 0 && self->result == CHESS_GAME_RESULT_ONGOING;
   s->material = chess_board_material (b, CHESS_COLOR_WHITE)
                 - chess_board_material (b, CHESS_COLOR_BLACK);
-  s->move_count = (guint) self->line.n_moves;
+  s->move_count = chess_game_line_length (self);
   s->claimable = self->result == CHESS_GAME_RESULT_ONGOING
-                 && chess_line_claimable (&self->line) != CHESS_CLAIM_NONE;
+                 && chess_game_line_claimable (self) != CHESS_CLAIM_NONE;
   s->in_check = chess_board_in_check (b);
   s->is_over = self->result != CHESS_GAME_RESULT_ONGOING;
   s->draw_offered = self->draw_offered;
@@ -173,10 +185,16 @@ chess_game_position_result (ChessGame       *self,
                             ChessGameResult *result,
                             ChessGameReason *reason)
 {
-  switch (chess_line_status (&self->line))
+  ChessLine line;
+  ChessStatus status;
+
+  chess_game_copy_line (self, &line);
+  status = chess_line_status (&line);
+  chess_line_clear (&line);
+  switch (status)
     {
     case CHESS_STATUS_CHECKMATE:
-      *result = self->line.current.side == CHESS_COLOR_WHITE
+      *result = self->position.side == CHESS_COLOR_WHITE
                 ? CHESS_GAME_RESULT_BLACK_WINS : CHESS_GAME_RESULT_WHITE_WINS;
       *reason = CHESS_GAME_REASON_CHECKMATE;
       return TRUE;
@@ -263,11 +281,11 @@ do_move (ChessGame *self,
          RedoEntry *redo)
 {
   ChessMoveInfo info;
-  ChessBoard before = self->line.current;
+  ChessBoard before = self->position;
   ChessColor mover = (ChessColor) before.side;
   ChessGameResult result;
   ChessGameReason reason;
-  guint ply = (guint) self->line.n_moves;
+  guint ply = chess_game_line_length (self);
 
   if (redo == NULL)
     {
@@ -307,7 +325,7 @@ do_move (ChessGame *self,
     }
   self->draw_offered = FALSE;
   self->paused = FALSE;
-  self->view_ply = (guint) self->line.n_moves;
+  self->view_ply = chess_game_line_length (self);
   self->clock_started = TRUE;
 
   if (chess_game_position_result (self, &result, &reason))
@@ -317,11 +335,11 @@ do_move (ChessGame *self,
   g_object_ref (self);
   g_signal_emit (self, signals[SIGNAL_MOVED], 0, &info);
   if (reason == CHESS_GAME_REASON_CHECKMATE)
-    g_signal_emit (self, signals[SIGNAL_CHECKMATE], 0, (ChessColor) self->line.current.side);
+    g_signal_emit (self, signals[SIGNAL_CHECKMATE], 0, (ChessColor) self->position.side);
   else if (result == CHESS_GAME_RESULT_DRAW)
     g_signal_emit (self, signals[SIGNAL_DRAW], 0, reason);
-  else if (chess_board_in_check (&self->line.current))
-    g_signal_emit (self, signals[SIGNAL_CHECK], 0, (ChessColor) self->line.current.side);
+  else if (chess_board_in_check (&self->position))
+    g_signal_emit (self, signals[SIGNAL_CHECK], 0, (ChessColor) self->position.side);
   if (result != CHESS_GAME_RESULT_ONGOING)
     emit_game_over (self);
   chess_game_emit_changed (self, CHESS_GAME_CHANGED_MOVES);
@@ -340,7 +358,7 @@ flag_fall_cb (ChessClock *clock,
   self->flag_color = color;
   clear_redo (self);
   g_object_ref (self);
-  if (chess_board_can_mate (&self->line.current, chess_color_other (color)))
+  if (chess_board_can_mate (&self->position, chess_color_other (color)))
     {
       end_game (self, color == CHESS_COLOR_WHITE ? CHESS_GAME_RESULT_BLACK_WINS
                                                  : CHESS_GAME_RESULT_WHITE_WINS,
@@ -402,7 +420,7 @@ gboolean
 chess_game_plays_in_tree (ChessGame *self)
 {
   return (self->loaded || self->result != CHESS_GAME_RESULT_ONGOING)
-         && (self->view_ply < self->line.n_moves
+         && (self->view_ply < chess_game_line_length (self)
              || !chess_tree_node_is_main_line (self->line_end));
 }
 
@@ -412,8 +430,8 @@ chess_game_board_to_play (ChessGame  *self,
                           ChessBoard *scratch)
 {
   if (!chess_game_plays_in_tree (self))
-    return &self->line.current;
-  chess_line_board_at (&self->line, self->view_ply, scratch);
+    return &self->position;
+  chess_game_get_board_at (self, self->view_ply, scratch);
   return scratch;
 }
 
@@ -481,7 +499,6 @@ chess_game_finalize (GObject *object)
 {
   ChessGame *self = CHESS_GAME (object);
 
-  chess_line_clear (&self->line);
   g_array_unref (self->redo);
   chess_tree_free (self->tree);
   g_free (self->autosave_file);
@@ -626,7 +643,6 @@ chess_game_init (ChessGame *self)
   self->tag_values = g_ptr_array_new_with_free_func (g_free);
 
   chess_board_set_start (&start);
-  chess_line_init (&self->line, &start);
   chess_game_restart (self, &start);
   compute_state (self, &self->state);
 }
@@ -664,7 +680,7 @@ chess_game_get_fen (ChessGame *self)
   char buf[CHESS_FEN_MAX];
 
   g_return_val_if_fail (CHESS_IS_GAME (self), NULL);
-  return g_strdup (chess_board_to_fen (&self->line.current, buf));
+  return g_strdup (chess_board_to_fen (&self->position, buf));
 }
 
 gboolean
@@ -682,7 +698,7 @@ chess_game_play (ChessGame   *self,
   ChessBoard scratch;
   const ChessBoard *board = chess_game_board_to_play (self, &scratch);
 
-  if (board == &self->line.current && !check_not_over (self, error))
+  if (board == &self->position && !check_not_over (self, error))
     return FALSE;
   if (!chess_move_parse_letters (board, move,
                                  chess_game_get_piece_letters (), &m, &local))
@@ -703,12 +719,12 @@ chess_game_take_back (ChessGame *self)
 
   g_return_val_if_fail (CHESS_IS_GAME (self), FALSE);
 
-  if (self->line.n_moves == 0)
+  if (chess_game_line_length (self) == 0)
     return FALSE;
 
-  ply = (guint) self->line.n_moves - 1;
-  chess_line_board_at (&self->line, ply, &before);
-  chess_game_fill_move_info (&before, self->line.moves[ply], ply, &info);
+  ply = chess_game_line_length (self) - 1;
+  chess_game_get_board_at (self, ply, &before);
+  chess_game_fill_move_info (&before, self->line_end->move, ply, &info);
 
   /* Ends that are not moves (resignation, agreement, claims, flags) have
    * already cleared the redo list, so it still follows from here. */
@@ -723,7 +739,7 @@ chess_game_take_back (ChessGame *self)
       self->result = CHESS_GAME_RESULT_ONGOING;
       self->reason = CHESS_GAME_REASON_NONE;
     }
-  self->view_ply = (guint) self->line.n_moves;
+  self->view_ply = chess_game_line_length (self);
   chess_game_restore_clock (self);
 
   g_object_ref (self);
@@ -744,7 +760,7 @@ chess_game_redo (ChessGame *self)
     return FALSE;
 
   entry = g_array_index (self->redo, RedoEntry, self->redo->len - 1);
-  g_return_val_if_fail (chess_board_is_legal_or_null (&self->line.current, entry.node->move), FALSE);
+  g_return_val_if_fail (chess_board_is_legal_or_null (&self->position, entry.node->move), FALSE);
   /* The entry's node goes back into the tree: not freed with the entry. */
   g_array_index (self->redo, RedoEntry, self->redo->len - 1).node = NULL;
   g_array_set_size (self->redo, self->redo->len - 1);
@@ -764,7 +780,7 @@ chess_game_claim_draw (ChessGame  *self,
 
   if (!check_not_over (self, error))
     return FALSE;
-  claim = chess_line_claimable (&self->line);
+  claim = chess_game_line_claimable (self);
   if (claim == CHESS_CLAIM_NONE)
     {
       g_set_error_literal (error, CHESS_GAME_ERROR, CHESS_GAME_ERROR_NO_CLAIM,
@@ -849,7 +865,7 @@ chess_game_play_as (ChessGame   *self,
 
   if (!check_not_over (self, error))
     return FALSE;
-  if (player != (ChessColor) self->line.current.side)
+  if (player != (ChessColor) self->position.side)
     {
       g_set_error_literal (error, CHESS_GAME_ERROR, CHESS_GAME_ERROR_NOT_YOUR_TURN,
                            _("It's not your turn"));
@@ -874,7 +890,7 @@ chess_game_play_squares (ChessGame      *self,
   ChessBoard scratch;
   const ChessBoard *board = chess_game_board_to_play (self, &scratch);
 
-  if (board == &self->line.current && !check_not_over (self, error))
+  if (board == &self->position && !check_not_over (self, error))
     return FALSE;
   if (!chess_move_check_squares (board, from, to, &local))
     {
@@ -911,7 +927,7 @@ chess_game_play_move (ChessGame  *self,
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
   board = chess_game_board_to_play (self, &scratch);
-  if (board == &self->line.current && !check_not_over (self, error))
+  if (board == &self->position && !check_not_over (self, error))
     return FALSE;
   if (!chess_board_is_legal (board, move))
     {
@@ -926,7 +942,7 @@ chess_game_play_move (ChessGame  *self,
     }
   /* In a finished or loaded game, a move in an earlier position or on a
    * variation goes into the tree. */
-  if (board != &self->line.current)
+  if (board != &self->position)
     return chess_game_play_in_tree (self, move);
 
   /* In a game opened from a file, the moves taken back stay in it: the

@@ -29,7 +29,7 @@
  *     for who needs the move itself (an animation, a sound, the CLI).
  *
  * The game is a tree of moves (ChessTree): the main line and variations
- * with their comments. The line being played (chess_game_get_line, the
+ * with their comments. The line being played (chess_game_copy_line, the
  * moves "moved" and "taken-back" speak of) is one path in it, usually the main
  * line. In a game being played, moves go on at its end as always; in a
  * finished or loaded game, a move played in an earlier position (or on a
@@ -225,8 +225,10 @@ gboolean    chess_game_get_board_at (ChessGame   *self,
                                      ChessBoard  *out);
 /* The start position of the game. */
 const ChessBoard *chess_game_get_start_board (ChessGame *self);
-/* The whole line (start, moves, live position), read-only. */
-const ChessLine  *chess_game_get_line     (ChessGame   *self);
+/* The line being played (start, moves, live position) into `out`, read
+ * from the tree: the caller owns it and frees it with chess_line_clear. */
+void        chess_game_copy_line    (ChessGame   *self,
+                                     ChessLine   *out);
 /* The position shown while browsing: the board before move `view-ply`.
  * It follows the live position (view-ply = move-count) after every move,
  * take-back, redo and reset. Setting it never changes the game. */
