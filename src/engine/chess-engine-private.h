@@ -8,6 +8,7 @@
 #include "chess-engine-levels.h"
 #include "chess-engine.h"
 #include "chess-eval.h"
+#include "chess-nnue.h"
 #include "chess-timeman.h"
 #include "chess-tt.h"
 
@@ -50,6 +51,7 @@ struct ChessEngine
   int         level;
   unsigned    features;             /* ChessEngineFeatures */
   const ChessEvalWeight *weights;
+  const ChessNnue *net;             /* evaluates when set, else the weights */
   uint64_t    seed;
   uint64_t    search_count;
 
@@ -70,6 +72,7 @@ struct ChessEngine
   int                root_depth;
   ChessTimeman       timeman;
   ChessSearchFrame   frames[CHESS_ENGINE_MAX_PLY + FRAME_OFFSET + 4];
+  ChessNnueAccumulator *accumulators; /* the net's first layer by ply */
   ChessMove          pv[CHESS_ENGINE_MAX_PLY + 1][CHESS_ENGINE_MAX_PLY + 1];
   int                pv_length[CHESS_ENGINE_MAX_PLY + 1];
   ChessRootMove      root_moves[CHESS_MAX_MOVES];

@@ -31,11 +31,14 @@ chess_engine_alloc (ChessTT *tt, size_t hash_mb)
     return NULL;
   chess_init ();
   self->continuation = calloc ((size_t) 12 * 64 * 12 * 64, sizeof (int16_t));
-  if (!tt && self->continuation
+  self->accumulators = aligned_alloc (_Alignof (ChessNnueAccumulator),
+                                      (CHESS_ENGINE_MAX_PLY + 2) * sizeof (ChessNnueAccumulator));
+  if (!tt && self->continuation && self->accumulators
       && chess_tt_init (&self->own_tt, hash_mb ? hash_mb : CHESS_ENGINE_DEFAULT_HASH_MB))
     tt = &self->own_tt;
-  if (!self->continuation || !tt)
+  if (!self->continuation || !self->accumulators || !tt)
     {
+      free (self->accumulators);
       free (self->continuation);
       free (self);
       return NULL;
@@ -71,6 +74,7 @@ chess_engine_free (ChessEngine *self)
   chess_smp_free (self);
   chess_tt_free (&self->own_tt);
   free (self->continuation);
+  free (self->accumulators);
   free (self->game_keys);
   free (self->keys);
   free (self);
@@ -165,6 +169,7 @@ chess_engine_copy_setup (ChessEngine *to, const ChessEngine *from)
   to->level = from->level;
   to->features = from->features;
   to->weights = from->weights;
+  to->net = from->net;
   to->seed = from->seed;
   /* The helpers fill the table; only the main search reports lines. */
   to->multipv = 1;
@@ -224,6 +229,12 @@ void
 chess_engine_set_weights (ChessEngine *self, const void *weights)
 {
   self->weights = weights ? weights : chess_eval_weights;
+}
+
+void
+chess_engine_set_net (ChessEngine *self, const ChessNnue *net)
+{
+  self->net = net;
 }
 
 void

@@ -155,6 +155,11 @@ void         chess_engine_set_weights  (ChessEngine          *self,
                                         const void           *weights);
 void         chess_engine_set_features (ChessEngine          *self,
                                         unsigned              features);
+/* An evaluation network (chess-nnue.h) to evaluate with instead of the
+ * weights, or NULL; it must outlive the engine. */
+struct ChessNnue;
+void         chess_engine_set_net      (ChessEngine          *self,
+                                        const struct ChessNnue *net);
 
 /* Mate scores as moves: positive when the side to move mates. 0 for
  * centipawn scores. */

@@ -120,10 +120,15 @@ mix64 (uint64_t x)
 }
 
 static int
-evaluate (ChessEngine *e)
+evaluate (ChessEngine *e, int ply)
 {
-  int v = e->features & CHESS_ENGINE_ENDGAME ? chess_eval (&e->board, e->weights)
-                                             : chess_eval_sums (&e->board, e->weights);
+  int v;
+
+  if (e->net)
+    v = chess_nnue_evaluate (e->net, &e->accumulators[ply], (ChessColor) e->board.side);
+  else
+    v = e->features & CHESS_ENGINE_ENDGAME ? chess_eval (&e->board, e->weights)
+                                           : chess_eval_sums (&e->board, e->weights);
 
   if (e->lvl->eval_noise)
     {
@@ -209,6 +214,8 @@ make_move (ChessEngine *e, int ply, ChessMove m, ChessUndo *u)
   f->move = m;
   f->piece_to = e->board.squares[chess_move_from (m)] * 64 + chess_move_to (m);
   e->keys[e->n_keys++] = e->board.key;
+  if (e->net)
+    chess_nnue_update (e->net, &e->accumulators[ply], &e->accumulators[ply + 1], &e->board, m);
   chess_board_make (&e->board, m, u);
 }
 
@@ -228,6 +235,8 @@ make_null (ChessEngine *e, int ply, ChessUndo *u)
   f->move = CHESS_MOVE_NONE;
   f->piece_to = -1;
   e->keys[e->n_keys++] = b->key;
+  if (e->net)
+    e->accumulators[ply + 1] = e->accumulators[ply];
   chess_board_make (b, CHESS_MOVE_NULL, u);
   /* Repetitions do not reach across a null move. */
   b->halfmove_clock = 0;
@@ -346,7 +355,7 @@ qsearch (ChessEngine *e, int alpha, int beta, int ply)
     return DRAW_SCORE;
   in_check = chess_board_in_check (b);
   if (ply >= CHESS_ENGINE_MAX_PLY - 1)
-    return in_check ? DRAW_SCORE : evaluate (e);
+    return in_check ? DRAW_SCORE : evaluate (e, ply);
 
   tte = chess_tt_probe (e->tt, b->key);
   if (tte)
@@ -364,7 +373,7 @@ qsearch (ChessEngine *e, int alpha, int beta, int ply)
     best = stand_pat = -CHESS_SCORE_INFINITE;
   else
     {
-      stand_pat = tt_eval != NO_EVAL && !e->lvl->eval_noise ? tt_eval : evaluate (e);
+      stand_pat = tt_eval != NO_EVAL && !e->lvl->eval_noise ? tt_eval : evaluate (e, ply);
       if (stand_pat >= beta)
         return stand_pat;
       if (stand_pat > alpha)
@@ -490,7 +499,7 @@ search (ChessEngine *e, int alpha, int beta, int depth, int ply, bool cut_node)
       if (b->halfmove_clock >= FIFTY_MOVE_PLIES || insufficient_material (b) || is_repetition (e, ply))
         return DRAW_SCORE;
       if (ply >= CHESS_ENGINE_MAX_PLY - 1)
-        return in_check ? DRAW_SCORE : evaluate (e);
+        return in_check ? DRAW_SCORE : evaluate (e, ply);
       /* Mate-distance pruning: no line here can beat a shorter mate. */
       if (alpha < -CHESS_SCORE_MATE + ply)
         alpha = -CHESS_SCORE_MATE + ply;
@@ -518,7 +527,7 @@ search (ChessEngine *e, int alpha, int beta, int depth, int ply, bool cut_node)
     eval = f->eval = NO_EVAL;
   else
     {
-      eval = f->eval = tte && !e->lvl->eval_noise ? tte->eval : evaluate (e);
+      eval = f->eval = tte && !e->lvl->eval_noise ? tte->eval : evaluate (e, ply);
       /* The table's bound is a better guess than the static evaluation. */
       if (tte && (tt_bound & (tt_score > eval ? CHESS_BOUND_LOWER : CHESS_BOUND_UPPER)))
         eval = tt_score;
@@ -778,6 +787,8 @@ chess_engine_run_search (ChessEngine *e, const ChessSearchLimits *limits,
   ChessMove previous_best = CHESS_MOVE_NONE;
 
   e->board = e->root;
+  if (e->net)
+    chess_nnue_refresh (e->net, &e->board, &e->accumulators[0]);
   memcpy (e->keys, e->game_keys, e->n_game_keys * sizeof (uint64_t));
   e->n_keys = e->n_game_keys;
   e->nodes = 0;

@@ -5,10 +5,12 @@
  * wins-draws-losses of A, score and Elo difference with its 95% error.
  *
  *   thinkchess-selfplay [--games N] [--nodes N] [--a-features HEX]
- *                       [--b-features HEX] [--b-handset] FILE.pgn
+ *                       [--b-features HEX] [--b-handset] [--b-net FILE]
+ *                       FILE.pgn
  *
  * Features are ChessEngineFeatures bits (default: all); --b-handset gives B
- * the hand-set weights of tools/tuner/handset-weights.py. */
+ * the hand-set weights of tools/tuner/handset-weights.py, --b-net an
+ * evaluation network (tools/nnue) to evaluate with. */
 #include "config.h"
 
 #include <glib.h>
@@ -20,6 +22,7 @@
 #include "chess-engine.h"
 #include "chess-eval.h"
 #include "chess-line.h"
+#include "chess-nnue.h"
 #include "chess-pgn.h"
 
 #define OPENING_PLIES 12
@@ -106,7 +109,8 @@ main (int argc, char **argv)
   uint64_t nodes = 10000;
   unsigned fa = CHESS_ENGINE_ALL_FEATURES, fb = CHESS_ENGINE_ALL_FEATURES;
   bool b_handset = false;
-  const char *pgn = NULL;
+  const char *pgn = NULL, *b_net_file = NULL;
+  ChessNnue *b_net = NULL;
   GArray *openings;
   ChessEngine *a, *b;
   int w = 0, d = 0, l = 0;
@@ -124,13 +128,34 @@ main (int argc, char **argv)
         fb = (unsigned) strtoul (argv[++i], NULL, 16);
       else if (strcmp (argv[i], "--b-handset") == 0)
         b_handset = true;
+      else if (strcmp (argv[i], "--b-net") == 0 && i + 1 < argc)
+        b_net_file = argv[++i];
       else
         pgn = argv[i];
     }
   if (!pgn)
     {
-      fprintf (stderr, "Usage: %s [--games N] [--nodes N] [--a-features HEX] [--b-features HEX] [--b-handset] FILE.pgn\n", argv[0]);
+      fprintf (stderr, "Usage: %s [--games N] [--nodes N] [--a-features HEX] [--b-features HEX] [--b-handset] [--b-net FILE] FILE.pgn\n", argv[0]);
       return 2;
+    }
+  if (b_net_file)
+    {
+      g_autofree char *data = NULL;
+      gsize size = 0;
+      g_autoptr (GError) error = NULL;
+      const char *problem = NULL;
+
+      if (!g_file_get_contents (b_net_file, &data, &size, &error))
+        {
+          fprintf (stderr, "%s\n", error->message);
+          return 2;
+        }
+      b_net = chess_nnue_load (data, size, &problem);
+      if (!b_net)
+        {
+          fprintf (stderr, "%s: %s\n", b_net_file, problem);
+          return 2;
+        }
     }
   chess_init ();
   openings = read_openings (pgn, (games + 1) / 2);
@@ -140,6 +165,7 @@ main (int argc, char **argv)
   chess_engine_set_features (b, fb);
   if (b_handset)
     chess_engine_set_weights (b, chess_eval_weights_handset);
+  chess_engine_set_net (b, b_net);
 
   for (int g = 0; g < games; g++)
     {
@@ -163,6 +189,7 @@ main (int argc, char **argv)
     }
   chess_engine_free (a);
   chess_engine_free (b);
+  g_clear_pointer (&b_net, chess_nnue_free);
   g_array_free (openings, TRUE);
   return 0;
 }

@@ -1,0 +1,197 @@
+/* trainer-quant.c — quantising the float net and the network file. */
+#include "config.h"
+
+#include <string.h>
+
+#include "trainer-error.h"
+#include "trainer-quant.h"
+
+#define H CHESS_NNUE_HIDDEN
+
+/* The largest feature weight or bias after quantisation: see
+ * CHESS_TRAIN_FT_LIMIT. */
+#define FT_MAX (32767 / 33)
+
+/* round (w × scale), halves away from zero, clipped to ±limit: the
+ * integer as a float. Written to vectorise, since training rounds the
+ * whole net after every step; the file's integers come from the same
+ * function, so they are exactly what training saw. */
+static inline float
+snap (float w, float scale, float limit)
+{
+  float x = w * scale, t;
+
+  x = x < -limit ? -limit : x;
+  x = x > limit ? limit : x;
+  t = (float) (int32_t) x;   /* towards zero, exactly */
+  if (x - t >= 0.5f)
+    t += 1.0f;
+  if (x - t <= -0.5f)
+    t -= 1.0f;
+  return t;
+}
+
+/* The output bias is not clipped in training; this only keeps the cast
+ * defined. */
+#define OUT_B_MAX 1e9f
+
+void
+chess_train_quant_from_net (ChessTrainQuant     *self,
+                            const ChessTrainNet *net)
+{
+  for (int f = 0; f < CHESS_NNUE_FEATURES; f++)
+    for (int i = 0; i < H; i++)
+      self->ft_w[f][i] = (int16_t) snap (net->ft_w[f][i], CHESS_NNUE_QA, FT_MAX);
+  for (int i = 0; i < H; i++)
+    self->ft_b[i] = (int16_t) snap (net->ft_b[i], CHESS_NNUE_QA, FT_MAX);
+  for (int s = 0; s < 2; s++)
+    for (int i = 0; i < H; i++)
+      self->out_w[s][i] = (int16_t) snap (net->out_w[s][i], CHESS_NNUE_QB, INT16_MAX);
+  self->out_b = (int32_t) snap (net->out_b, CHESS_NNUE_QA * CHESS_NNUE_QB, OUT_B_MAX);
+}
+
+void
+chess_train_quant_round (ChessTrainNet       *rounded,
+                         const ChessTrainNet *net)
+{
+  const float qab = CHESS_NNUE_QA * CHESS_NNUE_QB;
+
+  for (int f = 0; f < CHESS_NNUE_FEATURES; f++)
+    for (int i = 0; i < H; i++)
+      rounded->ft_w[f][i] = snap (net->ft_w[f][i], CHESS_NNUE_QA, FT_MAX) / CHESS_NNUE_QA;
+  for (int i = 0; i < H; i++)
+    rounded->ft_b[i] = snap (net->ft_b[i], CHESS_NNUE_QA, FT_MAX) / CHESS_NNUE_QA;
+  for (int s = 0; s < 2; s++)
+    for (int i = 0; i < H; i++)
+      rounded->out_w[s][i] = snap (net->out_w[s][i], CHESS_NNUE_QB, INT16_MAX) / CHESS_NNUE_QB;
+  rounded->out_b = snap (net->out_b, qab, OUT_B_MAX) / qab;
+}
+
+static uint8_t *
+put_u32 (uint8_t *out, uint32_t value)
+{
+  for (int i = 0; i < 4; i++)
+    *out++ = (uint8_t) (value >> (8 * i));
+  return out;
+}
+
+static uint8_t *
+put_i16s (uint8_t *out, const int16_t *values, size_t n)
+{
+  for (size_t i = 0; i < n; i++)
+    {
+      uint16_t u = (uint16_t) values[i];
+
+      *out++ = (uint8_t) u;
+      *out++ = (uint8_t) (u >> 8);
+    }
+  return out;
+}
+
+static uint32_t
+get_u32 (const uint8_t *in)
+{
+  return (uint32_t) in[0] | (uint32_t) in[1] << 8 | (uint32_t) in[2] << 16 | (uint32_t) in[3] << 24;
+}
+
+static const uint8_t *
+get_i16s (const uint8_t *in, int16_t *values, size_t n)
+{
+  for (size_t i = 0; i < n; i++, in += 2)
+    values[i] = (int16_t) (uint16_t) (in[0] | in[1] << 8);
+  return in;
+}
+
+gboolean
+chess_train_quant_save (const ChessTrainQuant *self,
+                        const char            *path,
+                        GError               **error)
+{
+  g_autofree uint8_t *buf = g_malloc (CHESS_NNUE_FILE_SIZE);
+  uint8_t *out = buf;
+
+  memcpy (out, CHESS_NNUE_MAGIC, 4);
+  out = put_u32 (out + 4, CHESS_NNUE_VERSION);
+  out = put_u32 (out, H);
+  out = put_i16s (out, &self->ft_w[0][0], (size_t) CHESS_NNUE_FEATURES * H);
+  out = put_i16s (out, self->ft_b, H);
+  out = put_i16s (out, &self->out_w[0][0], 2 * H);
+  out = put_u32 (out, (uint32_t) self->out_b);
+  g_assert (out == buf + CHESS_NNUE_FILE_SIZE);
+
+  return g_file_set_contents_full (path, (const char *) buf, CHESS_NNUE_FILE_SIZE,
+                                   G_FILE_SET_CONTENTS_CONSISTENT, 0644, error);
+}
+
+gboolean
+chess_train_quant_load (ChessTrainQuant *self,
+                        const char      *path,
+                        GError         **error)
+{
+  g_autoptr (GError) read_error = NULL;
+  g_autofree char *data = NULL;
+  gsize length;
+  const uint8_t *in;
+
+  if (!g_file_get_contents (path, &data, &length, &read_error))
+    {
+      g_set_error_literal (error, CHESS_TRAIN_ERROR, CHESS_TRAIN_ERROR_IO, read_error->message);
+      return FALSE;
+    }
+  in = (const uint8_t *) data;
+  if (length != CHESS_NNUE_FILE_SIZE || memcmp (in, CHESS_NNUE_MAGIC, 4) != 0
+      || get_u32 (in + 4) != CHESS_NNUE_VERSION || get_u32 (in + 8) != H)
+    {
+      g_set_error (error, CHESS_TRAIN_ERROR, CHESS_TRAIN_ERROR_NET,
+                   "%s is not a network file of version %d with %d hidden units "
+                   "(%d bytes, starting \"%s\")",
+                   path, CHESS_NNUE_VERSION, H, (int) CHESS_NNUE_FILE_SIZE, CHESS_NNUE_MAGIC);
+      return FALSE;
+    }
+  in = get_i16s (in + 12, &self->ft_w[0][0], (size_t) CHESS_NNUE_FEATURES * H);
+  in = get_i16s (in, self->ft_b, H);
+  in = get_i16s (in, &self->out_w[0][0], 2 * H);
+  self->out_b = (int32_t) get_u32 (in);
+  return TRUE;
+}
+
+static void
+accumulate (const ChessTrainQuant *self,
+            const uint16_t        *features,
+            int                    count,
+            int16_t               *acc)
+{
+  memcpy (acc, self->ft_b, sizeof self->ft_b);
+  for (int k = 0; k < count; k++)
+    for (int i = 0; i < H; i++)
+      acc[i] = (int16_t) (acc[i] + self->ft_w[features[k]][i]);
+}
+
+int
+chess_train_quant_evaluate_features (const ChessTrainQuant    *self,
+                                     const ChessTrainFeatures *features)
+{
+  int16_t acc[2][H];
+  int32_t out = self->out_b;
+
+  accumulate (self, features->stm, features->count, acc[0]);
+  accumulate (self, features->other, features->count, acc[1]);
+  for (int s = 0; s < 2; s++)
+    for (int i = 0; i < H; i++)
+      {
+        int32_t h = acc[s][i] < 0 ? 0 : acc[s][i] > CHESS_NNUE_QA ? CHESS_NNUE_QA : acc[s][i];
+
+        out += h * self->out_w[s][i];
+      }
+  return (int) ((int64_t) out * CHESS_NNUE_SCALE / (CHESS_NNUE_QA * CHESS_NNUE_QB));
+}
+
+int
+chess_train_quant_evaluate (const ChessTrainQuant *self,
+                            const ChessBoard      *board)
+{
+  ChessTrainFeatures features;
+
+  chess_train_features_from_squares (&features, board->squares, (ChessColor) board->side);
+  return chess_train_quant_evaluate_features (self, &features);
+}
