@@ -270,12 +270,22 @@ shift_east (ChessBitboard b, ChessColor c)
 
 #define POP(b) ((int) __builtin_popcountll (b))
 
-/* Legal moves of the side to move: written to `list` and counted, or
- * (count_only) just counted. Must be inlined so each caller gets its own
- * specialised copy. */
-static CHESS_ALWAYS_INLINE int
-gen_legal (const ChessBoard *b, ChessMove *list, bool count_only, bool noisy_only)
+/* Which legal moves gen_legal makes: all, or the noisy ones (captures and
+ * promotions). */
+typedef enum
 {
+  GEN_ALL,
+  GEN_NOISY,
+} GenKind;
+
+/* Legal moves of the side to move of the `kind` asked for, by the pieces
+ * on `from_mask`: written to `list` and counted, or (count_only) just
+ * counted. Must be inlined so each caller gets its own specialised copy. */
+static CHESS_ALWAYS_INLINE int
+gen_legal (const ChessBoard *b, ChessMove *list, bool count_only, GenKind kind,
+           ChessBitboard from_mask)
+{
+  bool noisy_only = kind == GEN_NOISY;
   ChessMove *start = list;
   int n = 0;
   ChessColor us = (ChessColor) b->side, them = chess_color_other (us);
@@ -292,6 +302,9 @@ gen_legal (const ChessBoard *b, ChessMove *list, bool count_only, bool noisy_onl
    * behind itself along a slider's ray. */
   {
     ChessBitboard steps = chess_king_attacks[ksq] & (noisy_only ? opp : ~own);
+
+    if (!(kbb & from_mask))
+      steps = 0;
     ChessBitboard occ_nok = occ ^ kbb;
     while (steps)
       {
@@ -327,7 +340,7 @@ gen_legal (const ChessBoard *b, ChessMove *list, bool count_only, bool noisy_onl
     }
 
   /* Knights: a pinned knight never moves. */
-  bb = b->by_type[CHESS_KNIGHT] & own & ~pinned;
+  bb = b->by_type[CHESS_KNIGHT] & own & ~pinned & from_mask;
   while (bb)
     {
       int from = chess_bb_pop (&bb);
@@ -340,7 +353,7 @@ gen_legal (const ChessBoard *b, ChessMove *list, bool count_only, bool noisy_onl
 
   /* Sliders; a pinned one stays on the line through its king. When in
    * check a pinned piece has no legal move at all. */
-  bb = (b->by_type[CHESS_BISHOP] | b->by_type[CHESS_QUEEN]) & own;
+  bb = (b->by_type[CHESS_BISHOP] | b->by_type[CHESS_QUEEN]) & own & from_mask;
   if (checkers)
     bb &= ~pinned;
   while (bb)
@@ -354,7 +367,7 @@ gen_legal (const ChessBoard *b, ChessMove *list, bool count_only, bool noisy_onl
       else
         list = add_targets (list, from, t, opp);
     }
-  bb = (b->by_type[CHESS_ROOK] | b->by_type[CHESS_QUEEN]) & own;
+  bb = (b->by_type[CHESS_ROOK] | b->by_type[CHESS_QUEEN]) & own & from_mask;
   if (checkers)
     bb &= ~pinned;
   while (bb)
@@ -371,7 +384,7 @@ gen_legal (const ChessBoard *b, ChessMove *list, bool count_only, bool noisy_onl
 
   /* Pawns. */
   {
-    ChessBitboard pawns = b->by_type[CHESS_PAWN] & own;
+    ChessBitboard pawns = b->by_type[CHESS_PAWN] & own & from_mask;
     ChessBitboard free_pawns = pawns & ~pinned;
     ChessBitboard empty = ~occ;
     ChessBitboard last = us == CHESS_COLOR_WHITE ? CHESS_RANK_8 : CHESS_RANK_1;
@@ -481,7 +494,8 @@ gen_legal (const ChessBoard *b, ChessMove *list, bool count_only, bool noisy_onl
 
   /* Castling: the king is not in check, the squares between are empty and
    * the squares it crosses and lands on are not attacked. */
-  if (!noisy_only && !checkers && (b->castling & (us == CHESS_COLOR_WHITE ? 3 : 12)))
+  if (!noisy_only && !checkers && (kbb & from_mask)
+      && (b->castling & (us == CHESS_COLOR_WHITE ? 3 : 12)))
     {
       int base = us == CHESS_COLOR_WHITE ? 0 : 56;
       int kright = us == CHESS_COLOR_WHITE ? CHESS_CASTLE_WHITE_KING : CHESS_CASTLE_BLACK_KING;
@@ -517,7 +531,7 @@ chess_board_generate_legal (const ChessBoard *self, ChessMoveList *list)
 {
   g_return_val_if_fail (self != NULL && list != NULL, 0);
 
-  list->count = gen_legal (self, list->moves, false, false);
+  list->count = gen_legal (self, list->moves, false, GEN_ALL, ~(ChessBitboard) 0);
   g_assert (list->count <= CHESS_MAX_MOVES);
   return list->count;
 }
@@ -527,7 +541,7 @@ chess_board_generate_noisy (const ChessBoard *self, ChessMoveList *list)
 {
   g_return_val_if_fail (self != NULL && list != NULL, 0);
 
-  list->count = gen_legal (self, list->moves, false, true);
+  list->count = gen_legal (self, list->moves, false, GEN_NOISY, ~(ChessBitboard) 0);
   return list->count;
 }
 
@@ -535,7 +549,7 @@ chess_board_generate_noisy (const ChessBoard *self, ChessMoveList *list)
 int
 chess_board_count_legal (const ChessBoard *self)
 {
-  return gen_legal (self, NULL, true, false);
+  return gen_legal (self, NULL, true, GEN_ALL, ~(ChessBitboard) 0);
 }
 
 bool
@@ -545,7 +559,8 @@ chess_board_is_legal (const ChessBoard *self, ChessMove move)
 
   g_return_val_if_fail (self != NULL, false);
 
-  chess_board_generate_legal (self, &list);
+  /* Only the moves of the piece on the move's square. */
+  list.count = gen_legal (self, list.moves, false, GEN_ALL, CHESS_BB (chess_move_from (move)));
   for (int i = 0; i < list.count; i++)
     if (list.moves[i] == move)
       return true;
@@ -597,8 +612,8 @@ chess_board_find_move (const ChessBoard *self,
     int n;                                                              \
                                                                         \
     if (depth <= 1)                                                     \
-      return depth == 1 ? (uint64_t) gen_legal (b, NULL, true, false) : 1; \
-    n = gen_legal (b, moves, false, false);                             \
+      return depth == 1 ? (uint64_t) gen_legal (b, NULL, true, GEN_ALL, ~(ChessBitboard) 0) : 1; \
+    n = gen_legal (b, moves, false, GEN_ALL, ~(ChessBitboard) 0);       \
     for (int i = 0; i < n; i++)                                         \
       {                                                                 \
         board_make (b, moves[i], &undo);                                \

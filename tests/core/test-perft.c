@@ -116,37 +116,59 @@ compare_moves (const void *a, const void *b)
   return (int) *(const ChessMove *) a - (int) *(const ChessMove *) b;
 }
 
-/* In `board` and every position `depth` plies below it, the noisy moves are
- * exactly the legal captures and promotions. */
+/* `got` holds exactly the `wanted` moves, in any order. */
 static void
-check_noisy (ChessBoard *board, int depth)
+assert_same_moves (ChessMove *got, int n_got, ChessMove *wanted, int n_wanted)
+{
+  g_assert_cmpint (n_got, ==, n_wanted);
+  qsort (wanted, (size_t) n_wanted, sizeof *wanted, compare_moves);
+  qsort (got, (size_t) n_got, sizeof *got, compare_moves);
+  g_assert_cmpmem (got, n_got * sizeof *got, wanted, n_wanted * sizeof *wanted);
+}
+
+/* In `board` and every position `depth` plies below it, the noisy moves are
+ * exactly the legal captures and promotions; chess_board_is_legal accepts
+ * every legal move and refuses the moves of the position before (`before`,
+ * `n_before`) that are not. */
+static void
+check_noisy_and_is_legal (ChessBoard *board, int depth, const ChessMove *before, int n_before)
 {
   ChessMoveList legal, noisy;
-  ChessMove wanted[CHESS_MAX_MOVES];
-  int n_wanted = 0;
+  ChessMove wanted_noisy[CHESS_MAX_MOVES];
+  int n_noisy = 0;
 
   chess_board_generate_legal (board, &legal);
   chess_board_generate_noisy (board, &noisy);
   for (int i = 0; i < legal.count; i++)
-    if (chess_move_is_capture (legal.moves[i]) || chess_move_is_promotion (legal.moves[i]))
-      wanted[n_wanted++] = legal.moves[i];
-  g_assert_cmpint (noisy.count, ==, n_wanted);
-  qsort (wanted, (size_t) n_wanted, sizeof *wanted, compare_moves);
-  qsort (noisy.moves, (size_t) noisy.count, sizeof *noisy.moves, compare_moves);
-  g_assert_cmpmem (noisy.moves, noisy.count * sizeof *noisy.moves, wanted, n_wanted * sizeof *wanted);
+    {
+      ChessMove m = legal.moves[i];
+
+      if (chess_move_is_capture (m) || chess_move_is_promotion (m))
+        wanted_noisy[n_noisy++] = m;
+      g_assert_true (chess_board_is_legal (board, m));
+    }
+  for (int i = 0; i < n_before; i++)
+    {
+      bool listed = false;
+
+      for (int j = 0; j < legal.count; j++)
+        listed |= legal.moves[j] == before[i];
+      g_assert_cmpint (chess_board_is_legal (board, before[i]), ==, listed);
+    }
+  assert_same_moves (noisy.moves, noisy.count, wanted_noisy, n_noisy);
   if (depth == 0)
     return;
   for (int i = 0; i < legal.count; i++)
     {
       ChessUndo undo;
       chess_board_make (board, legal.moves[i], &undo);
-      check_noisy (board, depth - 1);
+      check_noisy_and_is_legal (board, depth - 1, legal.moves, legal.count);
       chess_board_unmake (board, legal.moves[i], &undo);
     }
 }
 
 static void
-test_noisy (void)
+test_noisy_and_is_legal (void)
 {
   for (guint i = 0; i < suite_lines->len; i++)
     {
@@ -154,7 +176,7 @@ test_noisy (void)
       ChessBoard board;
 
       g_assert_true (chess_board_from_fen (&board, parts[0], NULL));
-      check_noisy (&board, 3);
+      check_noisy_and_is_legal (&board, 3, NULL, 0);
     }
 }
 
@@ -357,7 +379,7 @@ main (int argc, char **argv)
   if (min_depth <= 1)
     {
       g_test_add_func ("/perft/make-unmake", test_make_unmake);
-      g_test_add_func ("/perft/noisy", test_noisy);
+      g_test_add_func ("/perft/noisy-and-is-legal", test_noisy_and_is_legal);
       g_test_add_func ("/perft/special-moves", test_special_moves);
       g_test_add_func ("/perft/queries", test_queries);
       g_test_add_func ("/perft/ep-key", test_ep_key);
