@@ -46,6 +46,29 @@ chess_nnue_record_pieces (const ChessNnueRecord *record,
   return n;
 }
 
+void
+chess_nnue_record_mirror_files (const ChessNnueRecord *record,
+                                ChessNnueRecord       *mirrored)
+{
+  uint8_t squares[64];
+  int n = 0;
+
+  chess_nnue_record_pieces (record, squares);
+  *mirrored = *record;
+  mirrored->occupied = 0;
+  memset (mirrored->pieces, 0, sizeof mirrored->pieces);
+  for (ChessSquare sq = 0; sq < 64; sq++)
+    {
+      uint8_t p = squares[sq ^ 7];
+
+      if (p == CHESS_NO_PIECE)
+        continue;
+      mirrored->occupied |= (uint64_t) 1 << sq;
+      mirrored->pieces[n / 2] |= (uint8_t) (p << (4 * (n % 2)));
+      n++;
+    }
+}
+
 bool
 chess_nnue_record_valid (const ChessNnueRecord *record)
 {

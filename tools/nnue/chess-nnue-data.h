@@ -33,6 +33,10 @@ void chess_nnue_record_pack   (ChessNnueRecord  *record,
  * CHESS_NO_PIECE; returns the number of pieces. */
 int  chess_nnue_record_pieces (const ChessNnueRecord *record,
                                uint8_t                squares[64]);
+/* `record` with its files mirrored (a↔h): the same chess when no side may
+ * castle, which a record never says (twice the positions for training). */
+void chess_nnue_record_mirror_files (const ChessNnueRecord *record,
+                                     ChessNnueRecord       *mirrored);
 /* Whether `record` is well formed: one king each, no pawn on the first or
  * last rank, at most 32 pieces, known side and result, nothing reserved. */
 bool chess_nnue_record_valid  (const ChessNnueRecord *record);

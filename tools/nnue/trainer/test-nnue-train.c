@@ -301,6 +301,44 @@ test_bad_data (void)
     }
 }
 
+/* A record's files mirrored: valid, its position each rank read backwards,
+ * and mirrored again the same bytes; --mirror trains on both. */
+static void
+test_mirror (void)
+{
+  g_autofree char *data = tmp_file ("mirror.bin");
+  g_autofree char *net = tmp_file ("mirror.nnue");
+  g_autofree char *contents = NULL;
+  g_autofree char *out = NULL, *err = NULL;
+  gsize size;
+
+  write_random_positions (data, 500, 7);
+  g_assert_true (g_file_get_contents (data, &contents, &size, NULL));
+  for (gsize i = 0; i < size / sizeof (ChessNnueRecord); i++)
+    {
+      const ChessNnueRecord *record = (const ChessNnueRecord *) contents + i;
+      ChessNnueRecord mirrored, back;
+      char fen[CHESS_FEN_MAX], mirrored_fen[CHESS_FEN_MAX];
+      g_auto (GStrv) ranks = NULL, mirrored_ranks = NULL;
+
+      chess_nnue_record_mirror_files (record, &mirrored);
+      g_assert_true (chess_nnue_record_valid (&mirrored));
+      chess_nnue_record_mirror_files (&mirrored, &back);
+      g_assert_cmpmem (&back, sizeof back, record, sizeof *record);
+      ranks = g_strsplit_set (chess_nnue_record_fen (record, fen), "/ ", -1);
+      mirrored_ranks = g_strsplit_set (chess_nnue_record_fen (&mirrored, mirrored_fen), "/ ", -1);
+      for (int r = 0; r < 8; r++)
+        {
+          g_autofree char *reversed = g_strreverse (g_strdup (ranks[r]));
+          g_assert_cmpstr (mirrored_ranks[r], ==, reversed);
+        }
+      g_assert_cmpstr (mirrored_ranks[8], ==, ranks[8]);
+    }
+  g_assert_cmpint (run_trainer (&out, &err, "--out", net, "--epochs", "1", "--threads", "1",
+                                "--mirror", data, NULL), ==, 0);
+  g_assert_nonnull (strstr (out, "990 positions to train"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -323,6 +361,7 @@ main (int argc, char **argv)
   g_test_add_func ("/nnue-train/quantised-matches-float", test_quantised_matches_float);
   g_test_add_func ("/nnue-train/resume", test_resume);
   g_test_add_func ("/nnue-train/bad-data", test_bad_data);
+  g_test_add_func ("/nnue-train/mirror", test_mirror);
   status = g_test_run ();
 
   g_unlink (data_path);

@@ -68,6 +68,15 @@ chess_train_data_clear (ChessTrainData *self)
   self->count = 0;
 }
 
+void
+chess_train_data_add_mirrors (ChessTrainData *self)
+{
+  self->records = g_renew (ChessNnueRecord, self->records, 2 * self->count);
+  for (size_t i = 0; i < self->count; i++)
+    chess_nnue_record_mirror_files (&self->records[i], &self->records[self->count + i]);
+  self->count *= 2;
+}
+
 size_t
 chess_train_random_below (GRand  *rand,
                           size_t  n)

@@ -21,6 +21,8 @@ gboolean chess_train_data_load  (ChessTrainData *self,
                                  const char     *path,
                                  GError        **error);
 void     chess_train_data_clear (ChessTrainData *self);
+/* Adds each record's twin with its files mirrored. */
+void     chess_train_data_add_mirrors (ChessTrainData *self);
 
 /* Shuffles the records (seeded) and moves the last `share` of them apart
  * for validation: they are records[train_count…count). */

@@ -4,7 +4,7 @@
  *   thinkchess-nnue-train --out NET [--checkpoint FILE] [--resume FILE]
  *       [--epochs N] [--batch N] [--lr R] [--lr-drop EPOCH:FACTOR]…
  *       [--lambda L] [--decay D] [--threads N] [--val SHARE] [--seed S]
- *       [--plain-float] DATA…
+ *       [--plain-float] [--mirror] DATA…
  *   thinkchess-nnue-train --show FEN [--net NET] [--checkpoint FILE]
  *
  * After every epoch it prints the losses and writes NET and the checkpoint
@@ -134,7 +134,7 @@ main (int argc, char **argv)
   g_autoptr (GError) error = NULL;
   g_autoptr (GOptionContext) context = g_option_context_new ("DATA... - train the evaluation network");
   ChessTrainData data = { 0 };
-  gboolean ok;
+  gboolean ok, mirror = FALSE;
 
   chess_train_options_init (&options);
   {
@@ -160,6 +160,8 @@ main (int argc, char **argv)
       { "plain-float", 0, 0, G_OPTION_ARG_NONE, &options.plain_float,
         "Train the float weights as they are, not rounded as the network file holds them "
         "(the file's integers then differ from them by some centipawns)", NULL },
+      { "mirror", 0, 0, G_OPTION_ARG_NONE, &mirror,
+        "Train on each position and its twin with the files mirrored (a-h)", NULL },
       { "show", 0, 0, G_OPTION_ARG_STRING, &fen,
         "Print the evaluation of FEN by --net and --checkpoint, and exit", "FEN" },
       { "net", 0, 0, G_OPTION_ARG_FILENAME, &net, "The network file for --show", "NET" },
@@ -208,6 +210,8 @@ main (int argc, char **argv)
         chess_train_data_clear (&data);
         return fail (error);
       }
+  if (mirror)
+    chess_train_data_add_mirrors (&data);
   ok = chess_train_run (&options, &data, print_report, NULL, &error);
   chess_train_data_clear (&data);
   return ok ? 0 : fail (error);
