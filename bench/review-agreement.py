@@ -282,7 +282,11 @@ def judge(args, stockfish, fens, names):
                         kind, value = "checkmate", (-1 if fen.split()[1] == "w" else 1)
                     game_scores.append([kind, value])
                 cache[key] = {"engine": engine.name, "depth": args.depth, "scores": game_scores}
-                tmp = path + ".tmp"
+                # Another run may have judged other games meanwhile: keep them.
+                if os.path.exists(path):
+                    with open(path, encoding="utf-8") as f:
+                        cache = {**json.load(f), **cache}
+                tmp = "%s.%d.tmp" % (path, os.getpid())
                 with open(tmp, "w", encoding="utf-8") as f:
                     json.dump(cache, f)
                 os.replace(tmp, path)

@@ -41,9 +41,10 @@ struct _ChessReview
   guint              n_searched;    /* positions with their score          */
   guint              n_reviewed;    /* moves judged and handed to the tree */
   ChessPlayerInfo   *infos[3];      /* the running think's lines 1 and 2   */
-  /* A move that was the engine's own choice and yet lost a mistake's
-   * worth by the search after it: the positions before and after it are
-   * searched again, deeper, before the move is judged. */
+  /* A move that lost a mistake's worth by the searches around it: the
+   * positions before and after it are searched again, deeper, before the
+   * move is judged. */
+  gboolean          *deeper;        /* n_moves + 1: searched again, deeper */
   guint              recheck_ply;   /* the move                            */
   int                recheck_after; /* the score after it                  */
   guint              recheck_pos;   /* the position being searched again   */
@@ -109,6 +110,7 @@ chess_review_finalize (GObject *object)
   clear_infos (self);
   chess_line_clear (&self->line);
   g_free (self->searches);
+  g_free (self->deeper);
   G_OBJECT_CLASS (chess_review_parent_class)->finalize (object);
 }
 
@@ -245,6 +247,7 @@ review_new (const ChessTree *tree)
     chess_line_push (&self->line, node->children[0]->move);
   self->n_moves = (guint) self->line.n_moves;
   self->searches = g_new0 (ChessReviewSearch, self->n_moves + 1);
+  self->deeper = g_new0 (gboolean, self->n_moves + 1);
   return self;
 }
 
@@ -538,16 +541,30 @@ final_score (const ChessLine *line,
 /* The search of a position is this many times the review's budget when
  * it is searched again (RECHECK_LOSS). */
 #define RECHECK_FACTOR 4
-/* A move the engine chose itself that loses at least this much by the
- * search after it (a mistake's worth) tells that one of the two searches
- * saw too little: the engine's first choice counts as losing nothing, so
- * a blunder it shared would go unmarked, and a shallow search after the
- * move may see a loss that is not there. Both positions are searched
- * again, deeper, and the move is judged by those. */
+/* A move that loses at least this much by the searches before and after
+ * it (a mistake's worth) is marked only if deeper searches agree: a
+ * shallow search after a move may see a loss that is not there, and the
+ * one before it may miss the move's point (when the engine chose the move
+ * itself, one of the two certainly saw too little). Both positions are
+ * searched again, deeper, and the move is judged by those. */
 #define RECHECK_LOSS 0.10
 
 static void judge_move (ChessReview *self, guint ply, int score_after);
 static void recheck_async (ChessReview *self, guint pos);
+
+/* The position around move `ply` to search again next: the one before
+ * it, then the one after it (unless the game ended there), each once;
+ * -1 when both have been. */
+static int
+next_recheck (ChessReview *self,
+              guint        ply)
+{
+  if (!self->deeper[ply])
+    return (int) ply;
+  if (self->searches[ply + 1].depth > 0 && !self->deeper[ply + 1])
+    return (int) ply + 1;
+  return -1;
+}
 
 static gboolean
 needs_recheck (ChessReview *self,
@@ -556,9 +573,9 @@ needs_recheck (ChessReview *self,
 {
   const ChessReviewSearch *search = &self->searches[ply];
 
-  return search->line_length > 0 && search->line[0] == self->line.moves[ply]
-         && chess_review_win_chance (search->score) - chess_review_win_chance (-score_after)
-            >= RECHECK_LOSS;
+  return chess_review_win_chance (search->score) - chess_review_win_chance (-score_after)
+         >= RECHECK_LOSS
+         && next_recheck (self, ply) >= 0;
 }
 
 /* Position `pos` has its score: judge the move that led to it. FALSE when
@@ -575,7 +592,7 @@ position_done (ChessReview *self,
     {
       self->recheck_ply = pos - 1;
       self->recheck_after = score;
-      recheck_async (self, pos - 1);
+      recheck_async (self, (guint) next_recheck (self, pos - 1));
       return FALSE;
     }
   if (pos > 0)
@@ -701,8 +718,9 @@ think_done_cb (GObject      *source,
 
 /* The deeper search of a position around the move being rechecked: first
  * the one before it, then (unless the game ended there) the one after it,
- * so that the move is judged by two searches of the same depth. Then the
- * review goes on. */
+ * so that the move is judged by two searches of the same depth (either may
+ * have been searched again already, for the move before). Then the review
+ * goes on. */
 static void
 recheck_done_cb (GObject      *source,
                  GAsyncResult *result,
@@ -719,13 +737,14 @@ recheck_done_cb (GObject      *source,
   if (!read_search (self, reply, &deeper))
     return;
   self->searches[pos] = deeper;
-  if (pos == ply && self->searches[pos + 1].depth > 0)
-    {
-      recheck_async (self, pos + 1);
-      return;
-    }
+  self->deeper[pos] = TRUE;
   if (pos == ply + 1)
     self->recheck_after = deeper.score;
+  if (next_recheck (self, ply) >= 0)
+    {
+      recheck_async (self, (guint) next_recheck (self, ply));
+      return;
+    }
   judge_move (self, ply, self->recheck_after);
   if (chess_review_is_complete (self))
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COMPLETE]);

@@ -259,6 +259,11 @@ test_hung_queen (void)
   g_assert_cmpuint (m->best_line_length, >=, 1);
   g_assert_cmpuint (m->best_line[0], ==, m->best_move);
   g_assert_cmpstr (m->best_san, !=, "");
+  /* A mistake's worth lost: both positions were searched again, two plies
+   * deeper, before the move was marked; the moves before were not. */
+  g_assert_cmpint (m->depth, ==, DEPTH + 2);
+  for (guint ply = 0; ply < 4; ply++)
+    g_assert_cmpint (judged_move (game, ply).depth, ==, DEPTH);
   /* Taking the queen was Black's best, and the only move that wins it;
    * White had several good moves instead of Qg4. */
   g_assert_cmpint (judged_move (game, 5).klass, ==, CHESS_REVIEW_CLASS_BEST);
