@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "trainer-bytes.h"
 #include "trainer-checkpoint.h"
 #include "trainer-error.h"
 
@@ -10,24 +11,6 @@
 #define VERSION 1
 #define HEADER_SIZE (4 + 5 * 4 + 8 + 8)
 #define FILE_SIZE (HEADER_SIZE + 3 * CHESS_TRAIN_N_PARAMS * 4)
-
-static uint8_t *
-put_u64 (uint8_t *out, uint64_t value, int bytes)
-{
-  for (int i = 0; i < bytes; i++)
-    *out++ = (uint8_t) (value >> (8 * i));
-  return out;
-}
-
-static uint64_t
-get_u64 (const uint8_t *in, int bytes)
-{
-  uint64_t value = 0;
-
-  for (int i = 0; i < bytes; i++)
-    value |= (uint64_t) in[i] << (8 * i);
-  return value;
-}
 
 static uint8_t *
 put_floats (uint8_t *out, const ChessTrainNet *net)
@@ -39,7 +22,7 @@ put_floats (uint8_t *out, const ChessTrainNet *net)
       uint32_t bits;
 
       memcpy (&bits, &f[i], 4);
-      out = put_u64 (out, bits, 4);
+      out = chess_train_put_le (out, bits, 4);
     }
   return out;
 }
@@ -51,7 +34,7 @@ get_floats (const uint8_t *in, ChessTrainNet *net)
 
   for (size_t i = 0; i < CHESS_TRAIN_N_PARAMS; i++, in += 4)
     {
-      uint32_t bits = (uint32_t) get_u64 (in, 4);
+      uint32_t bits = (uint32_t) chess_train_get_le (in, 4);
 
       memcpy (&f[i], &bits, 4);
     }
@@ -71,13 +54,13 @@ chess_train_checkpoint_save (const char               *path,
 
   memcpy (&loss_bits, &progress->val_loss, 8);
   memcpy (out, MAGIC, 4);
-  out = put_u64 (out + 4, VERSION, 4);
-  out = put_u64 (out, CHESS_TRAIN_HIDDEN, 4);
-  out = put_u64 (out, progress->seed, 4);
-  out = put_u64 (out, progress->epoch, 4);
-  out = put_u64 (out, progress->rounded, 4);
-  out = put_u64 (out, adam->step, 8);
-  out = put_u64 (out, loss_bits, 8);
+  out = chess_train_put_le (out + 4, VERSION, 4);
+  out = chess_train_put_le (out, CHESS_TRAIN_HIDDEN, 4);
+  out = chess_train_put_le (out, progress->seed, 4);
+  out = chess_train_put_le (out, progress->epoch, 4);
+  out = chess_train_put_le (out, progress->rounded, 4);
+  out = chess_train_put_le (out, adam->step, 8);
+  out = chess_train_put_le (out, loss_bits, 8);
   out = put_floats (out, net);
   out = put_floats (out, &adam->m);
   out = put_floats (out, &adam->v);
@@ -94,19 +77,15 @@ chess_train_checkpoint_load (const char         *path,
                              ChessTrainProgress *progress,
                              GError            **error)
 {
-  g_autoptr (GError) read_error = NULL;
   g_autofree char *data = NULL;
   gsize length;
   const uint8_t *in;
 
-  if (!g_file_get_contents (path, &data, &length, &read_error))
-    {
-      g_set_error_literal (error, CHESS_TRAIN_ERROR, CHESS_TRAIN_ERROR_IO, read_error->message);
-      return FALSE;
-    }
+  if (!chess_train_read_file (path, &data, &length, error))
+    return FALSE;
   in = (const uint8_t *) data;
   if (length != FILE_SIZE || memcmp (in, MAGIC, 4) != 0
-      || get_u64 (in + 4, 4) != VERSION || get_u64 (in + 8, 4) != CHESS_TRAIN_HIDDEN)
+      || chess_train_get_le (in + 4, 4) != VERSION || chess_train_get_le (in + 8, 4) != CHESS_TRAIN_HIDDEN)
     {
       g_set_error (error, CHESS_TRAIN_ERROR, CHESS_TRAIN_ERROR_CHECKPOINT,
                    "%s is not a training checkpoint of version %d with %d hidden units",
@@ -115,17 +94,17 @@ chess_train_checkpoint_load (const char         *path,
     }
   if (progress != NULL)
     {
-      uint64_t loss_bits = get_u64 (in + 32, 8);
+      uint64_t loss_bits = chess_train_get_le (in + 32, 8);
 
-      progress->seed = (uint32_t) get_u64 (in + 12, 4);
-      progress->epoch = (uint32_t) get_u64 (in + 16, 4);
-      progress->rounded = (uint32_t) get_u64 (in + 20, 4);
+      progress->seed = (uint32_t) chess_train_get_le (in + 12, 4);
+      progress->epoch = (uint32_t) chess_train_get_le (in + 16, 4);
+      progress->rounded = (uint32_t) chess_train_get_le (in + 20, 4);
       memcpy (&progress->val_loss, &loss_bits, 8);
     }
   in = get_floats (in + HEADER_SIZE, net);
   if (adam != NULL)
     {
-      adam->step = get_u64 ((const uint8_t *) data + 24, 8);
+      adam->step = chess_train_get_le ((const uint8_t *) data + 24, 8);
       in = get_floats (in, &adam->m);
       get_floats (in, &adam->v);
     }

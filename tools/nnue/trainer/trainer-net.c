@@ -14,8 +14,9 @@
 #define H CHESS_TRAIN_HIDDEN
 
 /* The passes in AVX2 where the processor has it (twice the floats per
- * instruction), chosen at load time; the same arithmetic either way. */
-#if defined (__x86_64__) && defined (__has_attribute)
+ * instruction), chosen at load time; the same arithmetic either way. GCC
+ * only: clang 14 (Debian 12) leaves the clones undefined at link time. */
+#if defined (__x86_64__) && defined (__has_attribute) && !defined (__clang__)
 #if __has_attribute (target_clones)
 #define HOT __attribute__ ((target_clones ("avx2", "default")))
 #endif

@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "trainer-bytes.h"
 #include "trainer-error.h"
 #include "trainer-quant.h"
 
@@ -68,37 +69,20 @@ chess_train_quant_round (ChessTrainNet       *rounded,
 }
 
 static uint8_t *
-put_u32 (uint8_t *out, uint32_t value)
-{
-  for (int i = 0; i < 4; i++)
-    *out++ = (uint8_t) (value >> (8 * i));
-  return out;
-}
-
-static uint8_t *
 put_i16s (uint8_t *out, const int16_t *values, size_t n)
 {
   for (size_t i = 0; i < n; i++)
     {
-      uint16_t u = (uint16_t) values[i];
-
-      *out++ = (uint8_t) u;
-      *out++ = (uint8_t) (u >> 8);
+      out = chess_train_put_le (out, (uint16_t) values[i], 2);
     }
   return out;
-}
-
-static uint32_t
-get_u32 (const uint8_t *in)
-{
-  return (uint32_t) in[0] | (uint32_t) in[1] << 8 | (uint32_t) in[2] << 16 | (uint32_t) in[3] << 24;
 }
 
 static const uint8_t *
 get_i16s (const uint8_t *in, int16_t *values, size_t n)
 {
   for (size_t i = 0; i < n; i++, in += 2)
-    values[i] = (int16_t) (uint16_t) (in[0] | in[1] << 8);
+    values[i] = (int16_t) (uint16_t) chess_train_get_le (in, 2);
   return in;
 }
 
@@ -111,12 +95,12 @@ chess_train_quant_save (const ChessTrainQuant *self,
   uint8_t *out = buf;
 
   memcpy (out, CHESS_NNUE_MAGIC, 4);
-  out = put_u32 (out + 4, CHESS_NNUE_VERSION);
-  out = put_u32 (out, H);
+  out = chess_train_put_le (out + 4, CHESS_NNUE_VERSION, 4);
+  out = chess_train_put_le (out, H, 4);
   out = put_i16s (out, &self->ft_w[0][0], (size_t) CHESS_NNUE_FEATURES * H);
   out = put_i16s (out, self->ft_b, H);
   out = put_i16s (out, &self->out_w[0][0], 2 * H);
-  out = put_u32 (out, (uint32_t) self->out_b);
+  out = chess_train_put_le (out, (uint32_t) self->out_b, 4);
   g_assert (out == buf + CHESS_NNUE_FILE_SIZE);
 
   return g_file_set_contents_full (path, (const char *) buf, CHESS_NNUE_FILE_SIZE,
@@ -128,19 +112,15 @@ chess_train_quant_load (ChessTrainQuant *self,
                         const char      *path,
                         GError         **error)
 {
-  g_autoptr (GError) read_error = NULL;
   g_autofree char *data = NULL;
   gsize length;
   const uint8_t *in;
 
-  if (!g_file_get_contents (path, &data, &length, &read_error))
-    {
-      g_set_error_literal (error, CHESS_TRAIN_ERROR, CHESS_TRAIN_ERROR_IO, read_error->message);
-      return FALSE;
-    }
+  if (!chess_train_read_file (path, &data, &length, error))
+    return FALSE;
   in = (const uint8_t *) data;
   if (length != CHESS_NNUE_FILE_SIZE || memcmp (in, CHESS_NNUE_MAGIC, 4) != 0
-      || get_u32 (in + 4) != CHESS_NNUE_VERSION || get_u32 (in + 8) != H)
+      || chess_train_get_le (in + 4, 4) != CHESS_NNUE_VERSION || chess_train_get_le (in + 8, 4) != H)
     {
       g_set_error (error, CHESS_TRAIN_ERROR, CHESS_TRAIN_ERROR_NET,
                    "%s is not a network file of version %d with %d hidden units "
@@ -151,7 +131,7 @@ chess_train_quant_load (ChessTrainQuant *self,
   in = get_i16s (in + 12, &self->ft_w[0][0], (size_t) CHESS_NNUE_FEATURES * H);
   in = get_i16s (in, self->ft_b, H);
   in = get_i16s (in, &self->out_w[0][0], 2 * H);
-  self->out_b = (int32_t) get_u32 (in);
+  self->out_b = (int32_t) (uint32_t) chess_train_get_le (in, 4);
   return TRUE;
 }
 
