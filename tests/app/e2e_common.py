@@ -299,9 +299,12 @@ def link_blue(rgb):
 
 # ---- AT-SPI ----
 
-def atspi_app(pid, timeout=20):
-    """The accessible application of the process `pid`."""
+def atspi_app(pid, timeout=20, proc=None):
+    """The accessible application of the process `pid` (started as `proc`:
+    one that has ended fails at once, with its exit status)."""
     def lookup():
+        if proc is not None:
+            check(proc.poll() is None, "the app ended (exit status %s)" % proc.returncode)
         for app in pyatspi.Registry.getDesktop(0):
             try:
                 if app is not None and app.get_process_id() == pid:
@@ -312,9 +315,10 @@ def atspi_app(pid, timeout=20):
     return wait_until(lookup, "the app on the accessibility bus", timeout)
 
 
-def find_all(root, predicate, max_depth=50):
+def find_all(root, predicate, max_depth=50, errors=None):
     """Every node below `root` (itself included) that `predicate` accepts,
-    in tree order."""
+    in tree order. A node the app cannot answer for (gone meanwhile) is
+    passed over with what is below it; `errors`, a list, collects why."""
     found = []
 
     def walk(node, depth=0):
@@ -325,8 +329,9 @@ def find_all(root, predicate, max_depth=50):
                 found.append(node)
             for child in node:
                 walk(child, depth + 1)
-        except Exception:
-            pass
+        except Exception as e:
+            if errors is not None:
+                errors.append(str(e))
 
     walk(root)
     return found
@@ -506,7 +511,7 @@ class App:
     # ---- AT-SPI ----
 
     def atspi_app(self):
-        return atspi_app(self.proc.pid)
+        return atspi_app(self.proc.pid, proc=self.proc)
 
     def find_all(self, predicate, root=None):
         return find_all(root if root is not None else self.atspi_app(), predicate)
@@ -520,7 +525,7 @@ class App:
     def toplevels(self, timeout=20):
         """The app's windows (the main one, dialogs, alerts) now shown."""
         shown = []
-        for window in atspi_app(self.proc.pid, timeout):
+        for window in atspi_app(self.proc.pid, timeout, self.proc):
             try:
                 if window is not None and self.visible(window):
                     shown.append(window)
