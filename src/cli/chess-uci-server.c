@@ -11,6 +11,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -20,6 +21,7 @@
 #include "chess-engine-levels.h"
 #include "chess-engine.h"
 #include "chess-notation.h"
+#include "chess-nnue.h"
 #include "chess-uci-parse.h"
 #include "chess-uci-server.h"
 
@@ -68,6 +70,7 @@ struct ChessUciServer
   int                  skill;
   bool                 limit_strength;
   int                  elo;
+  ChessNnue           *net;            /* EvalFile's, or NULL: the weights */
 };
 
 static void
@@ -131,6 +134,7 @@ send_options (ChessUciServer *self)
   send_line (self, "option name Skill Level type spin default 20 min 0 max 20");
   send_line (self, "option name UCI_LimitStrength type check default false");
   send_line (self, "option name UCI_Elo type spin default %d min %d max %d", max_elo (), min_elo (), max_elo ());
+  send_line (self, "option name EvalFile type string default <empty>");
   send_line (self, "uciok");
 }
 
@@ -161,6 +165,53 @@ parse_option_bool (ChessUciServer *self, const char *value, bool *out)
       return false;
     }
   return true;
+}
+
+/* EvalFile: a network file (tools/nnue) to evaluate with, or none ("" or
+ * "<empty>", the default): the hand-written evaluation. The hash table is
+ * cleared with each change. A file that cannot
+ * be read or is not a network is refused with the reason; the evaluation
+ * in use is kept. */
+static void
+set_eval_file (ChessUciServer *self, const char *path)
+{
+  g_autofree char *data = NULL;
+  g_autoptr (GError) error = NULL;
+  const char *problem = NULL;
+  ChessNnue *net;
+  GStatBuf st;
+  gsize size = 0;
+
+  if (path == NULL || *path == '\0' || strcmp (path, "<empty>") == 0)
+    {
+      chess_engine_set_net (self->engine, NULL);
+      g_clear_pointer (&self->net, chess_nnue_free);
+      chess_engine_clear (self->engine);
+      return;
+    }
+  /* Not a device or a pipe that would never end, nor a huge file. */
+  if (g_stat (path, &st) == 0 && (!S_ISREG (st.st_mode) || st.st_size > 16 * 1024 * 1024))
+    problem = "not a network file";
+  else if (!g_file_get_contents (path, &data, &size, &error))
+    {
+      send_info_string (self, error->message);
+      return;
+    }
+  net = problem == NULL ? chess_nnue_load (data, size, &problem) : NULL;
+  if (net == NULL)
+    {
+      /* Translators: %s is the file given, then what is wrong with it
+       * (in English, from the loader). */
+      g_autofree char *msg = g_strdup_printf (_("“%s” is not an evaluation network (%s); the evaluation in use is kept."),
+                                              path, problem);
+      send_info_string (self, msg);
+      return;
+    }
+  chess_engine_set_net (self->engine, net);
+  g_clear_pointer (&self->net, chess_nnue_free);
+  self->net = net;
+  /* The table's scores are the other evaluation's. */
+  chess_engine_clear (self->engine);
 }
 
 static void
@@ -208,6 +259,8 @@ set_option (ChessUciServer *self, const char *name, const char *value)
       if (parse_option_int (self, value, min_elo (), max_elo (), &self->elo))
         apply_level (self);
     }
+  else if (g_ascii_strcasecmp (name, "EvalFile") == 0)
+    set_eval_file (self, value);
   else
     {
       g_autofree char *msg = g_strdup_printf (_("Unknown option “%s”."), name);
@@ -313,13 +366,15 @@ search (ChessUciServer *self, ChessSearchLimits *limits, uint64_t go_number)
   g_mutex_lock (&self->lock);
   while (hold && go_number > self->stopped_upto && go_number > self->hit_upto)
     g_cond_wait (&self->cond, &self->lock);
+  /* No longer searching before the answer goes out: an isready sent right
+   * after bestmove, behind a setoption, waits for that setoption. */
+  self->running_go = 0;
+  self->searching = false;
   g_mutex_unlock (&self->lock);
 
   send_bestmove (self, &r);
 
   g_mutex_lock (&self->lock);
-  self->running_go = 0;
-  self->searching = false;
   g_cond_broadcast (&self->cond);
   g_mutex_unlock (&self->lock);
 }
@@ -576,6 +631,7 @@ chess_uci_server_free (ChessUciServer *self)
   g_queue_clear_full (&self->pending, (GDestroyNotify) pending_command_free);
   g_free (self->moves);
   chess_engine_free (self->engine);
+  g_clear_pointer (&self->net, chess_nnue_free);
   g_mutex_clear (&self->out_lock);
   g_mutex_clear (&self->lock);
   g_cond_clear (&self->cond);

@@ -3,8 +3,11 @@
 isready during a search, go with each kind of limit, stop, ponder and
 ponderhit, malformed lines (answered with `info string`, never a crash),
 and a complete game of the engine against itself through the protocol."""
+import os
+import struct
 import subprocess
 import sys
+import tempfile
 import time
 import threading
 import queue
@@ -68,7 +71,7 @@ text = "\n".join(seen)
 check(any(l.startswith("id name ThinkChess") for l in seen), "id name")
 check(any(l.startswith("id author") for l in seen), "id author")
 for opt in ("Hash", "Clear Hash", "MultiPV", "Ponder", "Move Overhead", "Skill Level",
-            "UCI_LimitStrength", "UCI_Elo"):
+            "UCI_LimitStrength", "UCI_Elo", "EvalFile"):
     check("option name %s type" % opt in text, "option " + opt)
 
 e.send("isready")
@@ -99,6 +102,50 @@ e.send("setoption name MultiPV value 3")
 e.send("isready")
 seen, ok = e.expect("readyok")
 check(ok and not any(l.startswith("info string") for l in seen), "options accepted")
+
+# EvalFile: a network file (src/engine/chess-nnue-format.h) replaces the
+# hand-written evaluation; "<empty>" brings it back; a file that is missing or
+# not a network is refused, saying so, and the evaluation in use is kept.
+# The net here has no weights and an output bias worth 100 centipawns: every
+# position is +1.00 for the side to move, so a search of one ply says -100.
+HIDDEN, QA, QB, SCALE = 256, 255, 64, 400
+
+
+def depth1_score(engine):
+    engine.send("position startpos")
+    engine.send("go depth 1")
+    seen, best = engine.expect("bestmove")
+    scores = [l.split(" score cp ")[1].split()[0] for l in seen
+              if l.startswith("info depth 1 ") and " score cp " in l]
+    return int(scores[-1]) if best and scores else None
+
+
+with tempfile.TemporaryDirectory() as tmp:
+    flat = os.path.join(tmp, "flat net.nnue")
+    with open(flat, "wb") as f:
+        f.write(b"TCNN" + struct.pack("<II", 1, HIDDEN))
+        f.write(bytes(2 * (768 * HIDDEN + HIDDEN + 2 * HIDDEN)))
+        f.write(struct.pack("<i", 100 * QA * QB // SCALE))
+    cut = os.path.join(tmp, "cut.nnue")
+    with open(flat, "rb") as f, open(cut, "wb") as g:
+        g.write(f.read()[:1000])
+    hand = depth1_score(e)
+    e.send("setoption name EvalFile value " + flat)
+    e.send("isready")
+    seen, ok = e.expect("readyok")
+    check(ok and not any(l.startswith("info string") for l in seen), "EvalFile: a net accepted")
+    check(depth1_score(e) == -100, "EvalFile: the search evaluates with the net")
+    for bad, what in ((cut, "cut.nnue"), (os.path.join(tmp, "missing.nnue"), "missing.nnue"),
+                      (tmp, os.path.basename(tmp))):
+        e.send("setoption name EvalFile value " + bad)
+        e.send("isready")
+        seen, ok = e.expect("readyok")
+        check(ok and any(l.startswith("info string") and what in l for l in seen),
+              "EvalFile: %s refused, naming it" % what)
+        check(depth1_score(e) == -100, "EvalFile: the net kept after %s" % what)
+    e.send("setoption name EvalFile value <empty>")
+    check(depth1_score(e) == hand and hand != -100,
+          "EvalFile <empty>: the hand-written evaluation again (%s)" % hand)
 
 # go depth with MultiPV 3: three lines per depth.
 e.send("ucinewgame")
