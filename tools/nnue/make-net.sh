@@ -8,7 +8,9 @@
 #
 # Settings (environment): GAMES_RANDOM and GAMES_BOOK, the games of each
 # generator (random openings, seed 1001; openings from
-# tests/data/pgn/twic0920.pgn, seed 2002); NODES a move (5000); EPOCHS,
+# tests/data/pgn/twic0920.pgn, seed 2002) and GAMES_VAL, the games kept
+# apart to validate on (random openings, seed 3001, 500); NODES a move
+# (5000); EPOCHS,
 # LR, LR_DROP, BATCH, LAMBDA for the trainer. A generator's file that
 # already holds its games is kept, so a stopped run goes on where it was.
 set -eu
@@ -17,6 +19,7 @@ build=${1:-build}
 out=${2:-nnue-work}
 games_random=${GAMES_RANDOM:-20000}
 games_book=${GAMES_BOOK:-20000}
+games_val=${GAMES_VAL:-500}
 nodes=${NODES:-5000}
 datagen=$build/tools/nnue/datagen/thinkchess-datagen
 train=$build/tools/nnue/trainer/thinkchess-nnue-train
@@ -50,12 +53,15 @@ generate book "$games_book" 2002 --openings tests/data/pgn/twic0920.pgn &
 book_pid=$!
 wait "$random_pid"
 wait "$book_pid"
-echo "positions: $(( ($(stat -c %s "$out/random.bin") + $(stat -c %s "$out/book.bin")) / 32 )) in $(( $(date +%s) - start )) s"
+# Games of their own to validate on: positions of one game on both sides
+# of a random split would flatter the validation loss.
+generate val "$games_val" 3001
+echo "positions: $(( ($(stat -c %s "$out/random.bin") + $(stat -c %s "$out/book.bin")) / 32 )) to train on, $(( $(stat -c %s "$out/val.bin") / 32 )) to validate on, in $(( $(date +%s) - start )) s"
 
 start=$(date +%s)
 "$train" --out "$out/thinkchess.nnue" --checkpoint "$out/thinkchess.ckpt" \
   --epochs "${EPOCHS:-30}" --lr "${LR:-0.001}" ${LR_DROP:+--lr-drop "$LR_DROP"} \
   --batch "${BATCH:-16384}" --lambda "${LAMBDA:-0.7}" --threads 2 --seed 1 \
-  "$out/random.bin" "$out/book.bin"
+  --val-file "$out/val.bin" "$out/random.bin" "$out/book.bin"
 echo "trained in $(( $(date +%s) - start )) s: $out/thinkchess.nnue"
 sha256sum "$out/thinkchess.nnue"

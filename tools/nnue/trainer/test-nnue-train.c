@@ -308,6 +308,7 @@ test_mirror (void)
 {
   g_autofree char *data = tmp_file ("mirror.bin");
   g_autofree char *net = tmp_file ("mirror.nnue");
+  g_autofree char *checkpoint = tmp_file ("mirror.nnue.ckpt");
   g_autofree char *contents = NULL;
   g_autofree char *out = NULL, *err = NULL;
   gsize size;
@@ -337,6 +338,44 @@ test_mirror (void)
   g_assert_cmpint (run_trainer (&out, &err, "--out", net, "--epochs", "1", "--threads", "1",
                                 "--mirror", data, NULL), ==, 0);
   g_assert_nonnull (strstr (out, "990 positions to train"));
+  g_unlink (data);
+  g_unlink (net);
+  g_unlink (checkpoint);
+}
+
+/* --val-file: the file's positions, all of them and only them, are the
+ * validation positions; the training keeps every one of DATA's (and the
+ * mirrors', which are not validated on); the loss on them falls. */
+static void
+test_val_file (void)
+{
+  g_autofree char *small = tmp_file ("val-train.bin");
+  g_autofree char *held = tmp_file ("val-held.bin");
+  g_autofree char *net = tmp_file ("val.nnue");
+  g_autofree char *checkpoint = tmp_file ("val.nnue.ckpt");
+  g_autofree char *out = NULL, *err = NULL;
+  g_autoptr (GArray) losses = NULL;
+
+  write_random_positions (small, 20000, 21);
+  write_random_positions (held, 3000, 22);
+  g_assert_cmpint (run_trainer (&out, &err, "--out", net, "--epochs", "2", "--batch", "1024",
+                                "--lr", "0.002", "--threads", "2", "--mirror",
+                                "--val-file", held, small, NULL), ==, 0);
+  g_test_message ("%s", out);
+  g_assert_nonnull (strstr (out, "40000 positions to train, 3000 to validate"));
+  losses = validation_losses (out);
+  g_assert_cmpuint (losses->len, ==, 3);
+  g_assert_cmpfloat (g_array_index (losses, double, 2), <, 0.5 * g_array_index (losses, double, 0));
+  /* A validation file that is not one is refused, naming it. */
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run_trainer (&out, &err, "--out", net, "--epochs", "1",
+                                "--val-file", net, small, NULL), ==, 2);
+  g_assert_nonnull (strstr (err, "val.nnue"));
+  g_unlink (small);
+  g_unlink (held);
+  g_unlink (net);
+  g_unlink (checkpoint);
 }
 
 int
@@ -362,6 +401,7 @@ main (int argc, char **argv)
   g_test_add_func ("/nnue-train/resume", test_resume);
   g_test_add_func ("/nnue-train/bad-data", test_bad_data);
   g_test_add_func ("/nnue-train/mirror", test_mirror);
+  g_test_add_func ("/nnue-train/val-file", test_val_file);
   status = g_test_run ();
 
   g_unlink (data_path);

@@ -243,7 +243,10 @@ train (Trainer              *self,
     self->net = self->master;
   for (int t = 0; t < self->n_slices; t++)
     self->slices[t].net = self->net;
-  self->n_train = chess_train_data_split (self->data, options->val_share, progress.seed);
+  if (options->val_count > 0)
+    self->n_train = options->val_count < self->data->count ? self->data->count - options->val_count : 0;
+  else
+    self->n_train = chess_train_data_split (self->data, options->val_share, progress.seed);
   if (self->n_train == 0 || self->n_train > G_MAXUINT32)
     {
       g_set_error (error, CHESS_TRAIN_ERROR, CHESS_TRAIN_ERROR_DATA,

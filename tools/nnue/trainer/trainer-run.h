@@ -31,6 +31,9 @@ typedef struct
   double         decay;            /* decoupled weight decay, 0 for none */
   int            threads;
   double         val_share;        /* of the positions, kept for validation */
+  size_t         val_count;        /* > 0: instead, the data's last val_count
+                                    * records are the validation positions
+                                    * (another file: no game on both sides) */
   uint32_t       seed;             /* a resumed checkpoint's wins */
   gboolean       plain_float;      /* FALSE: the passes see the weights
                                     * rounded as the file holds them, so

@@ -3,15 +3,17 @@
  *
  *   thinkchess-nnue-train --out NET [--checkpoint FILE] [--resume FILE]
  *       [--epochs N] [--batch N] [--lr R] [--lr-drop EPOCH:FACTOR]…
- *       [--lambda L] [--decay D] [--threads N] [--val SHARE] [--seed S]
- *       [--plain-float] [--mirror] DATA…
+ *       [--lambda L] [--decay D] [--threads N] [--val SHARE | --val-file FILE…]
+ *       [--seed S] [--plain-float] [--mirror] DATA…
  *   thinkchess-nnue-train --show FEN [--net NET] [--checkpoint FILE]
  *
  * After every epoch it prints the losses and writes NET and the checkpoint
  * (NET.ckpt unless named). Training sees the weights rounded as the file
  * holds them (unless --plain-float), so that the file's integers compute
  * the net that was trained. A resumed run needs the same DATA in the same
- * order, for the same validation positions.
+ * order, for the same validation positions. --val-file keeps the
+ * validation positions in files of their own (other games than DATA's:
+ * positions of one game on both sides would flatter the loss).
  *
  * Exit status: 0 done, 1 bad usage or a file not written, 2 a data,
  * network or checkpoint file missing, unreadable or malformed.
@@ -130,6 +132,7 @@ main (int argc, char **argv)
   ChessTrainOptions options;
   g_autofree char *out = NULL, *checkpoint = NULL, *resume = NULL, *fen = NULL, *net = NULL;
   g_auto (GStrv) drops = NULL;
+  g_auto (GStrv) val_files = NULL;
   gint64 seed = -1;
   g_autoptr (GError) error = NULL;
   g_autoptr (GOptionContext) context = g_option_context_new ("DATA... - train the evaluation network");
@@ -155,6 +158,8 @@ main (int argc, char **argv)
       { "threads", 0, 0, G_OPTION_ARG_INT, &options.threads, "Threads (2)", "N" },
       { "val", 0, 0, G_OPTION_ARG_DOUBLE, &options.val_share,
         "Share of the positions kept for validation (0.01)", "SHARE" },
+      { "val-file", 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &val_files,
+        "Validate on the positions of FILE instead, none of DATA's kept apart (repeatable)", "FILE" },
       { "seed", 0, 0, G_OPTION_ARG_INT64, &seed,
         "Seed of the start, the split and the shuffles (1; a resumed checkpoint keeps its own)", "S" },
       { "plain-float", 0, 0, G_OPTION_ARG_NONE, &options.plain_float,
@@ -212,6 +217,24 @@ main (int argc, char **argv)
       }
   if (mirror)
     chess_train_data_add_mirrors (&data);
+  /* After the training positions and their mirrors: the last val_count. */
+  for (int i = 0; val_files != NULL && val_files[i] != NULL; i++)
+    {
+      size_t before = data.count;
+
+      if (!chess_train_data_load (&data, val_files[i], &error))
+        {
+          chess_train_data_clear (&data);
+          return fail (error);
+        }
+      options.val_count += data.count - before;
+    }
+  if (val_files != NULL && options.val_count == 0)
+    {
+      fprintf (stderr, "thinkchess-nnue-train: no positions in the --val-file files\n");
+      chess_train_data_clear (&data);
+      return EXIT_USAGE;
+    }
   ok = chess_train_run (&options, &data, print_report, NULL, &error);
   chess_train_data_clear (&data);
   return ok ? 0 : fail (error);
