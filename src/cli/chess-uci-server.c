@@ -169,9 +169,8 @@ parse_option_bool (ChessUciServer *self, const char *value, bool *out)
 
 /* EvalFile: a network file (tools/nnue) to evaluate with, or none ("" or
  * "<empty>", the default): the hand-written evaluation. The hash table is
- * cleared with each change. A file that cannot
- * be read or is not a network is refused with the reason; the evaluation
- * in use is kept. */
+ * cleared with each change. A file that cannot be read or is not a network
+ * is refused with the reason; the evaluation in use is kept. */
 static void
 set_eval_file (ChessUciServer *self, const char *path)
 {
