@@ -22,7 +22,7 @@ import traceback
 import xml.etree.ElementTree as ET
 
 import pyatspi
-from gi.repository import GLib
+from gi.repository import Atspi, GLib
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DATA = os.path.join(HERE, "..", "data", "app")
@@ -52,6 +52,12 @@ WAIT_SCALE = float(os.environ.get("THINKCHESS_E2E_WAIT_SCALE", "1"))
 
 # How often a condition is asked again.
 POLL = 0.1
+
+# libatspi gives up on a call to the app after 0.8 s. On a loaded machine,
+# or under ASan, the app can take longer to answer, and a walk of its tree
+# then passed over the node as if it were not there (CI once counted 81 of
+# a list's 82 moves): a slow answer is waited for, as a person would wait.
+Atspi.set_timeout(int(10000 * WAIT_SCALE), 30000)
 
 
 def wait_until(predicate, what, timeout=10):
