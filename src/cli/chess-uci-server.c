@@ -167,36 +167,28 @@ parse_option_bool (ChessUciServer *self, const char *value, bool *out)
   return true;
 }
 
-/* EvalFile: a network file (tools/nnue) to evaluate with, or none ("" or
- * "<empty>", the default): the hand-written evaluation. The hash table is
- * cleared with each change. A file that cannot be read or is not a network
- * is refused with the reason; the evaluation in use is kept. */
-static void
-set_eval_file (ChessUciServer *self, const char *path)
+/* The network in file `path`, or NULL when the file cannot be read or is
+ * not a network, having said why in an info string. */
+static ChessNnue *
+read_net (ChessUciServer *self, const char *path)
 {
   g_autofree char *data = NULL;
   g_autoptr (GError) error = NULL;
   const char *problem = NULL;
-  ChessNnue *net;
+  ChessNnue *net = NULL;
   GStatBuf st;
   gsize size = 0;
 
-  if (path == NULL || *path == '\0' || strcmp (path, "<empty>") == 0)
-    {
-      chess_engine_set_net (self->engine, NULL);
-      g_clear_pointer (&self->net, chess_nnue_free);
-      chess_engine_clear (self->engine);
-      return;
-    }
   /* Not a device or a pipe that would never end, nor a huge file. */
   if (g_stat (path, &st) == 0 && (!S_ISREG (st.st_mode) || st.st_size > 16 * 1024 * 1024))
     problem = "not a network file";
   else if (!g_file_get_contents (path, &data, &size, &error))
     {
       send_info_string (self, error->message);
-      return;
+      return NULL;
     }
-  net = problem == NULL ? chess_nnue_load (data, size, &problem) : NULL;
+  else
+    net = chess_nnue_load (data, size, &problem);
   if (net == NULL)
     {
       /* Translators: %s is the file given, then what is wrong with it
@@ -204,8 +196,22 @@ set_eval_file (ChessUciServer *self, const char *path)
       g_autofree char *msg = g_strdup_printf (_("“%s” is not an evaluation network (%s); the evaluation in use is kept."),
                                               path, problem);
       send_info_string (self, msg);
-      return;
     }
+  return net;
+}
+
+/* EvalFile: a network file (tools/nnue) to evaluate with, or none ("" or
+ * "<empty>", the default): the hand-written evaluation. The hash table is
+ * cleared with each change. A file that cannot be read or is not a network
+ * is refused with the reason; the evaluation in use is kept. */
+static void
+set_eval_file (ChessUciServer *self, const char *path)
+{
+  ChessNnue *net = NULL;
+
+  if (path != NULL && *path != '\0' && strcmp (path, "<empty>") != 0
+      && (net = read_net (self, path)) == NULL)
+    return;
   chess_engine_set_net (self->engine, net);
   g_clear_pointer (&self->net, chess_nnue_free);
   self->net = net;
