@@ -47,25 +47,11 @@ class App(e2e_common.App):
         return self.find(lambda n: n.name == T("Moves") and self.visible(n), "the move list")
 
     def move_buttons(self, move_list):
-        """The list's buttons, one a move. A walk of the accessible tree is
-        some hundred calls, not one look: a walk that comes out short is
-        read again, and said (with the errors it met) so that the output
-        shows how often that happens; a list that stays short fails."""
-        reads = []
-
-        def read():
-            errors = []
-            buttons = e2e_common.find_all(
-                move_list, lambda n: n.getRole() == pyatspi.ROLE_PUSH_BUTTON, errors=errors)
-            reads.append((len(buttons), errors[:3]))
-            return buttons if len(buttons) == PLIES else None
-        try:
-            buttons = wait_until(read, "the list's moves", 2)
-        except e2e_common.Failure:
-            check(False, "the list shows %d moves, the game has %d (each read: %r)"
-                  % (reads[-1][0], PLIES, reads))
-        if len(reads) > 1:
-            print("note: the list read as %r before it read as %d moves" % (reads[:-1], PLIES))
+        errors = []
+        buttons = e2e_common.find_all(
+            move_list, lambda n: n.getRole() == pyatspi.ROLE_PUSH_BUTTON, errors=errors)
+        check(len(buttons) == PLIES, "the list shows %d moves, the game has %d%s"
+              % (len(buttons), PLIES, " (AT-SPI errors: %r)" % errors[:3] if errors else ""))
         return buttons
 
     @staticmethod

@@ -305,15 +305,14 @@ def link_blue(rgb):
 
 # ---- AT-SPI ----
 
-def atspi_app(pid, timeout=20, proc=None):
-    """The accessible application of the process `pid` (started as `proc`:
-    one that has ended fails at once, with its exit status)."""
+def atspi_app(proc, timeout=20):
+    """The accessible application of the process `proc` (a Popen). One that
+    has ended fails at once, with its exit status."""
     def lookup():
-        if proc is not None:
-            check(proc.poll() is None, "the app ended (exit status %s)" % proc.returncode)
+        check(proc.poll() is None, "the app ended (exit status %s)" % proc.returncode)
         for app in pyatspi.Registry.getDesktop(0):
             try:
-                if app is not None and app.get_process_id() == pid:
+                if app is not None and app.get_process_id() == proc.pid:
                     return app
             except Exception:
                 pass
@@ -517,7 +516,7 @@ class App:
     # ---- AT-SPI ----
 
     def atspi_app(self):
-        return atspi_app(self.proc.pid, proc=self.proc)
+        return atspi_app(self.proc)
 
     def find_all(self, predicate, root=None):
         return find_all(root if root is not None else self.atspi_app(), predicate)
@@ -531,7 +530,7 @@ class App:
     def toplevels(self, timeout=20):
         """The app's windows (the main one, dialogs, alerts) now shown."""
         shown = []
-        for window in atspi_app(self.proc.pid, timeout, self.proc):
+        for window in atspi_app(self.proc, timeout):
             try:
                 if window is not None and self.visible(window):
                     shown.append(window)
