@@ -201,7 +201,8 @@ class App(e2e_common.App):
 
     def wait_plies(self, count, timeout=30):
         return wait_until(lambda: len(self.sans()) >= count and self.sans(),
-                          lambda: "%d moves in the autosave:\n%s" % (count, self.autosave()), timeout)
+                          lambda: "%d moves in the autosave (it has %d)\n%s"
+                          % (count, len(self.sans()), self.autosave()), timeout)
 
     def move(self, uci):
         """Plays the person's move: dragged, or typed for a promotion."""

@@ -1021,6 +1021,21 @@ class App:
 DARK_ENV = {"ADW_DEBUG_COLOR_SCHEME": "prefer-dark"}
 
 
+def app_state(app):
+    """Whether the app was running when a scenario failed, or how it ended
+    (a negative status is the signal that ended it)."""
+    if app.proc is None:
+        return "the app was not running"
+    status = app.proc.poll()
+    if status is not None:
+        return "the app had ended with status %d" % status
+    try:
+        windows = [w.name for w in atspi_app(app.proc, 5)]
+    except Exception as e:
+        return "the app was still running; its windows unreadable: %s" % e
+    return "the app was still running, windows: %s" % ", ".join(repr(w) for w in windows)
+
+
 def run_scenarios(script, scenarios, make_app=App, dark_env=DARK_ENV):
     """The main() of an e2e script run as `SCRIPT.py THINKCHESS SCENARIO
     [--shots DIR] [--dark]`: runs the scenario with a fresh HOME (a
@@ -1047,10 +1062,14 @@ def run_scenarios(script, scenarios, make_app=App, dark_env=DARK_ENV):
     except Exception as e:
         # Not only our own Failure: an AT-SPI error such as "The application
         # no longer exists" means the app died, and its log says why.
+        # CI's summary keeps a failure's first line only: it says whether
+        # the app was still there.
+        state = app_state(app)
         if isinstance(e, Failure):
-            print("FAILED: %s: %s" % (scenario, e))
+            first, _, rest = str(e).partition("\n")
+            print("FAILED: %s: %s [%s]%s" % (scenario, first, state, "\n" + rest if rest else ""))
         else:
-            print("FAILED: %s:" % scenario)
+            print("FAILED: %s: [%s]" % (scenario, state))
             traceback.print_exc(file=sys.stdout)
         if shots is None:
             app.shots = os.path.join(tempfile.gettempdir(), "thinkchess-%s-failures" % script)
