@@ -1030,7 +1030,7 @@ def app_state(app):
     if status is not None:
         return "the app had ended with status %d" % status
     try:
-        windows = [w.name for w in atspi_app(app.proc, 5)]
+        windows = [w.name for w in app.toplevels(5)]
     except Exception as e:
         return "the app was still running; its windows unreadable: %s" % e
     return "the app was still running, windows: %s" % ", ".join(repr(w) for w in windows)
