@@ -132,8 +132,10 @@ class App(e2e_common.App):
                 self.drag_uci(uci, settle)
             else:
                 # The reply comes after 300 ms and the panel says it (its
-                # square in any notation): a quick hand moves at once then.
-                said = wait_until(lambda: (lambda t: t if t and t != said and uci[2:4] in t else None)(
+                # square in any notation; castling names none, it is O-O
+                # in every notation): a quick hand moves at once then.
+                shown = san.rstrip("+#") if san.startswith("O-O") else uci[2:4]
+                said = wait_until(lambda: (lambda t: t if t and t != said and shown in t else None)(
                     self.label_starting_now(reply_prefix)), "the reply " + san)
             fen = play_uci(fen, uci)
         return self.verdict("Solved!")
