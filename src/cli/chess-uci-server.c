@@ -22,6 +22,7 @@
 #include "chess-engine.h"
 #include "chess-notation.h"
 #include "chess-nnue.h"
+#include "chess-nnue-builtin.h"
 #include "chess-uci-parse.h"
 #include "chess-uci-server.h"
 
@@ -70,7 +71,8 @@ struct ChessUciServer
   int                  skill;
   bool                 limit_strength;
   int                  elo;
-  ChessNnue           *net;            /* EvalFile's, or NULL: the weights */
+  ChessNnue           *net;            /* EvalFile's, or NULL: the built-in one */
+  bool                 use_network;    /* UseNetwork: else the weights */
 };
 
 static void
@@ -135,6 +137,7 @@ send_options (ChessUciServer *self)
   send_line (self, "option name UCI_LimitStrength type check default false");
   send_line (self, "option name UCI_Elo type spin default %d min %d max %d", max_elo (), min_elo (), max_elo ());
   send_line (self, "option name EvalFile type string default <empty>");
+  send_line (self, "option name UseNetwork type check default true");
   send_line (self, "uciok");
 }
 
@@ -200,10 +203,21 @@ read_net (ChessUciServer *self, const char *path)
   return net;
 }
 
+/* The evaluation that EvalFile and UseNetwork choose, with the hash table
+ * cleared: its scores are the other evaluation's. */
+static void
+apply_evaluation (ChessUciServer *self)
+{
+  const ChessNnue *net = self->net ? self->net : chess_nnue_builtin ();
+
+  chess_engine_set_net (self->engine, self->use_network ? net : NULL);
+  chess_engine_clear (self->engine);
+}
+
 /* EvalFile: a network file (tools/nnue) to evaluate with, or none ("" or
- * "<empty>", the default): the hand-written evaluation. The hash table is
- * cleared with each change. A file that cannot be read or is not a network
- * is refused with the reason; the evaluation in use is kept. */
+ * "<empty>", the default): the built-in net. A file that cannot be read or
+ * is not a network is refused with the reason; the evaluation in use is
+ * kept. */
 static void
 set_eval_file (ChessUciServer *self, const char *path)
 {
@@ -212,11 +226,9 @@ set_eval_file (ChessUciServer *self, const char *path)
   if (path != NULL && *path != '\0' && strcmp (path, "<empty>") != 0
       && (net = read_net (self, path)) == NULL)
     return;
-  chess_engine_set_net (self->engine, net);
   g_clear_pointer (&self->net, chess_nnue_free);
   self->net = net;
-  /* The table's scores are the other evaluation's. */
-  chess_engine_clear (self->engine);
+  apply_evaluation (self);
 }
 
 static void
@@ -266,6 +278,11 @@ set_option (ChessUciServer *self, const char *name, const char *value)
     }
   else if (g_ascii_strcasecmp (name, "EvalFile") == 0)
     set_eval_file (self, value);
+  else if (g_ascii_strcasecmp (name, "UseNetwork") == 0)
+    {
+      if (parse_option_bool (self, value, &self->use_network))
+        apply_evaluation (self);
+    }
   else
     {
       g_autofree char *msg = g_strdup_printf (_("Unknown option “%s”."), name);
@@ -612,6 +629,7 @@ chess_uci_server_new (const ChessUciServerConfig *config, ChessUciWriteFunc writ
   self->write = write;
   self->write_data = user_data;
   self->engine = engine;
+  self->use_network = true;
   g_mutex_init (&self->out_lock);
   g_mutex_init (&self->lock);
   g_cond_init (&self->cond);

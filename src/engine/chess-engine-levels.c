@@ -4,7 +4,8 @@
  * bench/levels.sh played 40–80 games a level at 5 s + 0.05 s (2026-11-25), and
  * bench/levels-pool.py pooled every match of a level (bench/data/level-matches)
  * into one figure, here rounded to 50 (each ± about 80–210). Change a level
- * and measure it again before changing its figure. */
+ * and measure it again before changing its figure. The levels below Maximum
+ * keep the hand-written evaluation they were measured with. */
 #include "config.h"
 
 #include <glib/gi18n.h>
@@ -13,17 +14,17 @@
 #include "chess-engine-levels.h"
 
 const ChessEngineLevel chess_engine_levels[] = {
-  /* name                 elo   depth  nodes  noise natural variety blind% */
-  { N_("Beginner"),        700,   1,      0,   150,  120,    40,    35 },
-  { N_("Novice"),          850,   1,      0,   110,   90,    30,    25 },
-  { N_("Casual"),         1050,   2,      0,    80,   60,    25,    15 },
-  { N_("Club player"),    1200,   3,      0,    70,   35,    20,    10 },
-  { N_("Intermediate"),   1450,   4,      0,    45,   25,    15,     5 },
-  { N_("Advanced"),       1500,   5,      0,    30,   15,    10,     2 },
-  { N_("Expert"),         1750,   7,      0,    18,   10,     8,     0 },
-  { N_("Candidate master"), 1850, 9,      0,    10,    5,     5,     0 },
-  { N_("Master"),         2150,   0, 400000,     0,    0,     3,     0 },
-  { N_("Maximum"),        2200,   0,      0,     0,    0,     0,     0 },
+  /* name                 elo   depth  nodes  noise natural variety blind% net */
+  { N_("Beginner"),        700,   1,      0,   150,  120,    40,    35, 0 },
+  { N_("Novice"),          850,   1,      0,   110,   90,    30,    25, 0 },
+  { N_("Casual"),         1050,   2,      0,    80,   60,    25,    15, 0 },
+  { N_("Club player"),    1200,   3,      0,    70,   35,    20,    10, 0 },
+  { N_("Intermediate"),   1450,   4,      0,    45,   25,    15,     5, 0 },
+  { N_("Advanced"),       1500,   5,      0,    30,   15,    10,     2, 0 },
+  { N_("Expert"),         1750,   7,      0,    18,   10,     8,     0, 0 },
+  { N_("Candidate master"), 1850, 9,      0,    10,    5,     5,     0, 0 },
+  { N_("Master"),         2150,   0, 400000,     0,    0,     3,     0, 0 },
+  { N_("Maximum"),        2200,   0,      0,     0,    0,     0,     0, 1 },
 };
 const int chess_engine_n_levels = G_N_ELEMENTS (chess_engine_levels);
 

@@ -20,6 +20,9 @@ typedef struct
   int         natural_bonus; /* centipawns for the most natural moves */
   int         root_noise;    /* variety between equal moves, centipawns */
   int         blind_percent; /* chance to overlook a capture from afar */
+  int         network;       /* 1: the engine's net evaluates; 0: the
+                              * hand-written evaluation the level was
+                              * measured with */
 } ChessEngineLevel;
 
 extern const ChessEngineLevel chess_engine_levels[];

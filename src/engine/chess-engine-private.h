@@ -51,7 +51,10 @@ struct ChessEngine
   int         level;
   unsigned    features;             /* ChessEngineFeatures */
   const ChessEvalWeight *weights;
-  const ChessNnue *net;             /* evaluates when set, else the weights */
+  const ChessNnue *net;             /* the net chosen, or NULL: the weights */
+  const ChessNnue *eval_net;        /* the net this search evaluates with:
+                                     * `net` unless the level is measured
+                                     * with the weights */
   uint64_t    seed;
   uint64_t    search_count;
 

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "chess-engine-private.h"
+#include "chess-nnue-builtin.h"
 
 void
 chess_search_limits_init (ChessSearchLimits *limits)
@@ -52,6 +53,7 @@ chess_engine_alloc (ChessTT *tt, size_t hash_mb)
   self->multipv = 1;
   self->features = CHESS_ENGINE_ALL_FEATURES;
   self->weights = chess_eval_weights;
+  self->net = chess_nnue_builtin ();
   self->level = CHESS_ENGINE_LEVEL_MAX;
   self->lvl = &chess_engine_levels[self->level];
   init_reductions (self);

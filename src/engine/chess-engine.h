@@ -155,8 +155,10 @@ void         chess_engine_set_weights  (ChessEngine          *self,
                                         const void           *weights);
 void         chess_engine_set_features (ChessEngine          *self,
                                         unsigned              features);
-/* An evaluation network (chess-nnue.h) to evaluate with instead of the
- * weights, or NULL; it must outlive the engine. */
+/* The evaluation network (chess-nnue.h) to evaluate with, or NULL: the
+ * hand-written evaluation (the weights). A new engine has the built-in
+ * net (chess-nnue-builtin.h); the levels below Maximum use the weights
+ * whatever is set. The net must outlive the engine. */
 struct ChessNnue;
 void         chess_engine_set_net      (ChessEngine          *self,
                                         const struct ChessNnue *net);

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "chess-engine-private.h"
+#include "chess-endgame.h"
 #include "chess-movepick.h"
 
 #define DRAW_SCORE 0
@@ -124,8 +125,14 @@ evaluate (ChessEngine *e, int ply)
 {
   int v;
 
-  if (e->net)
-    v = chess_nnue_evaluate (e->net, &e->accumulators[ply], (ChessColor) e->board.side);
+  if (e->eval_net)
+    {
+      /* The net, with the endgame knowledge it cannot learn from few
+       * positions (king and pawn against king, drawn material). */
+      v = chess_nnue_evaluate (e->eval_net, &e->accumulators[ply], (ChessColor) e->board.side);
+      if (e->features & CHESS_ENGINE_ENDGAME)
+        v = chess_endgame_adjust (&e->board, v);
+    }
   else
     v = e->features & CHESS_ENGINE_ENDGAME ? chess_eval (&e->board, e->weights)
                                            : chess_eval_sums (&e->board, e->weights);
@@ -214,8 +221,8 @@ make_move (ChessEngine *e, int ply, ChessMove m, ChessUndo *u)
   f->move = m;
   f->piece_to = e->board.squares[chess_move_from (m)] * 64 + chess_move_to (m);
   e->keys[e->n_keys++] = e->board.key;
-  if (e->net)
-    chess_nnue_update (e->net, &e->accumulators[ply], &e->accumulators[ply + 1], &e->board, m);
+  if (e->eval_net)
+    chess_nnue_update (e->eval_net, &e->accumulators[ply], &e->accumulators[ply + 1], &e->board, m);
   chess_board_make (&e->board, m, u);
 }
 
@@ -235,7 +242,7 @@ make_null (ChessEngine *e, int ply, ChessUndo *u)
   f->move = CHESS_MOVE_NONE;
   f->piece_to = -1;
   e->keys[e->n_keys++] = b->key;
-  if (e->net)
+  if (e->eval_net)
     e->accumulators[ply + 1] = e->accumulators[ply];
   chess_board_make (b, CHESS_MOVE_NULL, u);
   /* Repetitions do not reach across a null move. */
@@ -787,14 +794,15 @@ chess_engine_run_search (ChessEngine *e, const ChessSearchLimits *limits,
   ChessMove previous_best = CHESS_MOVE_NONE;
 
   e->board = e->root;
-  if (e->net)
-    chess_nnue_refresh (e->net, &e->board, &e->accumulators[0]);
+  e->lvl = &chess_engine_levels[e->level];
+  e->eval_net = e->lvl->network ? e->net : NULL;
+  if (e->eval_net)
+    chess_nnue_refresh (e->eval_net, &e->board, &e->accumulators[0]);
   memcpy (e->keys, e->game_keys, e->n_game_keys * sizeof (uint64_t));
   e->n_keys = e->n_game_keys;
   e->nodes = 0;
   e->seldepth = 0;
   e->stopped = false;
-  e->lvl = &chess_engine_levels[e->level];
   e->search_count++;
   for (int i = 0; i < FRAME_OFFSET + CHESS_ENGINE_MAX_PLY + 4; i++)
     {

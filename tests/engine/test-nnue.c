@@ -14,6 +14,8 @@
 
 #include "chess-board.h"
 #include "chess-nnue.h"
+#include "chess-engine-levels.h"
+#include "chess-nnue-builtin.h"
 #include "engine-test-util.h"
 
 /* The file's arrays, before they are written out. */
@@ -598,19 +600,22 @@ material_net (void)
 /* The search evaluates with a net when given one: with a net that counts
  * material, it takes a hanging queen and scores the result as a rook up,
  * alone and with helper threads (which must use the net too), and a net
- * that is taken away leaves the hand-written evaluation as it was. */
+ * that is taken away leaves the hand-written evaluation as it was. (Pawns
+ * on both sides: the endgame knowledge, applied to the net's score too,
+ * has nothing to add.) */
 static void
 test_search (void)
 {
   ChessNnue *net = material_net ();
   ChessEngine *e = chess_engine_new (4);
-  ChessBoard b = board_from ("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1");
+  ChessBoard b = board_from ("4k3/pp6/8/3q4/8/8/PP1R4/4K3 w - - 0 1");
   ChessSearchLimits limits;
   ChessSearchResult plain, r;
 
   chess_search_limits_init (&limits);
   limits.depth = 6;
   chess_engine_set_position (e, &b, NULL, 0);
+  chess_engine_set_net (e, NULL);
   plain = chess_engine_search (e, &limits, NULL, NULL);
 
   chess_engine_set_net (e, net);
@@ -635,6 +640,51 @@ test_search (void)
   chess_nnue_free (net);
 }
 
+static ChessSearchResult
+search_with (const ChessNnue *net, bool default_net, int level, const ChessBoard *b)
+{
+  ChessEngine *e = chess_engine_new (4);
+  ChessSearchLimits limits;
+  ChessSearchResult r;
+
+  chess_search_limits_init (&limits);
+  limits.depth = 7;
+  if (!default_net)
+    chess_engine_set_net (e, net);
+  chess_engine_set_level (e, level);
+  chess_engine_set_position (e, b, NULL, 0);
+  r = chess_engine_search (e, &limits, NULL, NULL);
+  chess_engine_free (e);
+  return r;
+}
+
+/* The program carries a net, and a new engine evaluates with it at full
+ * strength; the levels below keep the hand-written evaluation they were
+ * measured with, whatever net is set. */
+static void
+test_builtin (void)
+{
+  const ChessNnue *net = chess_nnue_builtin ();
+  ChessBoard b = board_from ("r1bq1rk1/pp2ppbp/2np1np1/8/3NP3/2N1BP2/PPPQ2PP/R3KB1R w KQ - 3 9");
+  int max = CHESS_ENGINE_LEVEL_MAX, master = CHESS_ENGINE_LEVEL_MAX - 1;
+  ChessSearchResult by_default, with_net, by_hand;
+
+  g_assert_nonnull (net);
+  g_assert_true (chess_nnue_builtin () == net);
+
+  by_default = search_with (NULL, true, max, &b);
+  with_net = search_with (net, false, max, &b);
+  by_hand = search_with (NULL, false, max, &b);
+  g_assert_cmpint (by_default.score, ==, with_net.score);
+  g_assert_cmpuint (by_default.nodes, ==, with_net.nodes);
+  g_assert_true (by_default.score != by_hand.score || by_default.nodes != by_hand.nodes);
+
+  by_default = search_with (NULL, true, master, &b);
+  by_hand = search_with (NULL, false, master, &b);
+  g_assert_cmpint (by_default.score, ==, by_hand.score);
+  g_assert_cmpuint (by_default.nodes, ==, by_hand.nodes);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -648,6 +698,7 @@ main (int argc, char **argv)
   g_test_add_func ("/nnue/games-wrapping", test_games_wrapping);
   g_test_add_func ("/nnue/symmetry", test_symmetry);
   g_test_add_func ("/nnue/search", test_search);
+  g_test_add_func ("/nnue/builtin", test_builtin);
   if (g_test_perf ())
     g_test_add_func ("/nnue/throughput", test_throughput);
   return g_test_run ();

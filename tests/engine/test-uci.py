@@ -71,7 +71,7 @@ text = "\n".join(seen)
 check(any(l.startswith("id name ThinkChess") for l in seen), "id name")
 check(any(l.startswith("id author") for l in seen), "id author")
 for opt in ("Hash", "Clear Hash", "MultiPV", "Ponder", "Move Overhead", "Skill Level",
-            "UCI_LimitStrength", "UCI_Elo", "EvalFile"):
+            "UCI_LimitStrength", "UCI_Elo", "EvalFile", "UseNetwork"):
     check("option name %s type" % opt in text, "option " + opt)
 
 e.send("isready")
@@ -104,8 +104,9 @@ seen, ok = e.expect("readyok")
 check(ok and not any(l.startswith("info string") for l in seen), "options accepted")
 
 # EvalFile: a network file (src/engine/chess-nnue-format.h) replaces the
-# hand-written evaluation; "<empty>" brings it back; a file that is missing or
-# not a network is refused, saying so, and the evaluation in use is kept.
+# built-in net; "<empty>" brings it back; a file that is missing or not a
+# network is refused, saying so, and the evaluation in use is kept.
+# UseNetwork false: the hand-written evaluation, whatever net is chosen.
 # The net here has no weights and an output bias worth 100 centipawns: every
 # position is +1.00 for the side to move, so a search of one ply says -100.
 HIDDEN, QA, QB, SCALE = 256, 255, 64, 400
@@ -129,7 +130,7 @@ with tempfile.TemporaryDirectory() as tmp:
     cut = os.path.join(tmp, "cut.nnue")
     with open(flat, "rb") as f, open(cut, "wb") as g:
         g.write(f.read()[:1000])
-    hand = depth1_score(e)
+    builtin = depth1_score(e)
     e.send("setoption name EvalFile value " + flat)
     e.send("isready")
     seen, ok = e.expect("readyok")
@@ -143,9 +144,15 @@ with tempfile.TemporaryDirectory() as tmp:
         check(ok and any(l.startswith("info string") and what in l for l in seen),
               "EvalFile: %s refused, naming it" % what)
         check(depth1_score(e) == -100, "EvalFile: the net kept after %s" % what)
+    e.send("setoption name UseNetwork value false")
+    hand = depth1_score(e)
+    check(hand is not None and hand not in (-100, builtin),
+          "UseNetwork false: the hand-written evaluation (%s; built-in net %s)" % (hand, builtin))
+    e.send("setoption name UseNetwork value true")
+    check(depth1_score(e) == -100, "UseNetwork true: the net of EvalFile again")
     e.send("setoption name EvalFile value <empty>")
-    check(depth1_score(e) == hand and hand != -100,
-          "EvalFile <empty>: the hand-written evaluation again (%s)" % hand)
+    check(depth1_score(e) == builtin and builtin != -100,
+          "EvalFile <empty>: the built-in net again (%s)" % builtin)
 
 # go depth with MultiPV 3: three lines per depth.
 e.send("ucinewgame")

@@ -1,25 +1,26 @@
 #!/usr/bin/env bash
 # Makes the evaluation network from nothing, reproducibly: self-play
 # positions of the built-in engine (with its hand-written evaluation), two
-# generators side by side, then the trainer. The same settings give the
-# same positions and the same net, byte for byte.
+# generators at a time, then the trainer. The same settings give the same
+# positions and the same net, byte for byte; the defaults make the net built
+# into the program (data/nnue/thinkchess.nnue).
 #
 #   tools/nnue/make-net.sh [BUILD-DIR] [OUT-DIR]     (default: build, nnue-work)
 #
-# Settings (environment): GAMES_RANDOM and GAMES_BOOK, the games of each
-# generator (random openings, seed 1001; openings from
-# tests/data/pgn/twic0920.pgn, seed 2002) and GAMES_VAL, the games kept
-# apart to validate on (random openings, seed 3001, 500); NODES a move
-# (5000); EPOCHS,
-# LR, LR_DROP, BATCH, LAMBDA for the trainer. A generator's file that
-# already holds its games is kept, so a stopped run goes on where it was.
+# Settings (environment):
+#   GENERATORS  the training positions, "KIND:SEED:GAMES" each, KIND random
+#               (8 random plies) or book (a position of tests/data/pgn/twic0920.pgn)
+#   VALIDATION  the positions kept apart to validate on, the same form
+#   NODES       nodes a move (5000)
+#   EPOCHS, LR, LR_DROP, BATCH, LAMBDA   the trainer's settings
+# A generator's file that already holds its games is kept, so a stopped run
+# goes on where it was.
 set -eu
 cd "$(dirname "$0")/../.."
 build=${1:-build}
 out=${2:-nnue-work}
-games_random=${GAMES_RANDOM:-20000}
-games_book=${GAMES_BOOK:-20000}
-games_val=${GAMES_VAL:-500}
+generators=${GENERATORS:-random:1001:4190 book:2002:3440 random:3003:2270 random:3004:1630 random:3005:2550 random:3006:13560 random:3007:13730}
+validation=${VALIDATION:-random:3001:500}
 nodes=${NODES:-5000}
 datagen=$build/tools/nnue/datagen/thinkchess-datagen
 train=$build/tools/nnue/trainer/thinkchess-nnue-train
@@ -31,37 +32,62 @@ for tool in "$datagen" "$train"; do
 done
 mkdir -p "$out"
 
+file_of () {
+  local kind seed games
+  IFS=: read -r kind seed games <<< "$1"
+  echo "$out/$kind-s$seed.bin"
+}
+
 # One generator: its file is made again unless it holds exactly its games
-# (the generator says how many at the end of its log).
+# (written beside it once the generator has finished).
 generate () {
-  local name=$1 games=$2 seed=$3
-  shift 3
-  local file=$out/$name.bin
+  local kind seed games file
+  IFS=: read -r kind seed games <<< "$1"
+  file=$(file_of "$1")
   if [ -f "$file.done" ] && [ "$(cat "$file.done")" = "$games $nodes" ]; then
     return 0
   fi
   rm -f "$file" "$file.done"
+  case $kind in
+    random) set -- ;;
+    book) set -- --openings tests/data/pgn/twic0920.pgn ;;
+    *) echo "Unknown generator kind '$kind' (random or book)" >&2; return 1 ;;
+  esac
   "$datagen" --games "$games" --nodes "$nodes" --seed "$seed" --out "$file" "$@" \
-    2> "$out/$name.log"
+    2> "${file%.bin}.log"
   echo "$games $nodes" > "$file.done"
 }
 
 start=$(date +%s)
-generate random "$games_random" 1001 &
-random_pid=$!
-generate book "$games_book" 2002 --openings tests/data/pgn/twic0920.pgn &
-book_pid=$!
-wait "$random_pid"
-wait "$book_pid"
-# Games of their own to validate on: positions of one game on both sides
-# of a random split would flatter the validation loss.
-generate val "$games_val" 3001
-echo "positions: $(( ($(stat -c %s "$out/random.bin") + $(stat -c %s "$out/book.bin")) / 32 )) to train on, $(( $(stat -c %s "$out/val.bin") / 32 )) to validate on, in $(( $(date +%s) - start )) s"
+running=0
+train_files=()
+for g in $generators $validation; do
+  if [ "$running" -ge 2 ]; then
+    wait -n
+    running=$((running - 1))
+  fi
+  generate "$g" &
+  running=$((running + 1))
+done
+while [ "$running" -gt 0 ]; do
+  wait -n
+  running=$((running - 1))
+done
+positions=0
+for g in $generators; do
+  f=$(file_of "$g")
+  [ -f "$f.done" ] || { echo "$f was not made: see ${f%.bin}.log" >&2; exit 1; }
+  train_files+=("$f")
+  positions=$((positions + $(stat -c %s "$f") / 32))
+done
+val_file=$(file_of "$validation")
+[ -f "$val_file.done" ] || { echo "$val_file was not made" >&2; exit 1; }
+echo "positions: $positions to train on, $(( $(stat -c %s "$val_file") / 32 )) to validate on, in $(( $(date +%s) - start )) s"
 
 start=$(date +%s)
 "$train" --out "$out/thinkchess.nnue" --checkpoint "$out/thinkchess.ckpt" \
-  --epochs "${EPOCHS:-30}" --lr "${LR:-0.001}" ${LR_DROP:+--lr-drop "$LR_DROP"} \
-  --batch "${BATCH:-16384}" --lambda "${LAMBDA:-0.7}" --threads 2 --seed 1 \
-  --val-file "$out/val.bin" "$out/random.bin" "$out/book.bin"
+  --epochs "${EPOCHS:-20}" --lr "${LR:-0.001}" ${LR_DROP:+--lr-drop "$LR_DROP"} \
+  --batch "${BATCH:-16384}" --lambda "${LAMBDA:-0.0}" --mirror --threads 2 --seed 1 \
+  --val-file "$val_file" "${train_files[@]}"
 echo "trained in $(( $(date +%s) - start )) s: $out/thinkchess.nnue"
 sha256sum "$out/thinkchess.nnue"

@@ -5,12 +5,13 @@
  * wins-draws-losses of A, score and Elo difference with its 95% error.
  *
  *   thinkchess-selfplay [--games N] [--nodes N] [--a-features HEX]
- *                       [--b-features HEX] [--b-handset] [--b-net FILE]
- *                       FILE.pgn
+ *                       [--b-features HEX] [--b-handset]
+ *                       [--a-net FILE|none] [--b-net FILE|none] FILE.pgn
  *
  * Features are ChessEngineFeatures bits (default: all); --b-handset gives B
- * the hand-set weights of tools/tuner/handset-weights.py, --b-net an
- * evaluation network (tools/nnue) to evaluate with. */
+ * the hand-set weights of tools/tuner/handset-weights.py. Both evaluate with
+ * the built-in net unless --a-net or --b-net gives another (tools/nnue) or
+ * none, the hand-written evaluation. */
 #include "config.h"
 
 #include <glib.h>
@@ -102,6 +103,27 @@ play_game (ChessEngine *white, ChessEngine *black, const ChessBoard *start, uint
   return result;
 }
 
+/* The network in `path`, or NULL having said why. */
+static ChessNnue *
+read_net (const char *path)
+{
+  g_autofree char *data = NULL;
+  gsize size = 0;
+  g_autoptr (GError) error = NULL;
+  const char *problem = NULL;
+  ChessNnue *net;
+
+  if (!g_file_get_contents (path, &data, &size, &error))
+    {
+      fprintf (stderr, "%s\n", error->message);
+      return NULL;
+    }
+  net = chess_nnue_load (data, size, &problem);
+  if (!net)
+    fprintf (stderr, "%s: %s\n", path, problem);
+  return net;
+}
+
 int
 main (int argc, char **argv)
 {
@@ -109,8 +131,8 @@ main (int argc, char **argv)
   uint64_t nodes = 10000;
   unsigned fa = CHESS_ENGINE_ALL_FEATURES, fb = CHESS_ENGINE_ALL_FEATURES;
   bool b_handset = false;
-  const char *pgn = NULL, *b_net_file = NULL;
-  ChessNnue *b_net = NULL;
+  const char *pgn = NULL, *net_file[2] = { NULL, NULL };
+  ChessNnue *net[2] = { NULL, NULL };
   GArray *openings;
   ChessEngine *a, *b;
   int w = 0, d = 0, l = 0;
@@ -128,35 +150,23 @@ main (int argc, char **argv)
         fb = (unsigned) strtoul (argv[++i], NULL, 16);
       else if (strcmp (argv[i], "--b-handset") == 0)
         b_handset = true;
+      else if (strcmp (argv[i], "--a-net") == 0 && i + 1 < argc)
+        net_file[0] = argv[++i];
       else if (strcmp (argv[i], "--b-net") == 0 && i + 1 < argc)
-        b_net_file = argv[++i];
+        net_file[1] = argv[++i];
       else
         pgn = argv[i];
     }
   if (!pgn)
     {
-      fprintf (stderr, "Usage: %s [--games N] [--nodes N] [--a-features HEX] [--b-features HEX] [--b-handset] [--b-net FILE] FILE.pgn\n", argv[0]);
+      fprintf (stderr, "Usage: %s [--games N] [--nodes N] [--a-features HEX] [--b-features HEX] [--b-handset] [--a-net FILE|none] [--b-net FILE|none] FILE.pgn\n", argv[0]);
       return 2;
     }
-  if (b_net_file)
-    {
-      g_autofree char *data = NULL;
-      gsize size = 0;
-      g_autoptr (GError) error = NULL;
-      const char *problem = NULL;
-
-      if (!g_file_get_contents (b_net_file, &data, &size, &error))
-        {
-          fprintf (stderr, "%s\n", error->message);
-          return 2;
-        }
-      b_net = chess_nnue_load (data, size, &problem);
-      if (!b_net)
-        {
-          fprintf (stderr, "%s: %s\n", b_net_file, problem);
-          return 2;
-        }
-    }
+  /* "none": the hand-written evaluation; no option: the built-in net. */
+  for (int k = 0; k < 2; k++)
+    if (net_file[k] && strcmp (net_file[k], "none") != 0
+        && !(net[k] = read_net (net_file[k])))
+      return 2;
   chess_init ();
   openings = read_openings (pgn, (games + 1) / 2);
   a = chess_engine_new (16);
@@ -165,7 +175,10 @@ main (int argc, char **argv)
   chess_engine_set_features (b, fb);
   if (b_handset)
     chess_engine_set_weights (b, chess_eval_weights_handset);
-  chess_engine_set_net (b, b_net);
+  if (net_file[0])
+    chess_engine_set_net (a, net[0]);
+  if (net_file[1])
+    chess_engine_set_net (b, net[1]);
 
   for (int g = 0; g < games; g++)
     {
@@ -189,7 +202,8 @@ main (int argc, char **argv)
     }
   chess_engine_free (a);
   chess_engine_free (b);
-  g_clear_pointer (&b_net, chess_nnue_free);
+  g_clear_pointer (&net[0], chess_nnue_free);
+  g_clear_pointer (&net[1], chess_nnue_free);
   g_array_free (openings, TRUE);
   return 0;
 }

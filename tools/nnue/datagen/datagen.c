@@ -237,6 +237,13 @@ generate (const Settings         *settings,
       g_printerr ("%s: out of memory for a %" G_GUINT64_FORMAT " MB table\n", PROGRAM, settings->hash_mb);
       ok = FALSE;
     }
+  /* The hand-written evaluation, which the built-in net learnt from: the
+   * same arguments make the same positions as when it was trained. */
+  if (ok)
+    {
+      chess_engine_set_net (engine, NULL);
+      chess_engine_set_net (checker, NULL);
+    }
   for (guint64 g = 0; ok && g < settings->games; g++)
     {
       g_auto (ChessLine) line = { 0 };
