@@ -15,11 +15,13 @@ struct ChessNnue
 {
   _Alignas (64) int16_t feature_weights[CHESS_NNUE_FEATURES][CHESS_NNUE_HIDDEN];
   _Alignas (64) int16_t feature_bias[CHESS_NNUE_HIDDEN];
-  _Alignas (64) int16_t output_weights[2][CHESS_NNUE_HIDDEN];
-  int32_t output_bias;
+  _Alignas (64) int16_t output_weights[CHESS_NNUE_MAX_BUCKETS][2][CHESS_NNUE_HIDDEN];
+  int32_t output_bias[CHESS_NNUE_MAX_BUCKETS];
+  int     buckets;
 };
 
 #define HEADER_SIZE 12
+#define HEADER_SIZE_BUCKETS 16
 
 /* Little-endian, whatever the host's byte order. */
 static uint32_t
@@ -36,21 +38,43 @@ read_i16s (int16_t *dst, const uint8_t *p, size_t n)
   return p;
 }
 
-/* Why `p` (`size` bytes) is not a net of our shape, or NULL. */
+/* Why `p` (`size` bytes) is not a net of our shape, or NULL; its output
+ * buckets in `buckets`. */
 static const char *
-check_file (const uint8_t *p, size_t size)
+check_file (const uint8_t *p, size_t size, int *buckets)
 {
+  size_t expected;
+  uint32_t version;
+
   if (size < HEADER_SIZE)
     return "too short for a network file";
   if (memcmp (p, CHESS_NNUE_MAGIC, 4) != 0)
     return "not a network file (wrong magic)";
-  if (read_u32 (p + 4) != CHESS_NNUE_VERSION)
+  version = read_u32 (p + 4);
+  if (version != CHESS_NNUE_VERSION && version != CHESS_NNUE_VERSION_BUCKETS)
     return "unsupported network file version";
   if (read_u32 (p + 8) != CHESS_NNUE_HIDDEN)
     return "hidden layer size differs from the engine's";
-  if (size < (size_t) CHESS_NNUE_FILE_SIZE)
+  if (version == CHESS_NNUE_VERSION)
+    {
+      *buckets = 1;
+      expected = CHESS_NNUE_FILE_SIZE;
+    }
+  else
+    {
+      uint32_t n;
+
+      if (size < HEADER_SIZE_BUCKETS)
+        return "network file truncated";
+      n = read_u32 (p + 12);
+      if (n < 1 || n > CHESS_NNUE_MAX_BUCKETS)
+        return "unsupported number of output buckets";
+      *buckets = (int) n;
+      expected = CHESS_NNUE_FILE_SIZE_BUCKETS (n);
+    }
+  if (size < expected)
     return "network file truncated";
-  if (size > (size_t) CHESS_NNUE_FILE_SIZE)
+  if (size > expected)
     return "extra data after the network";
   return NULL;
 }
@@ -61,10 +85,11 @@ chess_nnue_load (const void *data, size_t size, const char **problem)
   const uint8_t *p = data;
   const char *why;
   ChessNnue *net = NULL;
+  int buckets = 1;
 
   g_return_val_if_fail (data != NULL || size == 0, NULL);
 
-  why = check_file (p, size);
+  why = check_file (p, size, &buckets);
   if (!why)
     {
       /* sizeof is a multiple of the alignment, as aligned_alloc wants. */
@@ -77,11 +102,14 @@ chess_nnue_load (const void *data, size_t size, const char **problem)
   if (why)
     return NULL;
 
-  p += HEADER_SIZE;
+  memset (net, 0, sizeof *net);
+  net->buckets = buckets;
+  p += read_u32 (p + 4) == CHESS_NNUE_VERSION ? HEADER_SIZE : HEADER_SIZE_BUCKETS;
   p = read_i16s (&net->feature_weights[0][0], p, CHESS_NNUE_FEATURES * CHESS_NNUE_HIDDEN);
   p = read_i16s (net->feature_bias, p, CHESS_NNUE_HIDDEN);
-  p = read_i16s (&net->output_weights[0][0], p, 2 * CHESS_NNUE_HIDDEN);
-  net->output_bias = (int32_t) read_u32 (p);
+  p = read_i16s (&net->output_weights[0][0][0], p, (size_t) buckets * 2 * CHESS_NNUE_HIDDEN);
+  for (int b = 0; b < buckets; b++, p += 4)
+    net->output_bias[b] = (int32_t) read_u32 (p);
   return net;
 }
 
@@ -243,14 +271,21 @@ chess_nnue_update (const ChessNnue *net, const ChessNnueAccumulator *before,
 }
 
 int
-chess_nnue_evaluate (const ChessNnue *net, const ChessNnueAccumulator *acc,
-                     ChessColor side_to_move)
+chess_nnue_buckets (const ChessNnue *net)
 {
+  return net->buckets;
+}
+
+int
+chess_nnue_evaluate (const ChessNnue *net, const ChessNnueAccumulator *acc,
+                     ChessColor side_to_move, int pieces)
+{
+  int bucket = chess_nnue_bucket (pieces, net->buckets);
   int32_t sum = kernels ()->output (acc->values[side_to_move],
                                     acc->values[chess_color_other (side_to_move)],
-                                    &net->output_weights[0][0]);
+                                    &net->output_weights[bucket][0][0]);
   /* Wrapping, as the kernels' sums do. */
-  int32_t out = (int32_t) ((uint32_t) net->output_bias + (uint32_t) sum);
+  int32_t out = (int32_t) ((uint32_t) net->output_bias[bucket] + (uint32_t) sum);
 
   return (int) ((int64_t) out * CHESS_NNUE_SCALE / (CHESS_NNUE_QA * CHESS_NNUE_QB));
 }

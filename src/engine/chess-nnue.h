@@ -58,10 +58,14 @@ void         chess_nnue_update    (const ChessNnue            *net,
                                    const ChessBoard           *board_before,
                                    ChessMove                   move);
 
-/* The score in centipawns for `side_to_move`. */
+/* The score in centipawns for `side_to_move`, with `pieces` pieces on the
+ * board (which picks the output bucket). */
 int          chess_nnue_evaluate  (const ChessNnue            *net,
                                    const ChessNnueAccumulator *acc,
-                                   ChessColor                  side_to_move);
+                                   ChessColor                  side_to_move,
+                                   int                         pieces);
+/* The net's output buckets (chess-nnue-format.h), 1 for a version 1 file. */
+int          chess_nnue_buckets   (const ChessNnue            *net);
 
 /* The kernels in use: the best this CPU has, chosen at the first call.
  * chess_nnue_set_simd forces one (for tests and benchmarks), capped to

@@ -129,7 +129,8 @@ evaluate (ChessEngine *e, int ply)
     {
       /* The net, with the endgame knowledge it cannot learn from few
        * positions (king and pawn against king, drawn material). */
-      v = chess_nnue_evaluate (e->eval_net, &e->accumulators[ply], (ChessColor) e->board.side);
+      v = chess_nnue_evaluate (e->eval_net, &e->accumulators[ply], (ChessColor) e->board.side,
+                               chess_bb_count (e->board.by_color[0] | e->board.by_color[1]));
       if (e->features & CHESS_ENGINE_ENDGAME)
         v = chess_endgame_adjust (&e->board, v);
     }

@@ -27,6 +27,12 @@ typedef struct
   int32_t output_bias;
 } NetArrays;
 
+static int
+pieces_of (const ChessBoard *b)
+{
+  return __builtin_popcountll (b->by_color[0] | b->by_color[1]);
+}
+
 static guint8 *
 put_u32 (guint8 *p, guint32 v)
 {
@@ -260,13 +266,13 @@ play_games (const ChessNnue *net, guint32 seed, int games, int plies, int kinds[
                 if (s == 0)
                   {
                     reference = fresh;
-                    score = chess_nnue_evaluate (net, &fresh, (ChessColor) b.side);
+                    score = chess_nnue_evaluate (net, &fresh, (ChessColor) b.side, pieces_of (&b));
                     assert_acc_equal (&in_place, &fresh, "in place", &b);
                   }
                 else
                   {
                     assert_acc_equal (&fresh, &reference, "refresh against scalar", &b);
-                    g_assert_cmpint (chess_nnue_evaluate (net, &fresh, (ChessColor) b.side), ==, score);
+                    g_assert_cmpint (chess_nnue_evaluate (net, &fresh, (ChessColor) b.side, pieces_of (&b)), ==, score);
                   }
               }
           }
@@ -358,11 +364,11 @@ test_symmetry (void)
                 chess_nnue_refresh (net, &m, &ma);
                 g_assert_cmpmem (a.values[0], sizeof a.values[0], ma.values[1], sizeof ma.values[1]);
                 g_assert_cmpmem (a.values[1], sizeof a.values[1], ma.values[0], sizeof ma.values[0]);
-                if (chess_nnue_evaluate (net, &a, (ChessColor) b.side)
-                    != chess_nnue_evaluate (net, &ma, (ChessColor) m.side))
+                if (chess_nnue_evaluate (net, &a, (ChessColor) b.side, pieces_of (&b))
+                    != chess_nnue_evaluate (net, &ma, (ChessColor) m.side, pieces_of (&m)))
                   g_error ("%s and its mirror %s score %d and %d", fen, mirrored,
-                           chess_nnue_evaluate (net, &a, (ChessColor) b.side),
-                           chess_nnue_evaluate (net, &ma, (ChessColor) m.side));
+                           chess_nnue_evaluate (net, &a, (ChessColor) b.side, pieces_of (&b)),
+                           chess_nnue_evaluate (net, &ma, (ChessColor) m.side, pieces_of (&m)));
               }
             positions++;
             move = random_move (rand, &b);
@@ -443,10 +449,10 @@ test_by_hand (void)
           g_assert_cmpmem (acc.values[CHESS_COLOR_BLACK], sizeof black_acc, black_acc, sizeof black_acc);
           for (int i = 4; i < CHESS_NNUE_HIDDEN; i++)
             g_assert_true (acc.values[0][i] == 0 && acc.values[1][i] == 0);
-          g_assert_cmpint (chess_nnue_evaluate (net, &acc, CHESS_COLOR_WHITE), ==, cases[c].white);
-          g_assert_cmpint (chess_nnue_evaluate (net, &acc, CHESS_COLOR_BLACK), ==, cases[c].black);
+          g_assert_cmpint (chess_nnue_evaluate (net, &acc, CHESS_COLOR_WHITE, 3), ==, cases[c].white);
+          g_assert_cmpint (chess_nnue_evaluate (net, &acc, CHESS_COLOR_BLACK, 3), ==, cases[c].black);
           chess_nnue_refresh (net, &b, &acc);
-          g_assert_cmpint (chess_nnue_evaluate (net, &acc, (ChessColor) b.side), ==, cases[c].black);
+          g_assert_cmpint (chess_nnue_evaluate (net, &acc, (ChessColor) b.side, pieces_of (&b)), ==, cases[c].black);
         }
       chess_nnue_free (net);
     }
@@ -486,7 +492,7 @@ test_load_refuses (void)
   assert_refused (bad, size, "magic");
 
   memcpy (bad, good, size);
-  put_u32 (bad + 4, 2);
+  put_u32 (bad + 4, 3);
   assert_refused (bad, size, "version");
 
   memcpy (bad, good, size);
@@ -503,6 +509,132 @@ test_load_refuses (void)
   bad[size] = 0;
   assert_refused (bad, size + 1, "extra");
 }
+
+/* A version 2 file of `buckets` output buckets: the feature layer of `a`,
+ * and bucket k's output weights those of `a` with its bias `biases[k]`. */
+static guint8 *
+bucket_file (const NetArrays *a, guint32 buckets, const int32_t *biases)
+{
+  size_t size = CHESS_NNUE_FILE_SIZE_BUCKETS (buckets);
+  guint8 *data = g_malloc (size), *p = data;
+
+  memcpy (p, CHESS_NNUE_MAGIC, 4);
+  p = put_u32 (p + 4, CHESS_NNUE_VERSION_BUCKETS);
+  p = put_u32 (p, CHESS_NNUE_HIDDEN);
+  p = put_u32 (p, buckets);
+  p = put_i16s (p, &a->feature_weights[0][0], CHESS_NNUE_FEATURES * CHESS_NNUE_HIDDEN);
+  p = put_i16s (p, a->feature_bias, CHESS_NNUE_HIDDEN);
+  for (guint32 k = 0; k < buckets; k++)
+    p = put_i16s (p, &a->output_weights[0][0], 2 * CHESS_NNUE_HIDDEN);
+  for (guint32 k = 0; k < buckets; k++)
+    p = put_u32 (p, (guint32) biases[k]);
+  g_assert_cmpint (p - data, ==, size);
+  return data;
+}
+
+/* Output buckets: the piece count picks the bucket (2–4 pieces the first
+ * of eight, 29–32 the last); a one-bucket version 2 file scores as the
+ * version 1 file; bad bucket counts and sizes are refused. */
+static void
+test_buckets (void)
+{
+  static const struct { const char *fen; int pieces, bucket; } positions[] = {
+    { "4k3/8/8/8/8/8/8/4K3 w - - 0 1", 2, 0 },
+    { "4k3/8/8/8/8/8/3P4/3QK3 w - - 0 1", 4, 0 },
+    { "4k3/4p3/8/8/8/8/3P4/3QK3 b - - 0 1", 5, 1 },
+    { "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3", 32, 7 },
+  };
+  g_autofree NetArrays *a = g_new0 (NetArrays, 1);
+  int32_t biases[CHESS_NNUE_MAX_BUCKETS];
+  const int qab = CHESS_NNUE_QA * CHESS_NNUE_QB;
+
+  for (int k = 0; k < CHESS_NNUE_MAX_BUCKETS; k++)
+    biases[k] = (k + 1) * qab;                 /* bucket k: (k + 1) × 400 cp */
+  {
+    g_autofree guint8 *data = bucket_file (a, CHESS_NNUE_MAX_BUCKETS, biases);
+    const char *problem = "unset";
+    ChessNnue *net = chess_nnue_load (data, CHESS_NNUE_FILE_SIZE_BUCKETS (CHESS_NNUE_MAX_BUCKETS), &problem);
+
+    g_assert_nonnull (net);
+    g_assert_null (problem);
+    g_assert_cmpint (chess_nnue_buckets (net), ==, CHESS_NNUE_MAX_BUCKETS);
+    for (guint i = 0; i < G_N_ELEMENTS (positions); i++)
+      {
+        ChessBoard b = board_from (positions[i].fen);
+        ChessNnueAccumulator acc;
+
+        g_assert_cmpint (pieces_of (&b), ==, positions[i].pieces);
+        g_assert_cmpint (chess_nnue_bucket (positions[i].pieces, CHESS_NNUE_MAX_BUCKETS), ==, positions[i].bucket);
+        chess_nnue_refresh (net, &b, &acc);
+        g_assert_cmpint (chess_nnue_evaluate (net, &acc, (ChessColor) b.side, pieces_of (&b)),
+                         ==, (positions[i].bucket + 1) * CHESS_NNUE_SCALE);
+      }
+    chess_nnue_free (net);
+  }
+  /* One bucket, in either version, is the same net. */
+  {
+    GRand *rand = g_rand_new_with_seed (6);
+    g_autofree NetArrays *r = g_new (NetArrays, 1);
+    g_autofree guint8 *v1 = NULL, *v2 = NULL;
+    ChessNnue *one, *two;
+    ChessBoard b = board_from ("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
+
+    for (int f = 0; f < CHESS_NNUE_FEATURES; f++)
+      for (int i = 0; i < CHESS_NNUE_HIDDEN; i++)
+        r->feature_weights[f][i] = random_i16 (rand, -64, 64);
+    for (int i = 0; i < CHESS_NNUE_HIDDEN; i++)
+      {
+        r->feature_bias[i] = random_i16 (rand, -100, 200);
+        r->output_weights[0][i] = random_i16 (rand, -2000, 2000);
+        r->output_weights[1][i] = random_i16 (rand, -2000, 2000);
+      }
+    r->output_bias = 12345;
+    v1 = net_file (r);
+    v2 = bucket_file (r, 1, &r->output_bias);
+    one = chess_nnue_load (v1, CHESS_NNUE_FILE_SIZE, NULL);
+    two = chess_nnue_load (v2, CHESS_NNUE_FILE_SIZE_BUCKETS (1), NULL);
+    g_assert_nonnull (one);
+    g_assert_nonnull (two);
+    g_assert_cmpint (chess_nnue_buckets (one), ==, 1);
+    g_assert_cmpint (chess_nnue_buckets (two), ==, 1);
+    for (int ply = 0; ply < 40; ply++)
+      {
+        ChessNnueAccumulator acc1, acc2;
+        ChessMove move;
+        ChessUndo u;
+
+        chess_nnue_refresh (one, &b, &acc1);
+        chess_nnue_refresh (two, &b, &acc2);
+        g_assert_cmpint (chess_nnue_evaluate (one, &acc1, (ChessColor) b.side, pieces_of (&b)),
+                         ==, chess_nnue_evaluate (two, &acc2, (ChessColor) b.side, pieces_of (&b)));
+        move = random_move (rand, &b);
+        if (move == CHESS_MOVE_NONE)
+          break;
+        chess_board_make (&b, move, &u);
+      }
+    g_rand_free (rand);
+    chess_nnue_free (one);
+    chess_nnue_free (two);
+  }
+  /* Refused: no buckets, too many, a file cut short or too long. */
+  {
+    g_autofree guint8 *data = bucket_file (a, 2, biases);
+    size_t size = CHESS_NNUE_FILE_SIZE_BUCKETS (2);
+    g_autofree guint8 *bad = g_memdup2 (data, size);
+
+    put_u32 (bad + 12, 0);
+    assert_refused (bad, size, "buckets");
+    put_u32 (bad + 12, CHESS_NNUE_MAX_BUCKETS + 1);
+    assert_refused (bad, size, "buckets");
+    put_u32 (bad + 12, 3);
+    assert_refused (bad, size, "truncated");
+    put_u32 (bad + 12, 1);
+    assert_refused (bad, size, "extra");
+    assert_refused (data, 14, "truncated");
+    assert_refused (data, size - 1, "truncated");
+  }
+}
+
 
 /* By hand only: updates plus evaluations per second along random games,
  * each position's accumulator made from the previous one as a search does. */
@@ -553,7 +685,7 @@ test_throughput (void)
               ChessNnueAccumulator *after = &accs[(i + 1) & 1];
 
               chess_nnue_update (net, before, after, &boards[i], moves[i]);
-              sink += (unsigned) chess_nnue_evaluate (net, after, chess_color_other ((ChessColor) boards[i].side));
+              sink += (unsigned) chess_nnue_evaluate (net, after, chess_color_other ((ChessColor) boards[i].side), 32);
             }
           done += N_MOVES;
         }
@@ -694,6 +826,7 @@ main (int argc, char **argv)
   g_test_add_func ("/nnue/simd-choice", test_simd_choice);
   g_test_add_func ("/nnue/by-hand", test_by_hand);
   g_test_add_func ("/nnue/load-refuses", test_load_refuses);
+  g_test_add_func ("/nnue/buckets", test_buckets);
   g_test_add_func ("/nnue/games", test_games);
   g_test_add_func ("/nnue/games-wrapping", test_games_wrapping);
   g_test_add_func ("/nnue/symmetry", test_symmetry);

@@ -4,6 +4,7 @@
  *
  *   thinkchess-datagen --games N --nodes N --seed S --out FILE
  *                      [--random-plies K] [--openings PGN] [--hash MB]
+ *                      [--net FILE]
  *
  * The same arguments give the same file, byte for byte: one thread, no
  * clock, every game's random moves from its own stream of the seed. A
@@ -22,6 +23,7 @@
 #include <unistd.h>
 
 #include "chess-engine.h"
+#include "chess-nnue.h"
 #include "chess-nnue-data.h"
 #include "datagen-game.h"
 #include "datagen-opening.h"
@@ -42,6 +44,7 @@ typedef struct
   int         random_plies;
   char       *openings;         /* NULL: random moves from the start */
   guint64     hash_mb;
+  ChessNnue  *net;              /* NULL: the hand-written evaluation */
 } Settings;
 
 static void
@@ -49,6 +52,7 @@ settings_clear (Settings *settings)
 {
   g_clear_pointer (&settings->out, g_free);
   g_clear_pointer (&settings->openings, g_free);
+  g_clear_pointer (&settings->net, chess_nnue_free);
 }
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Settings, settings_clear)
@@ -77,6 +81,27 @@ parse_number (const char *option,
   return FALSE;
 }
 
+/* The network in `path`, or NULL having said why. */
+static ChessNnue *
+read_net (const char *path)
+{
+  g_autofree char *data = NULL;
+  gsize size = 0;
+  g_autoptr (GError) error = NULL;
+  const char *problem = NULL;
+  ChessNnue *net;
+
+  if (!g_file_get_contents (path, &data, &size, &error))
+    {
+      g_printerr ("%s: --net: %s\n", PROGRAM, error->message);
+      return NULL;
+    }
+  net = chess_nnue_load (data, size, &problem);
+  if (!net)
+    g_printerr ("%s: --net: %s: %s\n", PROGRAM, path, problem);
+  return net;
+}
+
 /* Fills `settings` from the command line; FALSE after saying what is
  * wrong. */
 static gboolean
@@ -85,7 +110,7 @@ parse_arguments (int       argc,
                  Settings *settings)
 {
   g_autofree char *games = NULL, *nodes = NULL, *seed = NULL, *random_plies = NULL, *hash = NULL;
-  g_autofree char *out = NULL, *openings = NULL;
+  g_autofree char *out = NULL, *openings = NULL, *net = NULL;
   GOptionEntry entries[] = {
     { "games", 0, 0, G_OPTION_ARG_STRING, &games, "Games to play", "N" },
     { "nodes", 0, 0, G_OPTION_ARG_STRING, &nodes, "Nodes searched a move", "N" },
@@ -96,6 +121,8 @@ parse_arguments (int       argc,
     { "openings", 0, 0, G_OPTION_ARG_FILENAME, &openings,
       "Start from a position at ply 8-20 of a game of this PGN file", "PGN" },
     { "hash", 0, 0, G_OPTION_ARG_STRING, &hash, "Transposition table size (default 16)", "MB" },
+    { "net", 0, 0, G_OPTION_ARG_FILENAME, &net,
+      "Evaluate with this network (default: the hand-written evaluation)", "FILE" },
     { NULL }
   };
   g_autoptr (GOptionContext) context = g_option_context_new ("- self-play training positions");
@@ -137,6 +164,8 @@ parse_arguments (int       argc,
       g_printerr ("%s: --random-plies 0 without --openings would play the same game every time\n", PROGRAM);
       return FALSE;
     }
+  if (net && !(settings->net = read_net (net)))
+    return FALSE;
   settings->out = g_steal_pointer (&out);
   settings->openings = g_steal_pointer (&openings);
   return TRUE;
@@ -237,11 +266,12 @@ generate (const Settings         *settings,
       g_printerr ("%s: out of memory for a %" G_GUINT64_FORMAT " MB table\n", PROGRAM, settings->hash_mb);
       ok = FALSE;
     }
-  /* The hand-written evaluation, which the built-in net learnt from: the
-   * same arguments make the same positions as when it was trained. */
+  /* The hand-written evaluation unless --net names a network, never the
+   * built-in one: the same arguments then make the same positions whatever
+   * net the program carries. The openings are always checked by hand. */
   if (ok)
     {
-      chess_engine_set_net (engine, NULL);
+      chess_engine_set_net (engine, settings->net);
       chess_engine_set_net (checker, NULL);
     }
   for (guint64 g = 0; ok && g < settings->games; g++)

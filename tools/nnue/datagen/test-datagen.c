@@ -2,7 +2,7 @@
  * (a few games at a few hundred nodes) whose files are compared byte for
  * byte and read back record by record.
  *
- *   test-datagen PATH-OF-thinkchess-datagen */
+ *   test-datagen PATH-OF-thinkchess-datagen PATH-OF-A-NET */
 #include "config.h"
 
 #include <glib.h>
@@ -13,6 +13,7 @@
 #include "chess-nnue-data.h"
 
 static const char *datagen_path;
+static const char *net_path;
 static char *tmp_dir;
 
 /* Morphy's Opera game: long enough for a book position at ply 8–20. */
@@ -134,6 +135,29 @@ test_same_seed_same_file (void)
   g_assert_false (g_bytes_equal (bytes_a, bytes_c));
 }
 
+/* --net: the engine evaluates with that network, which gives other games
+ * (the openings are the same), as repeatable as by hand. */
+static void
+test_net (void)
+{
+  g_autofree char *a = tmp_path ("net-a.bin"), *b = tmp_path ("net-b.bin"), *hand = tmp_path ("hand.bin");
+  g_autoptr (GBytes) bytes_a = NULL, bytes_b = NULL, bytes_hand = NULL;
+  const char *with_net_a[] = { "--games", "2", "--nodes", "300", "--seed", "21", "--out", a,
+                               "--hash", "2", "--net", net_path, NULL };
+  const char *with_net_b[] = { "--games", "2", "--nodes", "300", "--seed", "21", "--out", b,
+                               "--hash", "2", "--net", net_path, NULL };
+
+  g_assert_cmpint (run_datagen (with_net_a, NULL), ==, 0);
+  g_assert_cmpint (run_datagen (with_net_b, NULL), ==, 0);
+  g_assert_cmpint (generate (hand, "2", "21", NULL), ==, 0);
+  bytes_a = read_bytes (a);
+  bytes_b = read_bytes (b);
+  bytes_hand = read_bytes (hand);
+  check_records (bytes_a);
+  g_assert_true (g_bytes_equal (bytes_a, bytes_b));
+  g_assert_false (g_bytes_equal (bytes_a, bytes_hand));
+}
+
 /* A second run appends; a torn record left by a crash is dropped first. */
 static void
 test_append (void)
@@ -199,6 +223,8 @@ test_bad_arguments (void)
     { "--games", "1", "--nodes", "300", "--seed", "1", "--out", out, "--openings", missing, NULL },
     { "--games", "1", "--nodes", "300", "--seed", "1", "--out", out, "--colour", "red", NULL },
     { "--games", "1", "--nodes", "300", "--seed", "1", "--out", out, "extra", NULL },
+    { "--games", "1", "--nodes", "300", "--seed", "1", "--out", out, "--net", missing, NULL },
+    { "--games", "1", "--nodes", "300", "--seed", "1", "--out", out, "--net", pgn, NULL },
     /* An existing file that is not training positions is left alone. */
     { "--games", "1", "--nodes", "300", "--seed", "1", "--out", pgn, NULL },
   };
@@ -242,14 +268,16 @@ main (int    argc,
   int status;
 
   g_test_init (&argc, &argv, NULL);
-  if (argc != 2)
-    g_error ("usage: %s PATH-OF-thinkchess-datagen", argv[0]);
+  if (argc != 3)
+    g_error ("usage: %s PATH-OF-thinkchess-datagen PATH-OF-A-NET", argv[0]);
   datagen_path = argv[1];
+  net_path = argv[2];
   chess_init ();
   tmp_dir = g_dir_make_tmp ("test-datagen-XXXXXX", &error);
   g_assert_no_error (error);
 
   g_test_add_func ("/datagen/same-seed-same-file", test_same_seed_same_file);
+  g_test_add_func ("/datagen/net", test_net);
   g_test_add_func ("/datagen/append", test_append);
   g_test_add_func ("/datagen/openings", test_openings);
   g_test_add_func ("/datagen/bad-arguments", test_bad_arguments);

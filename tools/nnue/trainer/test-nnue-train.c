@@ -1,7 +1,8 @@
 /* test-nnue-train.c — thinkchess-nnue-train end to end: it learns material
  * from positions of random games scored by material, writes a network
  * file the engine can read, agrees with itself in integers and floats,
- * resumes from its checkpoint and refuses bad data. */
+ * resumes from its checkpoint, refuses bad data, and trains a net of
+ * output buckets. */
 #include "config.h"
 
 #include <math.h>
@@ -165,12 +166,12 @@ test_net_file (void)
       g_assert_cmpint (le16 (contents + 12 + 2 * (f * H + i)), ==,
                        (int) lround (net->ft_w[f][i] * CHESS_NNUE_QA));
       g_assert_cmpint (le16 (contents + FT_B + 2 * i), ==, (int) lround (net->ft_b[i] * CHESS_NNUE_QA));
-      g_assert_cmpint (le16 (contents + OUT_W + 2 * i), ==, (int) lround (net->out_w[0][i] * CHESS_NNUE_QB));
+      g_assert_cmpint (le16 (contents + OUT_W + 2 * i), ==, (int) lround (net->out_w[0][0][i] * CHESS_NNUE_QB));
       g_assert_cmpint (le16 (contents + OUT_W + 2 * (H + i)), ==,
-                       (int) lround (net->out_w[1][i] * CHESS_NNUE_QB));
+                       (int) lround (net->out_w[0][1][i] * CHESS_NNUE_QB));
     }
   memcpy (&out_b, contents + length - 4, 4);
-  g_assert_cmpint (GINT32_FROM_LE (out_b), ==, (int) lround (net->out_b * qab));
+  g_assert_cmpint (GINT32_FROM_LE (out_b), ==, (int) lround (net->out_b[0] * qab));
 }
 
 static int
@@ -209,8 +210,12 @@ test_queen_up (void)
   g_assert_cmpfloat (fabs (float_cli - cp), <, 1.01);
 }
 
-static void
-test_quantised_matches_float (void)
+/* The integer net of `net_file` computes the float net of `checkpoint`
+ * (trained on the rounded weights) up to the division's truncation to
+ * whole centipawns. Returns the checkpoint's buckets. */
+static int
+assert_quantised_matches_float (const char *net_file,
+                                const char *checkpoint)
 {
   g_autofree ChessTrainQuant *quant = g_new (ChessTrainQuant, 1);
   g_autofree ChessTrainNet *net = g_new (ChessTrainNet, 1);
@@ -219,11 +224,10 @@ test_quantised_matches_float (void)
   double sum = 0, worst = 0;
   size_t n;
 
-  g_assert_true (chess_train_quant_load (quant, net_path, NULL));
-  g_assert_true (chess_train_checkpoint_load (checkpoint_path, net, NULL, &progress, NULL));
-  /* Trained on the rounded weights: the integers compute that net, up to
-   * the division's truncation to whole centipawns. */
+  g_assert_true (chess_train_quant_load (quant, net_file, NULL));
+  g_assert_true (chess_train_checkpoint_load (checkpoint, net, NULL, &progress, NULL));
   g_assert_cmpuint (progress.rounded, ==, 1);
+  g_assert_cmpint (quant->buckets, ==, progress.buckets);
   chess_train_quant_round (net, net);
   g_assert_true (chess_train_data_load (&data, data_path, NULL));
   n = MIN (data.count, 3000);
@@ -233,7 +237,7 @@ test_quantised_matches_float (void)
       ChessTrainActivations act;
       double exact, diff;
 
-      chess_train_record_features (&data.records[i], &features);
+      chess_train_record_features (&data.records[i], (int) progress.buckets, &features);
       exact = CHESS_NNUE_SCALE * chess_train_net_forward (net, &features, &act);
       diff = fabs (chess_train_quant_evaluate_features (quant, &features) - exact);
       sum += diff;
@@ -242,6 +246,13 @@ test_quantised_matches_float (void)
   g_test_message ("integer vs float: mean %.2f cp, worst %.2f cp", sum / (double) n, worst);
   g_assert_cmpfloat (worst, <, 1.01);
   chess_train_data_clear (&data);
+  return (int) progress.buckets;
+}
+
+static void
+test_quantised_matches_float (void)
+{
+  g_assert_cmpint (assert_quantised_matches_float (net_path, checkpoint_path), ==, 1);
 }
 
 static void
@@ -378,6 +389,44 @@ test_val_file (void)
   g_unlink (checkpoint);
 }
 
+/* --buckets 8: a version 2 file with eight output buckets, which learn
+ * apart (the random games' positions have every number of pieces) and
+ * which the integers compute as the floats do; 0 and 9 are refused as a
+ * usage error. */
+static void
+test_buckets (void)
+{
+  g_autofree char *net = tmp_file ("buckets.nnue"), *checkpoint = tmp_file ("buckets.ckpt");
+  g_autofree char *out = NULL, *err = NULL, *contents = NULL;
+  g_autofree ChessTrainQuant *quant = g_new (ChessTrainQuant, 1);
+  gsize length;
+  int differ = 0;
+
+  g_assert_cmpint (run_trainer (&out, &err, "--out", net, "--checkpoint", checkpoint,
+                                "--epochs", "2", "--batch", "1024", "--lr", "0.002",
+                                "--threads", "2", "--val", "0.05", "--buckets", "8",
+                                data_path, NULL), ==, 0);
+  g_assert_true (g_file_get_contents (net, &contents, &length, NULL));
+  g_assert_cmpuint (length, ==, CHESS_NNUE_FILE_SIZE_BUCKETS (8));
+  g_assert_cmpint (le16 (contents + 4), ==, CHESS_NNUE_VERSION_BUCKETS);
+  g_assert_cmpint (le16 (contents + 12), ==, 8);
+  g_assert_cmpint (assert_quantised_matches_float (net, checkpoint), ==, 8);
+  g_assert_true (chess_train_quant_load (quant, net, NULL));
+  for (int b = 1; b < 8; b++)
+    differ += memcmp (quant->out_w[b], quant->out_w[0], sizeof quant->out_w[0]) != 0;
+  g_assert_cmpint (differ, >=, 6);
+  for (int i = 0; i < 2; i++)
+    {
+      g_clear_pointer (&out, g_free);
+      g_clear_pointer (&err, g_free);
+      g_assert_cmpint (run_trainer (&out, &err, "--out", net, "--epochs", "1",
+                                    "--buckets", i == 0 ? "0" : "9", data_path, NULL), ==, 1);
+      g_assert_nonnull (strstr (err, "--buckets"));
+    }
+  g_unlink (net);
+  g_unlink (checkpoint);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -402,6 +451,7 @@ main (int argc, char **argv)
   g_test_add_func ("/nnue-train/bad-data", test_bad_data);
   g_test_add_func ("/nnue-train/mirror", test_mirror);
   g_test_add_func ("/nnue-train/val-file", test_val_file);
+  g_test_add_func ("/nnue-train/buckets", test_buckets);
   status = g_test_run ();
 
   g_unlink (data_path);

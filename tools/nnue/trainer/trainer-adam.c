@@ -56,9 +56,11 @@ chess_train_adam_step (ChessTrainAdam      *self,
               CHESS_NNUE_FEATURES * CHESS_TRAIN_HIDDEN, rate, keep, CHESS_TRAIN_FT_LIMIT);
   step_range (net->ft_b, grad->ft_b, self->m.ft_b, self->v.ft_b,
               CHESS_TRAIN_HIDDEN, rate, keep, CHESS_TRAIN_FT_LIMIT);
-  step_range (&net->out_w[0][0], &grad->out_w[0][0], &self->m.out_w[0][0], &self->v.out_w[0][0],
-              2 * CHESS_TRAIN_HIDDEN, rate, keep, CHESS_TRAIN_OUT_LIMIT);
+  step_range (&net->out_w[0][0][0], &grad->out_w[0][0][0], &self->m.out_w[0][0][0],
+              &self->v.out_w[0][0][0], CHESS_NNUE_MAX_BUCKETS * 2 * CHESS_TRAIN_HIDDEN,
+              rate, keep, CHESS_TRAIN_OUT_LIMIT);
   /* The output bias is neither decayed nor clipped: int32 holds any
    * sensible value of it. */
-  step_range (&net->out_b, &grad->out_b, &self->m.out_b, &self->v.out_b, 1, rate, 1.0f, 1e6f);
+  step_range (net->out_b, grad->out_b, self->m.out_b, self->v.out_b, CHESS_NNUE_MAX_BUCKETS,
+              rate, 1.0f, 1e6f);
 }

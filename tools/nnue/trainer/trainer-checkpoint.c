@@ -8,8 +8,8 @@
 #include "trainer-error.h"
 
 #define MAGIC   "TCCK"
-#define VERSION 1
-#define HEADER_SIZE (4 + 5 * 4 + 8 + 8)
+#define VERSION 2
+#define HEADER_SIZE (4 + 6 * 4 + 8 + 8)
 #define FILE_SIZE (HEADER_SIZE + 3 * CHESS_TRAIN_N_PARAMS * 4)
 
 static uint8_t *
@@ -59,6 +59,7 @@ chess_train_checkpoint_save (const char               *path,
   out = chess_train_put_le (out, progress->seed, 4);
   out = chess_train_put_le (out, progress->epoch, 4);
   out = chess_train_put_le (out, progress->rounded, 4);
+  out = chess_train_put_le (out, progress->buckets, 4);
   out = chess_train_put_le (out, adam->step, 8);
   out = chess_train_put_le (out, loss_bits, 8);
   out = put_floats (out, net);
@@ -85,7 +86,8 @@ chess_train_checkpoint_load (const char         *path,
     return FALSE;
   in = (const uint8_t *) data;
   if (length != FILE_SIZE || memcmp (in, MAGIC, 4) != 0
-      || chess_train_get_le (in + 4, 4) != VERSION || chess_train_get_le (in + 8, 4) != CHESS_TRAIN_HIDDEN)
+      || chess_train_get_le (in + 4, 4) != VERSION || chess_train_get_le (in + 8, 4) != CHESS_TRAIN_HIDDEN
+      || chess_train_get_le (in + 24, 4) < 1 || chess_train_get_le (in + 24, 4) > CHESS_NNUE_MAX_BUCKETS)
     {
       g_set_error (error, CHESS_TRAIN_ERROR, CHESS_TRAIN_ERROR_CHECKPOINT,
                    "%s is not a training checkpoint of version %d with %d hidden units",
@@ -94,17 +96,18 @@ chess_train_checkpoint_load (const char         *path,
     }
   if (progress != NULL)
     {
-      uint64_t loss_bits = chess_train_get_le (in + 32, 8);
+      uint64_t loss_bits = chess_train_get_le (in + 36, 8);
 
       progress->seed = (uint32_t) chess_train_get_le (in + 12, 4);
       progress->epoch = (uint32_t) chess_train_get_le (in + 16, 4);
       progress->rounded = (uint32_t) chess_train_get_le (in + 20, 4);
+      progress->buckets = (uint32_t) chess_train_get_le (in + 24, 4);
       memcpy (&progress->val_loss, &loss_bits, 8);
     }
   in = get_floats (in + HEADER_SIZE, net);
   if (adam != NULL)
     {
-      adam->step = chess_train_get_le ((const uint8_t *) data + 24, 8);
+      adam->step = chess_train_get_le ((const uint8_t *) data + 28, 8);
       in = get_floats (in, &adam->m);
       get_floats (in, &adam->v);
     }

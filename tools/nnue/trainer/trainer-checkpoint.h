@@ -1,8 +1,8 @@
 /* trainer-checkpoint.h — the float net with the optimiser's state and the
  * training's progress, so that a later session resumes where this one
  * stopped. The file (little-endian):
- *   char   magic[4] = "TCCK"; uint32 version = 1; uint32 hidden;
- *   uint32 seed; uint32 epoch; uint32 rounded; uint64 step;
+ *   char   magic[4] = "TCCK"; uint32 version = 2; uint32 hidden;
+ *   uint32 seed; uint32 epoch; uint32 rounded; uint32 buckets; uint64 step;
  *   float64 validation loss;
  *   float32 net[CHESS_TRAIN_N_PARAMS], adam_m[…], adam_v[…]
  */
@@ -18,6 +18,7 @@ typedef struct
   uint32_t epoch;      /* epochs done */
   uint32_t rounded;    /* 1: the passes saw the weights rounded as the
                         * file holds them (chess_train_quant_round) */
+  uint32_t buckets;    /* the net's output buckets in use */
   double   val_loss;   /* after the last of them */
 } ChessTrainProgress;
 

@@ -110,12 +110,13 @@ chess_train_data_split (ChessTrainData *self,
 
 void
 chess_train_record_features (const ChessNnueRecord *record,
+                             int                    buckets,
                              ChessTrainFeatures    *features)
 {
   uint8_t squares[64];
 
   chess_nnue_record_pieces (record, squares);
-  chess_train_features_from_squares (features, squares, (ChessColor) record->side);
+  chess_train_features_from_squares (features, squares, (ChessColor) record->side, buckets);
 }
 
 float

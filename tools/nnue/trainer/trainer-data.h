@@ -34,7 +34,9 @@ size_t   chess_train_data_split (ChessTrainData *self,
 size_t   chess_train_random_below    (GRand                 *rand,
                                       size_t                 n);
 
+/* The record's features for a net of `buckets` output buckets. */
 void     chess_train_record_features (const ChessNnueRecord *record,
+                                      int                    buckets,
                                       ChessTrainFeatures    *features);
 /* What the net should predict, side to move's view: lambda × the game's
  * result (1, 0.5, 0) + (1 − lambda) × sigmoid(score / SCALE). */

@@ -32,7 +32,8 @@
 void
 chess_train_features_from_squares (ChessTrainFeatures *features,
                                    const uint8_t       squares[64],
-                                   ChessColor          side)
+                                   ChessColor          side,
+                                   int                 buckets)
 {
   ChessColor other = chess_color_other (side);
   int n = 0;
@@ -48,6 +49,7 @@ chess_train_features_from_squares (ChessTrainFeatures *features,
       n++;
     }
   features->count = n;
+  features->bucket = chess_nnue_bucket (n, buckets);
 }
 
 static double
@@ -71,7 +73,9 @@ chess_train_net_init (ChessTrainNet *self,
       self->ft_w[f][i] = (float) (INIT_FT_SPREAD * gaussian (rand));
   for (int s = 0; s < 2; s++)
     for (int i = 0; i < H; i++)
-      self->out_w[s][i] = (float) (out_spread * (2.0 * g_rand_double (rand) - 1.0));
+      self->out_w[0][s][i] = (float) (out_spread * (2.0 * g_rand_double (rand) - 1.0));
+  for (int b = 1; b < CHESS_NNUE_MAX_BUCKETS; b++)
+    memcpy (self->out_w[b], self->out_w[0], sizeof self->out_w[0]);
   g_rand_free (rand);
 }
 
@@ -123,10 +127,12 @@ chess_train_net_forward (const ChessTrainNet      *self,
                          const ChessTrainFeatures *features,
                          ChessTrainActivations    *act)
 {
+  int b = features->bucket;
+
   accumulate (self, features->stm, features->count, act->acc[0]);
   accumulate (self, features->other, features->count, act->acc[1]);
-  act->y = self->out_b + output_sum (act->acc[0], self->out_w[0])
-           + output_sum (act->acc[1], self->out_w[1]);
+  act->y = self->out_b[b] + output_sum (act->acc[0], self->out_w[b][0])
+           + output_sum (act->acc[1], self->out_w[b][1]);
   return act->y;
 }
 
@@ -138,13 +144,14 @@ chess_train_net_backward (const ChessTrainNet         *self,
                           ChessTrainNet               *grad)
 {
   float dacc[2][H];
+  int b = features->bucket;
 
-  grad->out_b += dy;
+  grad->out_b[b] += dy;
   for (int s = 0; s < 2; s++)
     {
       const float *restrict acc = act->acc[s];
-      const float *restrict w = self->out_w[s];
-      float *restrict gw = grad->out_w[s];
+      const float *restrict w = self->out_w[b][s];
+      float *restrict gw = grad->out_w[b][s];
       float *restrict d = dacc[s];
 
       for (int i = 0; i < H; i++)
@@ -168,11 +175,12 @@ chess_train_net_backward (const ChessTrainNet         *self,
 
 double
 chess_train_net_evaluate (const ChessTrainNet *self,
-                          const ChessBoard    *board)
+                          const ChessBoard    *board,
+                          int                  buckets)
 {
   ChessTrainFeatures features;
   ChessTrainActivations act;
 
-  chess_train_features_from_squares (&features, board->squares, (ChessColor) board->side);
+  chess_train_features_from_squares (&features, board->squares, (ChessColor) board->side, buckets);
   return CHESS_NNUE_SCALE * (double) chess_train_net_forward (self, &features, &act);
 }

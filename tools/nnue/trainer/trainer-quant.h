@@ -11,12 +11,14 @@ typedef struct
 {
   int16_t ft_w[CHESS_NNUE_FEATURES][CHESS_NNUE_HIDDEN];  /* × QA */
   int16_t ft_b[CHESS_NNUE_HIDDEN];                       /* × QA */
-  int16_t out_w[2][CHESS_NNUE_HIDDEN];                   /* × QB */
-  int32_t out_b;                                         /* × QA × QB */
+  int16_t out_w[CHESS_NNUE_MAX_BUCKETS][2][CHESS_NNUE_HIDDEN];  /* × QB */
+  int32_t out_b[CHESS_NNUE_MAX_BUCKETS];                 /* × QA × QB */
+  int     buckets;          /* in use; 1 is written as a version 1 file */
 } ChessTrainQuant;
 
 void     chess_train_quant_from_net (ChessTrainQuant       *self,
-                                     const ChessTrainNet   *net);
+                                     const ChessTrainNet   *net,
+                                     int                    buckets);
 /* `net` rounded to the steps the file holds (1/QA, 1/QB, 1/(QA × QB)) and
  * clipped as the file is, still in floats: the net the integers compute.
  * `rounded` may be `net`. */

@@ -20,6 +20,7 @@ typedef struct
   const uint32_t        *order;   /* NULL: records in turn, no gradients */
   size_t                 begin, end;
   float                  lambda;
+  int                    buckets; /* the net's output buckets in use */
   float                  scale;   /* 1 / the batch's size */
   ChessTrainNet         *grad;
   double                 loss;    /* sum of the squared errors */
@@ -48,7 +49,7 @@ slice_run (gpointer data)
       float target = chess_train_record_target (record, slice->lambda);
       float p, error;
 
-      chess_train_record_features (record, &features);
+      chess_train_record_features (record, slice->buckets, &features);
       p = sigmoid (chess_train_net_forward (slice->net, &features, &act));
       error = p - target;
       loss += (double) error * error;
@@ -179,6 +180,7 @@ chess_train_options_init (ChessTrainOptions *options)
   options->threads = 2;
   options->val_share = 0.01;
   options->seed = 1;
+  options->buckets = 1;
 }
 
 double
@@ -204,7 +206,7 @@ save (Trainer                  *self,
     {
       g_autofree ChessTrainQuant *quant = g_new (ChessTrainQuant, 1);
 
-      chess_train_quant_from_net (quant, self->net);
+      chess_train_quant_from_net (quant, self->net, (int) progress->buckets);
       if (!chess_train_quant_save (quant, options->out_path, error))
         return FALSE;
     }
@@ -220,7 +222,7 @@ train (Trainer              *self,
        GError              **error)
 {
   const ChessTrainOptions *options = self->options;
-  ChessTrainProgress progress = { options->seed, 0, !options->plain_float, NAN };
+  ChessTrainProgress progress = { options->seed, 0, !options->plain_float, (uint32_t) options->buckets, NAN };
   ChessTrainReport r = { 0 };
 
   if (options->resume_path != NULL
@@ -241,8 +243,12 @@ train (Trainer              *self,
     }
   else
     self->net = self->master;
+  /* A resumed net keeps its buckets, as it keeps its seed. */
   for (int t = 0; t < self->n_slices; t++)
-    self->slices[t].net = self->net;
+    {
+      self->slices[t].net = self->net;
+      self->slices[t].buckets = (int) progress.buckets;
+    }
   if (options->val_count > 0)
     self->n_train = options->val_count < self->data->count ? self->data->count - options->val_count : 0;
   else

@@ -35,6 +35,8 @@ typedef struct
                                     * records are the validation positions
                                     * (another file: no game on both sides) */
   uint32_t       seed;             /* a resumed checkpoint's wins */
+  int            buckets;          /* output buckets, 1 to CHESS_NNUE_MAX_BUCKETS
+                                    * (a resumed checkpoint's win) */
   gboolean       plain_float;      /* FALSE: the passes see the weights
                                     * rounded as the file holds them, so
                                     * that the integer net computes what

@@ -121,7 +121,7 @@ show (const char *fen,
       /* The net as training saw it. */
       if (progress.rounded)
         chess_train_quant_round (net, net);
-      printf ("float: %.2f cp\n", chess_train_net_evaluate (net, &board));
+      printf ("float: %.2f cp\n", chess_train_net_evaluate (net, &board, (int) progress.buckets));
     }
   return 0;
 }
@@ -155,6 +155,8 @@ main (int argc, char **argv)
       { "lambda", 0, 0, G_OPTION_ARG_DOUBLE, &options.lambda,
         "The game result's share of the target, the score's is the rest (0.7)", "L" },
       { "decay", 0, 0, G_OPTION_ARG_DOUBLE, &options.decay, "Decoupled weight decay (0)", "D" },
+      { "buckets", 0, 0, G_OPTION_ARG_INT, &options.buckets,
+        "Output buckets by the number of pieces, 1 to 8 (1; a resumed checkpoint keeps its own)", "N" },
       { "threads", 0, 0, G_OPTION_ARG_INT, &options.threads, "Threads (2)", "N" },
       { "val", 0, 0, G_OPTION_ARG_DOUBLE, &options.val_share,
         "Share of the positions kept for validation (0.01)", "SHARE" },
@@ -193,6 +195,7 @@ main (int argc, char **argv)
     }
   if (out == NULL || argc < 2 || options.epochs < 0 || options.batch < 1
       || options.threads < 1 || options.threads > 256 || !(options.lambda >= 0 && options.lambda <= 1)
+      || options.buckets < 1 || options.buckets > CHESS_NNUE_MAX_BUCKETS
       || !(options.val_share >= 0 && options.val_share < 1) || !(options.lr > 0)
       || seed < -1 || seed > G_MAXUINT32)
     {
