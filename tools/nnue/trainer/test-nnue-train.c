@@ -1,8 +1,8 @@
 /* test-nnue-train.c — thinkchess-nnue-train end to end: it learns material
  * from positions of random games scored by material, writes a network
  * file the engine can read, agrees with itself in integers and floats,
- * resumes from its checkpoint, refuses bad data, and trains a net of
- * output buckets. */
+ * resumes from its checkpoint, refuses bad data, trains a net of output
+ * buckets and starts from another net. */
 #include "config.h"
 
 #include <math.h>
@@ -427,6 +427,55 @@ test_buckets (void)
   g_unlink (checkpoint);
 }
 
+/* --init: training starts from a net's weights. At a rate too small to
+ * move them it writes the same file back; with eight buckets, every
+ * bucket is the net's one output, so every position scores the same. */
+static void
+test_init (void)
+{
+  g_autofree char *same = tmp_file ("init.nnue"), *eight = tmp_file ("init8.nnue");
+  g_autofree char *same_ckpt = tmp_file ("init.ckpt"), *eight_ckpt = tmp_file ("init8.ckpt");
+  g_autofree char *original = NULL, *copy = NULL, *out = NULL, *err = NULL;
+  g_autofree ChessTrainQuant *a = g_new (ChessTrainQuant, 1), *b = g_new (ChessTrainQuant, 1);
+  ChessTrainData data = { 0 };
+  gsize length_original, length_copy;
+
+  g_assert_cmpint (run_trainer (&out, &err, "--out", same, "--checkpoint", same_ckpt, "--init", net_path,
+                                "--epochs", "1", "--lr", "1e-12", "--val", "0.05", data_path, NULL), ==, 0);
+  g_assert_true (g_file_get_contents (net_path, &original, &length_original, NULL));
+  g_assert_true (g_file_get_contents (same, &copy, &length_copy, NULL));
+  g_assert_cmpmem (copy, length_copy, original, length_original);
+
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run_trainer (&out, &err, "--out", eight, "--checkpoint", eight_ckpt, "--init", net_path,
+                                "--buckets", "8", "--epochs", "1", "--lr", "1e-12", "--val", "0.05",
+                                data_path, NULL), ==, 0);
+  g_assert_true (chess_train_quant_load (a, net_path, NULL));
+  g_assert_true (chess_train_quant_load (b, eight, NULL));
+  g_assert_cmpint (b->buckets, ==, 8);
+  g_assert_true (chess_train_data_load (&data, data_path, NULL));
+  for (size_t i = 0; i < MIN (data.count, 2000); i++)
+    {
+      ChessTrainFeatures features;
+
+      chess_train_record_features (&data.records[i], 1, &features);
+      g_assert_cmpint (chess_train_quant_evaluate_features (b, &features), ==,
+                       chess_train_quant_evaluate_features (a, &features));
+    }
+  chess_train_data_clear (&data);
+
+  /* Not with --resume: one start or the other. */
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run_trainer (&out, &err, "--out", same, "--init", net_path, "--resume", same_ckpt,
+                                "--epochs", "2", data_path, NULL), ==, 1);
+  g_unlink (same);
+  g_unlink (eight);
+  g_unlink (same_ckpt);
+  g_unlink (eight_ckpt);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -452,6 +501,7 @@ main (int argc, char **argv)
   g_test_add_func ("/nnue-train/mirror", test_mirror);
   g_test_add_func ("/nnue-train/val-file", test_val_file);
   g_test_add_func ("/nnue-train/buckets", test_buckets);
+  g_test_add_func ("/nnue-train/init", test_init);
   status = g_test_run ();
 
   g_unlink (data_path);

@@ -76,6 +76,28 @@ chess_train_quant_round (ChessTrainNet       *rounded,
     }
 }
 
+void
+chess_train_quant_to_net (const ChessTrainQuant *self,
+                          ChessTrainNet         *net)
+{
+  const float qab = CHESS_NNUE_QA * CHESS_NNUE_QB;
+
+  for (int f = 0; f < CHESS_NNUE_FEATURES; f++)
+    for (int i = 0; i < H; i++)
+      net->ft_w[f][i] = (float) self->ft_w[f][i] / CHESS_NNUE_QA;
+  for (int i = 0; i < H; i++)
+    net->ft_b[i] = (float) self->ft_b[i] / CHESS_NNUE_QA;
+  for (int b = 0; b < CHESS_NNUE_MAX_BUCKETS; b++)
+    {
+      int from = MIN (b, self->buckets - 1);
+
+      for (int s = 0; s < 2; s++)
+        for (int i = 0; i < H; i++)
+          net->out_w[b][s][i] = (float) self->out_w[from][s][i] / CHESS_NNUE_QB;
+      net->out_b[b] = (float) self->out_b[from] / qab;
+    }
+}
+
 static uint8_t *
 put_i16s (uint8_t *out, const int16_t *values, size_t n)
 {

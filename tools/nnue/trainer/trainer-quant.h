@@ -24,6 +24,11 @@ void     chess_train_quant_from_net (ChessTrainQuant       *self,
  * `rounded` may be `net`. */
 void     chess_train_quant_round    (ChessTrainNet         *rounded,
                                      const ChessTrainNet   *net);
+/* The float net `self` computes: every bucket of `net` from the bucket of
+ * the same number, or from the last one `self` has (a one-bucket net gives
+ * every bucket its output). */
+void     chess_train_quant_to_net   (const ChessTrainQuant *self,
+                                     ChessTrainNet         *net);
 /* Writes the file atomically (a temporary file renamed over `path`). */
 gboolean chess_train_quant_save     (const ChessTrainQuant *self,
                                      const char            *path,

@@ -229,7 +229,16 @@ train (Trainer              *self,
       && !chess_train_checkpoint_load (options->resume_path, self->master, self->adam,
                                        &progress, error))
     return FALSE;
-  if (options->resume_path == NULL)
+  if (options->resume_path == NULL && options->init_path != NULL)
+    {
+      g_autofree ChessTrainQuant *start = g_new (ChessTrainQuant, 1);
+
+      if (!chess_train_quant_load (start, options->init_path, error))
+        return FALSE;
+      chess_train_quant_to_net (start, self->master);
+      chess_train_adam_init (self->adam);
+    }
+  else if (options->resume_path == NULL)
     {
       chess_train_net_init (self->master, progress.seed);
       chess_train_adam_init (self->adam);

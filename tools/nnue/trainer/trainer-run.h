@@ -21,6 +21,8 @@ typedef struct
   const char    *out_path;         /* the quantised net, NULL: not written */
   const char    *checkpoint_path;  /* the float checkpoint, NULL: not written */
   const char    *resume_path;      /* a checkpoint to go on from, or NULL */
+  const char    *init_path;        /* a network file to start from instead
+                                    * of random weights, or NULL */
   int            epochs;           /* the last epoch to train (counting a
                                     * resumed checkpoint's) */
   int            batch;

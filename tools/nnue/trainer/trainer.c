@@ -131,6 +131,7 @@ main (int argc, char **argv)
 {
   ChessTrainOptions options;
   g_autofree char *out = NULL, *checkpoint = NULL, *resume = NULL, *fen = NULL, *net = NULL;
+  g_autofree char *init = NULL;
   g_auto (GStrv) drops = NULL;
   g_auto (GStrv) val_files = NULL;
   gint64 seed = -1;
@@ -146,6 +147,8 @@ main (int argc, char **argv)
       { "checkpoint", 0, 0, G_OPTION_ARG_FILENAME, &checkpoint,
         "The float checkpoint to write (default NET.ckpt), or to read with --show", "FILE" },
       { "resume", 0, 0, G_OPTION_ARG_FILENAME, &resume, "Go on from this checkpoint", "FILE" },
+      { "init", 0, 0, G_OPTION_ARG_FILENAME, &init,
+        "Start from this network's weights instead of random ones (a one-bucket net's output in every bucket)", "NET" },
       { "epochs", 0, 0, G_OPTION_ARG_INT, &options.epochs,
         "Train up to this epoch, counting a resumed checkpoint's (10)", "N" },
       { "batch", 0, 0, G_OPTION_ARG_INT, &options.batch, "Positions per step (16384)", "N" },
@@ -195,7 +198,7 @@ main (int argc, char **argv)
     }
   if (out == NULL || argc < 2 || options.epochs < 0 || options.batch < 1
       || options.threads < 1 || options.threads > 256 || !(options.lambda >= 0 && options.lambda <= 1)
-      || options.buckets < 1 || options.buckets > CHESS_NNUE_MAX_BUCKETS
+      || options.buckets < 1 || options.buckets > CHESS_NNUE_MAX_BUCKETS || (init && resume)
       || !(options.val_share >= 0 && options.val_share < 1) || !(options.lr > 0)
       || seed < -1 || seed > G_MAXUINT32)
     {
@@ -211,6 +214,7 @@ main (int argc, char **argv)
   options.out_path = out;
   options.checkpoint_path = checkpoint;
   options.resume_path = resume;
+  options.init_path = init;
 
   for (int i = 1; i < argc; i++)
     if (!chess_train_data_load (&data, argv[i], &error))
