@@ -113,6 +113,29 @@ chess_nnue_load (const void *data, size_t size, const char **problem)
   return net;
 }
 
+ChessNnue *
+chess_nnue_load_file (const char *path, char **why)
+{
+  g_autofree char *data = NULL;
+  gsize size = 0;
+  g_autoptr (GError) error = NULL;
+  const char *problem = NULL;
+  ChessNnue *net;
+
+  g_return_val_if_fail (path != NULL && why != NULL, NULL);
+
+  *why = NULL;
+  if (!g_file_get_contents (path, &data, &size, &error))
+    {
+      *why = g_strdup (error->message);
+      return NULL;
+    }
+  net = chess_nnue_load (data, size, &problem);
+  if (!net)
+    *why = g_strdup_printf ("%s: %s", path, problem);
+  return net;
+}
+
 void
 chess_nnue_free (ChessNnue *net)
 {

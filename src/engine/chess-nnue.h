@@ -42,6 +42,11 @@ typedef enum
 ChessNnue   *chess_nnue_load      (const void                 *data,
                                    size_t                      size,
                                    const char                **problem);
+/* The same from a file, for the tools (the UCI server reads its EvalFile
+ * itself, more carefully). NULL with a message naming the file in `why`
+ * (free it), when the file cannot be read or is no such net. */
+ChessNnue   *chess_nnue_load_file (const char                 *path,
+                                   char                      **why);
 void         chess_nnue_free      (ChessNnue                  *net);
 
 /* `acc` for `board` from scratch. */

@@ -105,22 +105,13 @@ play_game (ChessEngine *white, ChessEngine *black, const ChessBoard *start, uint
 
 /* The network in `path`, or NULL having said why. */
 static ChessNnue *
-read_net (const char *path)
+load_net (const char *path)
 {
-  g_autofree char *data = NULL;
-  gsize size = 0;
-  g_autoptr (GError) error = NULL;
-  const char *problem = NULL;
-  ChessNnue *net;
+  g_autofree char *why = NULL;
+  ChessNnue *net = chess_nnue_load_file (path, &why);
 
-  if (!g_file_get_contents (path, &data, &size, &error))
-    {
-      fprintf (stderr, "%s\n", error->message);
-      return NULL;
-    }
-  net = chess_nnue_load (data, size, &problem);
   if (!net)
-    fprintf (stderr, "%s: %s\n", path, problem);
+    fprintf (stderr, "%s\n", why);
   return net;
 }
 
@@ -165,7 +156,7 @@ main (int argc, char **argv)
   /* "none": the hand-written evaluation; no option: the built-in net. */
   for (int k = 0; k < 2; k++)
     if (net_file[k] && strcmp (net_file[k], "none") != 0
-        && !(net[k] = read_net (net_file[k])))
+        && !(net[k] = load_net (net_file[k])))
       return 2;
   chess_init ();
   openings = read_openings (pgn, (games + 1) / 2);

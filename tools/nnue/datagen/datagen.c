@@ -81,27 +81,6 @@ parse_number (const char *option,
   return FALSE;
 }
 
-/* The network in `path`, or NULL having said why. */
-static ChessNnue *
-read_net (const char *path)
-{
-  g_autofree char *data = NULL;
-  gsize size = 0;
-  g_autoptr (GError) error = NULL;
-  const char *problem = NULL;
-  ChessNnue *net;
-
-  if (!g_file_get_contents (path, &data, &size, &error))
-    {
-      g_printerr ("%s: --net: %s\n", PROGRAM, error->message);
-      return NULL;
-    }
-  net = chess_nnue_load (data, size, &problem);
-  if (!net)
-    g_printerr ("%s: --net: %s: %s\n", PROGRAM, path, problem);
-  return net;
-}
-
 /* Fills `settings` from the command line; FALSE after saying what is
  * wrong. */
 static gboolean
@@ -164,8 +143,16 @@ parse_arguments (int       argc,
       g_printerr ("%s: --random-plies 0 without --openings would play the same game every time\n", PROGRAM);
       return FALSE;
     }
-  if (net && !(settings->net = read_net (net)))
-    return FALSE;
+  if (net)
+    {
+      g_autofree char *why = NULL;
+
+      if (!(settings->net = chess_nnue_load_file (net, &why)))
+        {
+          g_printerr ("%s: --net: %s\n", PROGRAM, why);
+          return FALSE;
+        }
+    }
   settings->out = g_steal_pointer (&out);
   settings->openings = g_steal_pointer (&openings);
   return TRUE;
