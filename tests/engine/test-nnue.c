@@ -90,10 +90,9 @@ random_i16 (GRand *rand, int lo, int hi)
 /* Weights in the ranges a trained net has: the accumulators stay well
  * inside int16, many units land on each side of the clipping, and the
  * output fits int32. */
-static ChessNnue *
-random_net (guint32 seed)
+static void
+random_arrays (NetArrays *a, guint32 seed)
 {
-  g_autofree NetArrays *a = g_new (NetArrays, 1);
   GRand *rand = g_rand_new_with_seed (seed);
 
   for (int f = 0; f < CHESS_NNUE_FEATURES; f++)
@@ -107,6 +106,14 @@ random_net (guint32 seed)
     }
   a->output_bias = g_rand_int_range (rand, -50000, 50000);
   g_rand_free (rand);
+}
+
+static ChessNnue *
+random_net (guint32 seed)
+{
+  g_autofree NetArrays *a = g_new (NetArrays, 1);
+
+  random_arrays (a, seed);
   return net_load (a);
 }
 
@@ -579,16 +586,7 @@ test_buckets (void)
     ChessNnue *one, *two;
     ChessBoard b = board_from ("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
 
-    for (int f = 0; f < CHESS_NNUE_FEATURES; f++)
-      for (int i = 0; i < CHESS_NNUE_HIDDEN; i++)
-        r->feature_weights[f][i] = random_i16 (rand, -64, 64);
-    for (int i = 0; i < CHESS_NNUE_HIDDEN; i++)
-      {
-        r->feature_bias[i] = random_i16 (rand, -100, 200);
-        r->output_weights[0][i] = random_i16 (rand, -2000, 2000);
-        r->output_weights[1][i] = random_i16 (rand, -2000, 2000);
-      }
-    r->output_bias = 12345;
+    random_arrays (r, 5);
     v1 = net_file (r);
     v2 = bucket_file (r, 1, &r->output_bias);
     one = chess_nnue_load (v1, CHESS_NNUE_FILE_SIZE, NULL);
