@@ -199,17 +199,17 @@ marked (ChessGame *game)
   return g_string_free (s, FALSE);
 }
 
-/* At 20,000 nodes the engine's own choice here is 1. axb4, and its search
- * after it finds White's lead much smaller: one of the two searches saw
- * too little. Both positions are searched again, four times deeper, and
- * the move is judged by those: 1. Nce4 is best there, and axb4 only an
- * inaccuracy. Without the second look axb4 would pass as "Best". */
+/* At 20,000 nodes the engine's own choice here is 1. bxc3, and its search
+ * after it finds White's lead gone: one of the two searches saw too
+ * little. Both positions are searched again, four times deeper, and the
+ * move is judged by those: 1. Ne3 is best there, and bxc3 only an
+ * inaccuracy. Without the second look bxc3 would pass as "Best". */
 static void
 test_recheck_own_choice (void)
 {
   g_autoptr(ChessGame) game = game_from_pgn (
-    "[SetUp \"1\"]\n[FEN \"1rbq1rk1/1pp2pbp/3p2p1/2nPp3/1pPn4/P1N1B1P1/R2NPPBP/3Q1RK1 w - - 0 1\"]\n\n"
-    "1. axb4 *\n");
+    "[SetUp \"1\"]\n[FEN \"3R4/kbr4p/4Bp2/ppq1pN2/6Q1/P1p5/1P3PPP/1K6 w - - 0 1\"]\n\n"
+    "1. bxc3 *\n");
   g_autoptr(ChessReview) review = chess_review_new (game);
   g_autoptr(GError) error = NULL;
 
@@ -220,9 +220,9 @@ test_recheck_own_choice (void)
   ChessReviewMove judged = judged_move (game, 0);
   const ChessReviewMove *m = &judged;
   g_assert_nonnull (m);
-  g_assert_cmpstr (m->san, ==, "axb4");
+  g_assert_cmpstr (m->san, ==, "bxc3");
   g_assert_cmpuint (m->best_move, !=, m->move);
-  g_assert_cmpstr (m->best_san, ==, "Nce4");
+  g_assert_cmpstr (m->best_san, ==, "Ne3");
   g_assert_cmpint (m->klass, !=, CHESS_REVIEW_CLASS_BEST);
   g_assert_cmpint (m->klass, <, CHESS_REVIEW_CLASS_MISTAKE);
   /* The position after it has the deeper score too (the graph's point). */

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Makes the evaluation network from nothing, reproducibly, in two rounds.
 # Round 1: self-play positions of the built-in engine with its hand-written
-# evaluation, and the first net trained on them. Round 2: self-play
-# positions of the engine evaluating with that first net, and the final net
-# trained on those. Two generators run at a time. The same settings give the
+# evaluation, and the first net trained on them from random weights.
+# Round 2: self-play positions of the engine evaluating with that first
+# net, and the final net: the first one, given output buckets, trained on
+# further on those. Two generators run at a time. The same settings give the
 # same positions and the same nets, byte for byte; the defaults make the net
 # built into the program (data/nnue/thinkchess.nnue).
 #
@@ -15,10 +16,11 @@
 #                tests/data/pgn/twic0920.pgn)
 #   VALIDATION   round 1's positions kept apart to validate on, the same form
 #   GENERATORS2, VALIDATION2   round 2's, the same form
-#   BUCKETS2     round 2's output buckets (round 1's net has one)
 #   ROUNDS       2, or 1 to stop at the first net
 #   NODES        nodes a move (5000)
-#   EPOCHS, LR, LR_DROP, BATCH, LAMBDA   the trainer's settings
+#   EPOCHS, LR               round 1's trainer settings (20, 0.001)
+#   EPOCHS2, LR2, BUCKETS2   round 2's (10, 0.0003, 8)
+#   BATCH, LAMBDA            both rounds' (16384, 0)
 # A generator's file that already holds its games is kept, so a stopped run
 # goes on where it was.
 set -eu
@@ -27,9 +29,8 @@ build=${1:-build}
 out=${2:-nnue-work}
 generators=${GENERATORS:-random:1001:4190 book:2002:3440 random:3003:2270 random:3004:1630 random:3005:2550 random:3006:13560 random:3007:13730}
 validation=${VALIDATION:-random:3001:500}
-generators2=${GENERATORS2:-random:4001:GAMES4001 book:4002:GAMES4002}
+generators2=${GENERATORS2:-random:4001:8280 book:4002:9360}
 validation2=${VALIDATION2:-random:4003:500}
-buckets2=${BUCKETS2:-BUCKETS_DEFAULT}
 rounds=${ROUNDS:-2}
 nodes=${NODES:-5000}
 datagen=$build/tools/nnue/datagen/thinkchess-datagen
@@ -73,9 +74,11 @@ generate () {
 }
 
 # One round: its generators evaluating with the net $3 (empty: by hand),
-# then the trainer, which writes the net $4 with $5 output buckets.
+# then the trainer, which writes the net $4; the trainer's own settings
+# follow.
 make_round () {
-  local generators=$1 validation=$2 net=$3 net_out=$4 buckets=$5
+  local generators=$1 validation=$2 net=$3 net_out=$4
+  shift 4
   local start running=0 positions=0 g f val_file train_files=()
 
   start=$(date +%s)
@@ -102,17 +105,19 @@ make_round () {
   echo "positions: $positions to train on, $(( $(stat -c %s "$val_file") / 32 )) to validate on, in $(( $(date +%s) - start )) s"
 
   start=$(date +%s)
-  "$train" --out "$net_out" --checkpoint "${net_out%.nnue}.ckpt" \
-    --epochs "${EPOCHS:-20}" --lr "${LR:-0.001}" ${LR_DROP:+--lr-drop "$LR_DROP"} \
-    --batch "${BATCH:-16384}" --lambda "${LAMBDA:-0.0}" --buckets "$buckets" --mirror --threads 2 --seed 1 \
+  "$train" --out "$net_out" --checkpoint "${net_out%.nnue}.ckpt" "$@" \
+    --batch "${BATCH:-16384}" --lambda "${LAMBDA:-0.0}" --mirror --threads 2 --seed 1 \
     --val-file "$val_file" "${train_files[@]}"
   echo "trained in $(( $(date +%s) - start )) s: $net_out"
   sha256sum "$net_out"
 }
 
-make_round "$generators" "$validation" "" "$out/round1.nnue" 1
+make_round "$generators" "$validation" "" "$out/round1.nnue" \
+  --epochs "${EPOCHS:-20}" --lr "${LR:-0.001}"
 if [ "$rounds" -ge 2 ]; then
-  make_round "$generators2" "$validation2" "$out/round1.nnue" "$out/thinkchess.nnue" "$buckets2"
+  make_round "$generators2" "$validation2" "$out/round1.nnue" "$out/thinkchess.nnue" \
+    --init "$out/round1.nnue" --buckets "${BUCKETS2:-8}" \
+    --epochs "${EPOCHS2:-10}" --lr "${LR2:-0.0003}"
 else
   cp "$out/round1.nnue" "$out/thinkchess.nnue"
 fi
