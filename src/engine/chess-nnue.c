@@ -39,9 +39,9 @@ read_i16s (int16_t *dst, const uint8_t *p, size_t n)
 }
 
 /* Why `p` (`size` bytes) is not a net of our shape, or NULL; its output
- * buckets in `buckets`. */
+ * buckets in `buckets` and where its weights start in `header`. */
 static const char *
-check_file (const uint8_t *p, size_t size, int *buckets)
+check_file (const uint8_t *p, size_t size, int *buckets, size_t *header)
 {
   size_t expected;
   uint32_t version;
@@ -58,6 +58,7 @@ check_file (const uint8_t *p, size_t size, int *buckets)
   if (version == CHESS_NNUE_VERSION)
     {
       *buckets = 1;
+      *header = HEADER_SIZE;
       expected = CHESS_NNUE_FILE_SIZE;
     }
   else
@@ -70,6 +71,7 @@ check_file (const uint8_t *p, size_t size, int *buckets)
       if (n < 1 || n > CHESS_NNUE_MAX_BUCKETS)
         return "unsupported number of output buckets";
       *buckets = (int) n;
+      *header = HEADER_SIZE_BUCKETS;
       expected = CHESS_NNUE_FILE_SIZE_BUCKETS (n);
     }
   if (size < expected)
@@ -86,10 +88,11 @@ chess_nnue_load (const void *data, size_t size, const char **problem)
   const char *why;
   ChessNnue *net = NULL;
   int buckets = 1;
+  size_t header = HEADER_SIZE;
 
   g_return_val_if_fail (data != NULL || size == 0, NULL);
 
-  why = check_file (p, size, &buckets);
+  why = check_file (p, size, &buckets, &header);
   if (!why)
     {
       /* sizeof is a multiple of the alignment, as aligned_alloc wants. */
@@ -104,7 +107,7 @@ chess_nnue_load (const void *data, size_t size, const char **problem)
 
   memset (net, 0, sizeof *net);
   net->buckets = buckets;
-  p += read_u32 (p + 4) == CHESS_NNUE_VERSION ? HEADER_SIZE : HEADER_SIZE_BUCKETS;
+  p += header;
   p = read_i16s (&net->feature_weights[0][0], p, CHESS_NNUE_FEATURES * CHESS_NNUE_HIDDEN);
   p = read_i16s (net->feature_bias, p, CHESS_NNUE_HIDDEN);
   p = read_i16s (&net->output_weights[0][0][0], p, (size_t) buckets * 2 * CHESS_NNUE_HIDDEN);

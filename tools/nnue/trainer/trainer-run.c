@@ -225,11 +225,13 @@ train (Trainer              *self,
   ChessTrainProgress progress = { options->seed, 0, !options->plain_float, (uint32_t) options->buckets, NAN };
   ChessTrainReport r = { 0 };
 
-  if (options->resume_path != NULL
-      && !chess_train_checkpoint_load (options->resume_path, self->master, self->adam,
-                                       &progress, error))
-    return FALSE;
-  if (options->resume_path == NULL && options->init_path != NULL)
+  if (options->resume_path != NULL)
+    {
+      if (!chess_train_checkpoint_load (options->resume_path, self->master, self->adam,
+                                        &progress, error))
+        return FALSE;
+    }
+  else if (options->init_path != NULL)
     {
       g_autofree ChessTrainQuant *start = g_new (ChessTrainQuant, 1);
 
@@ -238,7 +240,7 @@ train (Trainer              *self,
       chess_train_quant_to_net (start, self->master);
       chess_train_adam_init (self->adam);
     }
-  else if (options->resume_path == NULL)
+  else
     {
       chess_train_net_init (self->master, progress.seed);
       chess_train_adam_init (self->adam);
