@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "chess-application.h"
+#include "chess-crash-trace.h"
 #include "chess-renderer.h"
 
 int
@@ -18,6 +19,7 @@ main (int    argc,
   if (g_getenv ("THINKCHESS_TRACE") != NULL)
     g_printerr ("thinkchess-trace: main %" G_GINT64_FORMAT "\n", g_get_monotonic_time ());
 
+  chess_crash_trace_install ();
   setlocale (LC_ALL, "");
   /* The uninstalled app (meson devenv) finds its translations here. */
   bindtextdomain (GETTEXT_PACKAGE, localedir != NULL ? localedir : LOCALEDIR);

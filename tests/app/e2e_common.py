@@ -196,6 +196,8 @@ def app_environment(home):
         "GSETTINGS_BACKEND": "memory",
         "GTK_A11Y": "atspi",
         "GDK_BACKEND": "x11",
+        # A crash writes its call stack into the log (chess-crash-trace.c).
+        "THINKCHESS_CRASH_TRACE": "1",
     })
     env.pop("NO_AT_BRIDGE", None)
     return env
@@ -220,13 +222,42 @@ def stop_process(proc):
             proc.wait()
 
 
-def log_tail(home):
+def log_tail(home, size=3000):
     """The end of the app's log, for a failure report."""
     try:
         with open(os.path.join(home, "app.log")) as f:
-            return f.read()[-3000:]
+            return f.read()[-size:]
     except OSError:
         return ""
+
+
+def crash_frames(log_text, binary):
+    """The functions of the crash's call stack that the app wrote into its
+    log (chess-crash-trace.c), innermost first: the program's own frames
+    named by addr2line, a library's by its exported symbol or its offset.
+    Empty when the log holds no crash."""
+    head = log_text.rfind("thinkchess: crashed")
+    if head < 0:
+        return []
+    frames = []
+    for line in log_text[head:].splitlines()[1:]:
+        if line.startswith("thinkchess: end of call stack"):
+            break
+        m = re.match(r"(.*?)\((.*?)\+(0x[0-9a-f]+)\)", line)
+        if m:
+            frames.append(m.groups())
+    # The first two are the handler and the kernel's signal trampoline.
+    named = []
+    for path, symbol, offset in frames[2:]:
+        if symbol:
+            named.append(symbol)
+        elif os.path.basename(path) == os.path.basename(binary) and shutil.which("addr2line"):
+            out = subprocess.run(["addr2line", "-f", "-s", "-e", binary, offset],
+                                 capture_output=True, text=True).stdout.split("\n")
+            named.append("%s (%s)" % (out[0], out[1]) if len(out) > 1 else offset)
+        else:
+            named.append("%s+%s" % (os.path.basename(path), offset))
+    return named
 
 
 def read_autosave(home):
@@ -475,6 +506,9 @@ class App:
         card (Two Players) unless `card` leaves it for the scenario. Returns
         once the window is shown and laid out, with the pointer over it (no
         window manager: keys go to the window under the pointer)."""
+        if self.proc is not None and (self.proc.poll() or 0) < 0:
+            raise Failure("the app had died before it was started again: "
+                          + self.crash_report(self.proc.returncode))
         env = app_environment(self.home)
         env["GTK_USE_PORTAL"] = "0"
         env.setdefault("LANGUAGE", "C")
@@ -496,16 +530,30 @@ class App:
         self.find_board()
         self.point_at_window()
 
-    def stop(self):
-        """Ends the app (SIGTERM, then SIGKILL) and waits for its end."""
+    def stop(self, check_crash=True):
+        """Ends the app (SIGTERM, then SIGKILL) and waits for its end. An
+        app that had already died of a signal fails (unless `check_crash`
+        is false: the clean-up after a failure)."""
+        crashed = self.proc is not None and (self.proc.poll() or 0) < 0
+        status = self.proc.returncode if crashed else None
         stop_process(self.proc)
         self.proc = None
         if self.log is not None:
             self.log.close()
             self.log = None
+        if crashed and check_crash:
+            raise Failure("the app had died before it was stopped: " + self.crash_report(status))
 
     def wait_exit(self, what="the app to quit", timeout=10):
+        """Waits for the app to quit by itself; dying of a signal fails."""
         wait_until(lambda: self.proc.poll() is not None, what, timeout)
+        if self.proc.returncode < 0:
+            raise Failure("the app died on the way out: " + self.crash_report(self.proc.returncode))
+
+    def crash_report(self, status):
+        """`status` (a signal, negative) and the crash's call stack from the log."""
+        frames = crash_frames(log_tail(self.home, 20000), self.binary)
+        return "status %d%s" % (status, "; crashed in " + " < ".join(frames[:8]) if frames else "")
 
     def title(self):
         return xdotool("getwindowname", self.window, strict=False).strip()
@@ -1028,7 +1076,7 @@ def app_state(app):
         return "the app was not running"
     status = app.proc.poll()
     if status is not None:
-        return "the app had ended with status %d" % status
+        return "the app had ended with " + app.crash_report(status)
     try:
         windows = [w.name for w in app.toplevels(5)]
     except Exception as e:
@@ -1057,6 +1105,8 @@ def run_scenarios(script, scenarios, make_app=App, dark_env=DARK_ENV):
     try:
         if scenarios[scenario](app) == SKIP:
             return SKIP
+        # A crash after the scenario's last look is a failure too.
+        app.stop()
         print("ok: " + scenario)
         return 0
     except Exception as e:
@@ -1080,5 +1130,5 @@ def run_scenarios(script, scenarios, make_app=App, dark_env=DARK_ENV):
         sys.stdout.write(log_tail(home))
         return 1
     finally:
-        app.stop()
+        app.stop(check_crash=False)
         shutil.rmtree(home, ignore_errors=True)
