@@ -185,7 +185,12 @@ message_dialog_new (GtkWindow          *parent,
         adw_message_dialog_set_close_response (dialog, id);
     }
   gtk_window_set_modal (GTK_WINDOW (dialog), modal);
-  gtk_window_set_destroy_with_parent (GTK_WINDOW (dialog), TRUE);
+  /* Not destroy-with-parent (libadwaita sets it): the alert closes the
+   * dialog when the parent goes (parent_destroy_cb). GTK 4.8 leaves such
+   * a window pointing at its destroyed parent, and when an answer closed
+   * the parent (Quit, Don't Save) the dialog's last unref, after the
+   * click, touched the freed window: a crash at quit. */
+  gtk_window_set_destroy_with_parent (GTK_WINDOW (dialog), FALSE);
   return GTK_WIDGET (dialog);
 }
 #endif

@@ -431,6 +431,44 @@ test_alerts (void)
   app_test_spin ();
 }
 
+static void
+destroy_parent_cb (int      response,
+                   gpointer user_data)
+{
+  GtkWindow **parent = user_data;
+
+  gtk_window_destroy (*parent);
+}
+
+/* An answer that closes the window the question is over (Quit, then Don't
+ * Save) while the dialog is still held, as by the click that answered it:
+ * the dialog must not point at the freed window, whose last unref then
+ * touched freed memory on GTK 4.8 (a crash at quit, now and then). */
+static void
+test_alert_answer_closes_parent (void)
+{
+  const char *buttons[] = { "_Cancel", "_Quit", NULL };
+  GtkWidget *parent = new_parent ();
+  GtkWidget *dialog;
+
+  g_object_add_weak_pointer (G_OBJECT (parent), (gpointer *) &parent);
+  chess_alert_choose (GTK_WINDOW (parent), TRUE, "Quit?", NULL, buttons, 0, 1,
+                      NULL, destroy_parent_cb, &parent);
+  app_test_spin ();
+  dialog = g_object_ref (chess_alert_get_dialog ());
+  g_signal_emit_by_name (find_button (dialog, "_Quit"), "clicked");
+  app_test_spin ();
+  g_assert_cmpuint (chess_alert_get_n_open (), ==, 0);
+  /* Before libadwaita 1.5 the question is a window of its own. */
+  if (GTK_IS_WINDOW (dialog))
+    {
+      g_assert_null (parent);
+      g_assert_null (gtk_window_get_transient_for (GTK_WINDOW (dialog)));
+    }
+  g_object_unref (dialog);
+  app_test_spin ();
+}
+
 int
 main (int    argc,
       char **argv)
@@ -444,6 +482,7 @@ main (int    argc,
   g_test_add_func ("/dialogs/preferences", test_preferences);
   g_test_add_func ("/dialogs/game-chooser", test_game_chooser);
   g_test_add_func ("/dialogs/alerts", test_alerts);
+  g_test_add_func ("/dialogs/alerts/answer-closes-parent", test_alert_answer_closes_parent);
 
   return app_test_end (g_test_run ());
 }
