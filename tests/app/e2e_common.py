@@ -238,7 +238,20 @@ def crash_frames(log_text, binary):
     Empty when the log holds no crash."""
     head = log_text.rfind("thinkchess: crashed")
     if head < 0:
-        return []
+        # A sanitizer build reports for itself: its first stack's functions.
+        report = log_text.rfind("ERROR: AddressSanitizer")
+        if report < 0:
+            report = log_text.rfind("runtime error:")
+        if report < 0:
+            return []
+        names = []
+        for line in log_text[report:].splitlines()[1:]:
+            m = re.match(r"\s*#\d+ 0x[0-9a-f]+ in (\S+)", line)
+            if m:
+                names.append(m.group(1))
+            elif names:
+                break
+        return names
     frames = []
     for line in log_text[head:].splitlines()[1:]:
         if line.startswith("thinkchess: end of call stack"):
