@@ -157,7 +157,7 @@ void         chess_engine_set_features (ChessEngine          *self,
                                         unsigned              features);
 /* The evaluation network (chess-nnue.h) to evaluate with, or NULL: the
  * hand-written evaluation (the weights). A new engine has the built-in
- * net (chess-nnue-builtin.h); the levels below Maximum use the weights
+ * net (chess-nnue-builtin.h); the levels below Master use the weights
  * whatever is set. The net must outlive the engine. */
 struct ChessNnue;
 void         chess_engine_set_net      (ChessEngine          *self,

@@ -789,14 +789,15 @@ search_with (const ChessNnue *net, bool default_net, int level, const ChessBoard
 }
 
 /* The program carries a net, and a new engine evaluates with it at full
- * strength; the levels below keep the hand-written evaluation they were
- * measured with, whatever net is set. */
+ * strength and at Master; the levels below keep the hand-written
+ * evaluation they were measured with, whatever net is set. */
 static void
 test_builtin (void)
 {
   const ChessNnue *net = chess_nnue_builtin ();
   ChessBoard b = board_from ("r1bq1rk1/pp2ppbp/2np1np1/8/3NP3/2N1BP2/PPPQ2PP/R3KB1R w KQ - 3 9");
   int max = CHESS_ENGINE_LEVEL_MAX, master = CHESS_ENGINE_LEVEL_MAX - 1;
+  int candidate = CHESS_ENGINE_LEVEL_MAX - 2;
   ChessSearchResult by_default, with_net, by_hand;
 
   g_assert_nonnull (net);
@@ -809,8 +810,15 @@ test_builtin (void)
   g_assert_cmpuint (by_default.nodes, ==, with_net.nodes);
   g_assert_true (by_default.score != by_hand.score || by_default.nodes != by_hand.nodes);
 
+  g_assert_true (chess_engine_levels[master].network);
   by_default = search_with (NULL, true, master, &b);
   by_hand = search_with (NULL, false, master, &b);
+  g_assert_true (by_default.score != by_hand.score || by_default.nodes != by_hand.nodes);
+
+  for (int level = 0; level <= candidate; level++)
+    g_assert_false (chess_engine_levels[level].network);
+  by_default = search_with (NULL, true, candidate, &b);
+  by_hand = search_with (NULL, false, candidate, &b);
   g_assert_cmpint (by_default.score, ==, by_hand.score);
   g_assert_cmpuint (by_default.nodes, ==, by_hand.nodes);
 }
