@@ -28,7 +28,17 @@
 /* Its own stack, so that a stack overflow can still be reported. */
 #define ALT_STACK_SIZE (64 * 1024)
 
-static const int fatal_signals[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT };
+static const struct
+{
+  int         signum;
+  const char *name;
+} fatal_signals[] = {
+  { SIGSEGV, "SIGSEGV" },
+  { SIGBUS,  "SIGBUS" },
+  { SIGILL,  "SIGILL" },
+  { SIGFPE,  "SIGFPE" },
+  { SIGABRT, "SIGABRT" },
+};
 
 static void
 write_text (const char *text)
@@ -53,8 +63,9 @@ on_fatal_signal (int signum)
 
   /* Only async-signal-safe calls here: write and backtrace_symbols_fd. */
   write_text ("thinkchess: crashed (");
-  write_text (signum == SIGSEGV ? "SIGSEGV" : signum == SIGBUS ? "SIGBUS"
-              : signum == SIGILL ? "SIGILL" : signum == SIGFPE ? "SIGFPE" : "SIGABRT");
+  for (guint i = 0; i < G_N_ELEMENTS (fatal_signals); i++)
+    if (fatal_signals[i].signum == signum)
+      write_text (fatal_signals[i].name);
   write_text ("); call stack:\n");
   backtrace_symbols_fd (frames, n, STDERR_FILENO);
   write_text ("thinkchess: end of call stack\n");
@@ -81,7 +92,7 @@ chess_crash_trace_install (void)
   action.sa_flags = SA_RESETHAND | SA_ONSTACK | SA_NODEFER;
   sigemptyset (&action.sa_mask);
   for (guint i = 0; i < G_N_ELEMENTS (fatal_signals); i++)
-    sigaction (fatal_signals[i], &action, NULL);
+    sigaction (fatal_signals[i].signum, &action, NULL);
 }
 
 #else

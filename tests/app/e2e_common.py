@@ -231,27 +231,41 @@ def log_tail(home, size=3000):
         return ""
 
 
+def sanitizer_frames(log_text):
+    """The functions of the first stack of a sanitizer's report in the log,
+    innermost first; empty without a report."""
+    report = max(log_text.rfind("ERROR: AddressSanitizer"), log_text.rfind("runtime error:"))
+    if report < 0:
+        return []
+    names = []
+    for line in log_text[report:].splitlines()[1:]:
+        m = re.match(r"\s*#\d+ 0x[0-9a-f]+ in (\S+)", line)
+        if m:
+            names.append(m.group(1))
+        elif names:
+            break
+    return names
+
+
+def frame_name(path, symbol, offset, binary):
+    """One frame of the app's call stack by name: a library's exported
+    symbol (or its offset), the program's own function through addr2line."""
+    if symbol:
+        return symbol
+    if os.path.basename(path) == os.path.basename(binary) and shutil.which("addr2line"):
+        out = subprocess.run(["addr2line", "-f", "-s", "-e", binary, offset],
+                             capture_output=True, text=True).stdout.split("\n")
+        return "%s (%s)" % (out[0], out[1]) if len(out) > 1 else offset
+    return "%s+%s" % (os.path.basename(path), offset)
+
+
 def crash_frames(log_text, binary):
     """The functions of the crash's call stack that the app wrote into its
-    log (chess-crash-trace.c), innermost first: the program's own frames
-    named by addr2line, a library's by its exported symbol or its offset.
+    log (chess-crash-trace.c), or of a sanitizer's report, innermost first.
     Empty when the log holds no crash."""
     head = log_text.rfind("thinkchess: crashed")
     if head < 0:
-        # A sanitizer build reports for itself: its first stack's functions.
-        report = log_text.rfind("ERROR: AddressSanitizer")
-        if report < 0:
-            report = log_text.rfind("runtime error:")
-        if report < 0:
-            return []
-        names = []
-        for line in log_text[report:].splitlines()[1:]:
-            m = re.match(r"\s*#\d+ 0x[0-9a-f]+ in (\S+)", line)
-            if m:
-                names.append(m.group(1))
-            elif names:
-                break
-        return names
+        return sanitizer_frames(log_text)
     frames = []
     for line in log_text[head:].splitlines()[1:]:
         if line.startswith("thinkchess: end of call stack"):
@@ -260,17 +274,7 @@ def crash_frames(log_text, binary):
         if m:
             frames.append(m.groups())
     # The first two are the handler and the kernel's signal trampoline.
-    named = []
-    for path, symbol, offset in frames[2:]:
-        if symbol:
-            named.append(symbol)
-        elif os.path.basename(path) == os.path.basename(binary) and shutil.which("addr2line"):
-            out = subprocess.run(["addr2line", "-f", "-s", "-e", binary, offset],
-                                 capture_output=True, text=True).stdout.split("\n")
-            named.append("%s (%s)" % (out[0], out[1]) if len(out) > 1 else offset)
-        else:
-            named.append("%s+%s" % (os.path.basename(path), offset))
-    return named
+    return [frame_name(path, symbol, offset, binary) for path, symbol, offset in frames[2:]]
 
 
 def read_autosave(home):
@@ -519,7 +523,7 @@ class App:
         card (Two Players) unless `card` leaves it for the scenario. Returns
         once the window is shown and laid out, with the pointer over it (no
         window manager: keys go to the window under the pointer)."""
-        if self.proc is not None and (self.proc.poll() or 0) < 0:
+        if self.died_of_signal():
             raise Failure("the app had died before it was started again: "
                           + self.crash_report(self.proc.returncode))
         env = app_environment(self.home)
@@ -547,7 +551,7 @@ class App:
         """Ends the app (SIGTERM, then SIGKILL) and waits for its end. An
         app that had already died of a signal fails (unless `check_crash`
         is false: the clean-up after a failure)."""
-        crashed = self.proc is not None and (self.proc.poll() or 0) < 0
+        crashed = self.died_of_signal()
         status = self.proc.returncode if crashed else None
         stop_process(self.proc)
         self.proc = None
@@ -556,6 +560,11 @@ class App:
             self.log = None
         if crashed and check_crash:
             raise Failure("the app had died before it was stopped: " + self.crash_report(status))
+
+    def died_of_signal(self):
+        """Whether the app has ended by a signal (a crash: the harness's own
+        SIGTERM and SIGKILL come after this is asked)."""
+        return self.proc is not None and (self.proc.poll() or 0) < 0
 
     def wait_exit(self, what="the app to quit", timeout=10):
         """Waits for the app to quit by itself; dying of a signal fails."""
