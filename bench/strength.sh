@@ -11,13 +11,16 @@
 #   bench/strength.sh [BUILD-DIR]                  (default: build)
 #   GAMES=20 OPPONENTS="fairymax phalanx" bench/strength.sh
 #   MATCH_ARGS="--resign 3,1000 --draw 40,8,10" bench/strength.sh
+#   THREADS=2 OPPONENTS=self bench/strength.sh     (2 threads against 1)
 #
 # MATCH_ARGS are passed on to `thinkchess-cli match` (e.g. adjudication, which
 # shortens lopsided and dead-drawn games; none by default).
 #
 # Opponents (OPPONENTS, in this order by default; missing ones are skipped):
 #   fairymax phalanx gnuchess sf2000 sf2500 toga2 glaurung, and ethereal
-#   (Ethereal 12.00, the next rung) when named: OPPONENTS=ethereal
+#   (Ethereal 12.00, the next rung) when named: OPPONENTS=ethereal; and
+#   self, our own engine on one thread, to measure what THREADS (our
+#   engine's search threads, default 1) give.
 # The games are written to PGN (default /tmp/thinkchess-strength.pgn).
 set -eu
 cd "$(dirname "$0")/.."
@@ -25,6 +28,7 @@ cd "$(dirname "$0")/.."
 build=${1:-build}
 games=${GAMES:-100}
 tc=${TC:-10+0.1}
+threads=${THREADS:-1}
 opponents=${OPPONENTS:-fairymax phalanx gnuchess sf2000 sf2500 toga2 glaurung}
 openings=${OPENINGS:-bench/data/openings}
 read -r -a match_args <<< "${MATCH_ARGS:-}"
@@ -51,7 +55,12 @@ scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 
 args=(--openings "$openings" --games "$games" --pgn "$pgn" --each "tc=$tc" "dir=$scratch"
-      --engine "cmd=$(realpath "$ours") uci" name=ThinkChess option.Hash=64)
+      --engine "cmd=$(realpath "$ours") uci" option.Hash=64 "option.Threads=$threads")
+if [ "$threads" = 1 ]; then
+  args+=(name=ThinkChess)
+else
+  args+=("name=ThinkChess $threads threads")
+fi
 for o in $opponents; do
   case $o in
     fairymax)
@@ -76,13 +85,17 @@ for o in $opponents; do
       # Debian's ethereal-chess: Ethereal 12.00, its hand-written evaluation.
       e=$(find_engine ethereal-chess)
       [ -n "$e" ] && args+=(--engine "cmd=$e" name="Ethereal 12.00" option.Threads=1 option.Hash=64) ;;
+    self)
+      e=$(realpath "$ours")
+      args+=(--engine "cmd=$e uci" "name=ThinkChess 1 thread" option.Hash=64 option.Threads=1) ;;
     *)
       echo "Unknown opponent $o" >&2; exit 2 ;;
   esac
   [ -n "$e" ] || echo "Skipped $o: not installed (apt-get install it)" >&2
 done
 
-echo "ThinkChess strength, $(date -u +%Y-%m-%d), $games games per opponent at $tc, $(nproc) cores," \
+echo "ThinkChess strength, $(date -u +%Y-%m-%d), commit $(git rev-parse --short HEAD 2>/dev/null || echo ?)," \
+     "$threads thread(s), $games games per opponent at $tc, $(nproc) cores," \
      "load average $(cut -d' ' -f1-3 /proc/loadavg)${MATCH_ARGS:+, $MATCH_ARGS}"
 "$ours" match "${match_args[@]}" "${args[@]}"
 echo "Load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
