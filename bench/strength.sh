@@ -54,13 +54,11 @@ find_engine () {
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 
+ours_cmd="$(realpath "$ours") uci"
+name=ThinkChess
+[ "$threads" = 1 ] || name="ThinkChess $threads threads"
 args=(--openings "$openings" --games "$games" --pgn "$pgn" --each "tc=$tc" "dir=$scratch"
-      --engine "cmd=$(realpath "$ours") uci" option.Hash=64 "option.Threads=$threads")
-if [ "$threads" = 1 ]; then
-  args+=(name=ThinkChess)
-else
-  args+=("name=ThinkChess $threads threads")
-fi
+      --engine "cmd=$ours_cmd" "name=$name" option.Hash=64 "option.Threads=$threads")
 for o in $opponents; do
   case $o in
     fairymax)
@@ -86,8 +84,8 @@ for o in $opponents; do
       e=$(find_engine ethereal-chess)
       [ -n "$e" ] && args+=(--engine "cmd=$e" name="Ethereal 12.00" option.Threads=1 option.Hash=64) ;;
     self)
-      e=$(realpath "$ours")
-      args+=(--engine "cmd=$e uci" "name=ThinkChess 1 thread" option.Hash=64 option.Threads=1) ;;
+      e=$ours_cmd
+      args+=(--engine "cmd=$e" "name=ThinkChess 1 thread" option.Hash=64 option.Threads=1) ;;
     *)
       echo "Unknown opponent $o" >&2; exit 2 ;;
   esac
