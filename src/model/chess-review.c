@@ -665,10 +665,12 @@ read_search (ChessReview       *self,
   search->depth = best->depth;
   search->line_length = MIN (best->n_pv, CHESS_REVIEW_MAX_LINE);
   memcpy (search->line, best->pv, search->line_length * sizeof search->line[0]);
-  /* The move it plays is its best; its line only when it starts with it.
-   * (An xboard engine may resign or claim instead: then the line is all.) */
-  if (reply->kind == CHESS_PLAYER_REPLY_MOVE
-      && (search->line_length == 0 || search->line[0] != reply->move))
+  /* Its best move is the first of the line whose score the review takes,
+   * not the move it answers: stopped by a budget, an engine may answer
+   * from a deeper iteration it did not finish, whose score it never gave.
+   * The answer stands in only for a line without moves. (An xboard
+   * engine may resign or claim instead: then the line is all.) */
+  if (reply->kind == CHESS_PLAYER_REPLY_MOVE && search->line_length == 0)
     {
       search->line[0] = reply->move;
       search->line_length = 1;
