@@ -40,6 +40,14 @@
 #define INACCURACY_BELOW 0.10
 #define MISTAKE_BELOW    0.15
 
+/* The built-in engine's error on a move's loss at the review's budget,
+ * from weak players' games judged by Stockfish 15.1 at depth 16 (seeds 4
+ * and 5 of bench/review-agreement.py): a loss it measures at 0.10 to 0.12
+ * is a mistake's worth for the judge only about half the time, from 0.12
+ * on mostly. Its ? starts that much higher; the other sets, not used to
+ * choose it, are in the README's review section. */
+#define BUILTIN_DOUBT    0.02
+
 /* A move's accuracy halves-and-more quickly with its loss: 100·e^(−loss/k).
  * An inaccuracy (0.05) scores 72, a mistake (0.10) 51, a blunder (0.15) 37.
  * (Lichess's 103.2·e^(−4.354·loss) − 3.2 is close — 80, 63, 50 — but its
@@ -128,19 +136,30 @@ chess_review_win_chance (int score)
 
 ChessMoveClass
 chess_review_classify (double   win_loss,
-                       gboolean is_best)
+                       gboolean is_best,
+                       double   doubt)
 {
   if (is_best)
     return CHESS_REVIEW_CLASS_BEST;
   if (win_loss < EXCELLENT_BELOW)
     return CHESS_REVIEW_CLASS_EXCELLENT;
+  /* A blunder's loss is beyond any doubt: a piece hung in a level
+   * position stays one. */
+  if (win_loss >= MISTAKE_BELOW)
+    return CHESS_REVIEW_CLASS_BLUNDER;
   if (win_loss < GOOD_BELOW)
     return CHESS_REVIEW_CLASS_GOOD;
-  if (win_loss < INACCURACY_BELOW)
+  /* A loss it is not sure is a mistake's worth is called an inaccuracy:
+   * still marked and explained, with a milder word. */
+  if (win_loss < INACCURACY_BELOW + doubt)
     return CHESS_REVIEW_CLASS_INACCURACY;
-  if (win_loss < MISTAKE_BELOW)
-    return CHESS_REVIEW_CLASS_MISTAKE;
-  return CHESS_REVIEW_CLASS_BLUNDER;
+  return CHESS_REVIEW_CLASS_MISTAKE;
+}
+
+double
+chess_review_engine_doubt (gboolean builtin)
+{
+  return builtin ? BUILTIN_DOUBT : 0.0;
 }
 
 const char *
@@ -240,7 +259,7 @@ chess_review_move_judge (ChessReviewMove         *out,
     out->win_loss = MIN (out->win_loss,
                          MAX (0.0, out->win_before - chess_review_win_chance (search->second_score)));
   out->accuracy = chess_review_move_accuracy (out->win_loss);
-  out->klass = chess_review_classify (out->win_loss, is_best);
+  out->klass = chess_review_classify (out->win_loss, is_best, search->doubt);
 
   guint n_legal = (guint) chess_board_generate_legal (before, &legal);
   out->only_move = search->has_second

@@ -75,10 +75,18 @@ typedef enum
   CHESS_REVIEW_N_CLASSES,
 } ChessMoveClass;
 
-/* The class of a move from the win-chance loss (0..1, the mover's view)
- * and whether it was the engine's best move. */
+/* The class of a move from the win-chance loss (0..1, the mover's view),
+ * whether it was the engine's best move, and the judging engine's doubt
+ * (chess_review_engine_doubt): a move is called a mistake only by the loss
+ * the engine is sure of, so the bound of ? is that much higher (below it,
+ * an inaccuracy); a blunder's (0.15) is not. */
 ChessMoveClass chess_review_classify     (double   win_loss,
-                                            gboolean is_best);
+                                            gboolean is_best,
+                                            double   doubt);
+/* How much of a loss the engine that judges may see where there is none,
+ * at a review's budget: the built-in engine's measured error; 0 for
+ * others (whose error is not known; Stockfish's is small). */
+double   chess_review_engine_doubt         (gboolean builtin);
 /* "Blunder", "Mistake", … translated; "" for NONE. */
 const char      *chess_review_class_name   (ChessMoveClass klass);
 /* Its NAG (6, 2, 4) or 0. */
@@ -110,6 +118,7 @@ typedef struct
   ChessMove line[CHESS_REVIEW_MAX_LINE];
   guint     line_length;           /* 0: no move known                    */
   int       depth;
+  double    doubt;                 /* chess_review_engine_doubt           */
 } ChessReviewSearch;
 
 /* The review of one move of the main line. */

@@ -247,26 +247,39 @@ test_drop_when_winning (void)
 static void
 test_classes (void)
 {
-  g_assert_cmpint (chess_review_classify (0.3, TRUE), ==, CHESS_REVIEW_CLASS_BEST);
-  g_assert_cmpint (chess_review_classify (0.0, FALSE), ==, CHESS_REVIEW_CLASS_EXCELLENT);
-  g_assert_cmpint (chess_review_classify (0.03, FALSE), ==, CHESS_REVIEW_CLASS_GOOD);
-  g_assert_cmpint (chess_review_classify (0.06, FALSE), ==, CHESS_REVIEW_CLASS_INACCURACY);
-  g_assert_cmpint (chess_review_classify (0.12, FALSE), ==, CHESS_REVIEW_CLASS_MISTAKE);
-  g_assert_cmpint (chess_review_classify (0.25, FALSE), ==, CHESS_REVIEW_CLASS_BLUNDER);
+  g_assert_cmpint (chess_review_classify (0.3, TRUE, 0.0), ==, CHESS_REVIEW_CLASS_BEST);
+  g_assert_cmpint (chess_review_classify (0.0, FALSE, 0.0), ==, CHESS_REVIEW_CLASS_EXCELLENT);
+  g_assert_cmpint (chess_review_classify (0.03, FALSE, 0.0), ==, CHESS_REVIEW_CLASS_GOOD);
+  g_assert_cmpint (chess_review_classify (0.06, FALSE, 0.0), ==, CHESS_REVIEW_CLASS_INACCURACY);
+  g_assert_cmpint (chess_review_classify (0.12, FALSE, 0.0), ==, CHESS_REVIEW_CLASS_MISTAKE);
+  g_assert_cmpint (chess_review_classify (0.25, FALSE, 0.0), ==, CHESS_REVIEW_CLASS_BLUNDER);
   /* Lichess's thresholds: 10, 20 and 30 points of its −100..100 scale. */
-  g_assert_cmpint (chess_review_classify (0.049, FALSE), ==, CHESS_REVIEW_CLASS_GOOD);
-  g_assert_cmpint (chess_review_classify (0.05, FALSE), ==, CHESS_REVIEW_CLASS_INACCURACY);
-  g_assert_cmpint (chess_review_classify (0.099, FALSE), ==, CHESS_REVIEW_CLASS_INACCURACY);
-  g_assert_cmpint (chess_review_classify (0.10, FALSE), ==, CHESS_REVIEW_CLASS_MISTAKE);
-  g_assert_cmpint (chess_review_classify (0.149, FALSE), ==, CHESS_REVIEW_CLASS_MISTAKE);
-  g_assert_cmpint (chess_review_classify (0.15, FALSE), ==, CHESS_REVIEW_CLASS_BLUNDER);
+  g_assert_cmpint (chess_review_classify (0.049, FALSE, 0.0), ==, CHESS_REVIEW_CLASS_GOOD);
+  g_assert_cmpint (chess_review_classify (0.05, FALSE, 0.0), ==, CHESS_REVIEW_CLASS_INACCURACY);
+  g_assert_cmpint (chess_review_classify (0.099, FALSE, 0.0), ==, CHESS_REVIEW_CLASS_INACCURACY);
+  g_assert_cmpint (chess_review_classify (0.10, FALSE, 0.0), ==, CHESS_REVIEW_CLASS_MISTAKE);
+  g_assert_cmpint (chess_review_classify (0.149, FALSE, 0.0), ==, CHESS_REVIEW_CLASS_MISTAKE);
+  g_assert_cmpint (chess_review_classify (0.15, FALSE, 0.0), ==, CHESS_REVIEW_CLASS_BLUNDER);
+
+  /* The built-in engine's doubt raises the bound of ?, not ?!'s or ??'s. */
+  double doubt = chess_review_engine_doubt (TRUE);
+  g_assert_cmpfloat (doubt, >, 0.0);
+  g_assert_cmpfloat (doubt, <, 0.05);
+  g_assert_cmpfloat (chess_review_engine_doubt (FALSE), ==, 0.0);
+  g_assert_cmpint (chess_review_classify (0.049, FALSE, doubt), ==, CHESS_REVIEW_CLASS_GOOD);
+  g_assert_cmpint (chess_review_classify (0.05, FALSE, doubt), ==, CHESS_REVIEW_CLASS_INACCURACY);
+  g_assert_cmpint (chess_review_classify (0.10, FALSE, doubt), ==, CHESS_REVIEW_CLASS_INACCURACY);
+  g_assert_cmpint (chess_review_classify (0.10 + doubt, FALSE, doubt), ==, CHESS_REVIEW_CLASS_MISTAKE);
+  g_assert_cmpint (chess_review_classify (0.149, FALSE, doubt), ==, CHESS_REVIEW_CLASS_MISTAKE);
+  g_assert_cmpint (chess_review_classify (0.15, FALSE, doubt), ==, CHESS_REVIEW_CLASS_BLUNDER);
+  g_assert_cmpint (chess_review_classify (0.3, TRUE, doubt), ==, CHESS_REVIEW_CLASS_BEST);
 
   /* A pawn given away in a level position (0.00 → −1.00, 0.09 lost) is an
    * inaccuracy on this curve; one and a half pawns a mistake. */
   double pawn = chess_review_win_chance (0) - chess_review_win_chance (-100);
-  g_assert_cmpint (chess_review_classify (pawn, FALSE), ==, CHESS_REVIEW_CLASS_INACCURACY);
+  g_assert_cmpint (chess_review_classify (pawn, FALSE, 0.0), ==, CHESS_REVIEW_CLASS_INACCURACY);
   double pawn_and_half = chess_review_win_chance (0) - chess_review_win_chance (-150);
-  g_assert_cmpint (chess_review_classify (pawn_and_half, FALSE), ==, CHESS_REVIEW_CLASS_MISTAKE);
+  g_assert_cmpint (chess_review_classify (pawn_and_half, FALSE, 0.0), ==, CHESS_REVIEW_CLASS_MISTAKE);
 
   g_assert_cmpuint (chess_review_class_nag (CHESS_REVIEW_CLASS_INACCURACY), ==, 6);
   g_assert_cmpuint (chess_review_class_nag (CHESS_REVIEW_CLASS_MISTAKE), ==, 2);
@@ -311,6 +324,21 @@ test_hung_knight_is_blunder (void)
   g_assert_cmpint (m.eval_before, ==, 49);
   g_assert_cmpint (m.eval_after, ==, 257);
   g_assert_cmpfloat_with_epsilon (m.win_loss, 0.176, 0.002);
+
+  /* Judged by the built-in engine, with its doubt: still a blunder. A
+   * loss of 0.11 (a pawn and a quarter from level) is a mistake for any
+   * other engine and only an inaccuracy for the built-in one. */
+  s.doubt = chess_review_engine_doubt (TRUE);
+  chess_review_move_judge (&m, 5, &board, parse_move (&board, "Na6"), &s, 257);
+  g_assert_cmpint (m.klass, ==, CHESS_REVIEW_CLASS_BLUNDER);
+  s = search_for (&board, "Nd5", 0);
+  chess_review_move_judge (&m, 5, &board, parse_move (&board, "Na6"), &s, 125);
+  g_assert_cmpfloat (m.win_loss, >, 0.10);
+  g_assert_cmpfloat (m.win_loss, <, 0.10 + chess_review_engine_doubt (TRUE));
+  g_assert_cmpint (m.klass, ==, CHESS_REVIEW_CLASS_MISTAKE);
+  s.doubt = chess_review_engine_doubt (TRUE);
+  chess_review_move_judge (&m, 5, &board, parse_move (&board, "Na6"), &s, 125);
+  g_assert_cmpint (m.klass, ==, CHESS_REVIEW_CLASS_INACCURACY);
 }
 
 /* Mates: allowing one from a level position is a blunder, missing one for
@@ -405,7 +433,7 @@ test_quiet_game (void)
       moves[i].mover = i % 2 == 0 ? CHESS_COLOR_WHITE : CHESS_COLOR_BLACK;
       moves[i].win_loss = small[i % G_N_ELEMENTS (small)];
       moves[i].accuracy = chess_review_move_accuracy (moves[i].win_loss);
-      moves[i].klass = chess_review_classify (moves[i].win_loss, moves[i].win_loss == 0.0);
+      moves[i].klass = chess_review_classify (moves[i].win_loss, moves[i].win_loss == 0.0, 0.0);
     }
   chess_review_player_stats (moves, 80, CHESS_COLOR_WHITE, &white);
   chess_review_player_stats (moves, 80, CHESS_COLOR_BLACK, &black);
@@ -424,7 +452,7 @@ test_quiet_game (void)
   /* Black hangs a rook on move 30. */
   double before = black.accuracy;
   moves[59].win_loss = 0.45;
-  moves[59].klass = chess_review_classify (0.45, FALSE);
+  moves[59].klass = chess_review_classify (0.45, FALSE, 0.0);
   chess_review_player_stats (moves, 80, CHESS_COLOR_BLACK, &black);
   g_assert_cmpuint (black.counts[CHESS_REVIEW_CLASS_BLUNDER], ==, 1);
   g_assert_cmpfloat (black.accuracy, <, before - 5.0);
