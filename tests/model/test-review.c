@@ -199,6 +199,24 @@ marked (ChessGame *game)
   return g_string_free (s, FALSE);
 }
 
+/* A middlegame where 1. bxc3 is a real mistake (Stockfish: Qe2 +2.6,
+ * bxc3 +0.5), reviewed at `nodes` a position. */
+static ChessGame *
+bxc3_reviewed (guint64 nodes)
+{
+  ChessGame *game = game_from_pgn (
+    "[SetUp \"1\"]\n[FEN \"3R4/kbr4p/4Bp2/ppq1pN2/6Q1/P1p5/1P3PPP/1K6 w - - 0 1\"]\n\n"
+    "1. bxc3 *\n");
+  g_autoptr(ChessReview) review = chess_review_new (game);
+  g_autoptr(GError) error = NULL;
+
+  chess_review_set_nodes (review, nodes);
+  g_assert_true (chess_review_run_sync (review, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (chess_review_is_complete (review));
+  return game;
+}
+
 /* At 18,000 nodes the engine's own choice here (the first move of the
  * line it scores) is 1. bxc3, and its search after it finds White's lead
  * gone: one of the two searches saw too little. Both positions are
@@ -208,16 +226,7 @@ marked (ChessGame *game)
 static void
 test_recheck_own_choice (void)
 {
-  g_autoptr(ChessGame) game = game_from_pgn (
-    "[SetUp \"1\"]\n[FEN \"3R4/kbr4p/4Bp2/ppq1pN2/6Q1/P1p5/1P3PPP/1K6 w - - 0 1\"]\n\n"
-    "1. bxc3 *\n");
-  g_autoptr(ChessReview) review = chess_review_new (game);
-  g_autoptr(GError) error = NULL;
-
-  chess_review_set_nodes (review, 18000);
-  g_assert_true (chess_review_run_sync (review, NULL, &error));
-  g_assert_no_error (error);
-  g_assert_true (chess_review_is_complete (review));
+  g_autoptr(ChessGame) game = bxc3_reviewed (18000);
   ChessReviewMove judged = judged_move (game, 0);
   const ChessReviewMove *m = &judged;
   g_assert_nonnull (m);
@@ -232,12 +241,43 @@ test_recheck_own_choice (void)
   g_assert_cmpint (score, ==, m->eval_after);
 }
 
+/* Every move's class is the one its loss makes with the built-in
+ * engine's doubt (a mistake from 0.12, not 0.10). */
+static void
+assert_classes_with_doubt (ChessGame *game)
+{
+  double doubt = chess_review_engine_doubt (TRUE);
+
+  for (guint i = 0; i < chess_game_get_move_count (game); i++)
+    {
+      ChessReviewMove m = judged_move (game, i);
+      g_assert_cmpint (m.klass, ==, chess_review_classify (m.win_loss, m.best_move == m.move, doubt));
+    }
+}
+
+/* At 70,000 nodes the built-in engine measures 1. bxc3 (the example
+ * above) at a loss of 0.107: a mistake by Lichess's bound, an inaccuracy
+ * with the engine's doubt, which the review applies to its own engine. */
+static void
+test_doubt (void)
+{
+  g_autoptr(ChessGame) game = bxc3_reviewed (70000);
+  ChessReviewMove m = judged_move (game, 0);
+  g_assert_cmpuint (m.best_move, !=, m.move);
+  g_assert_cmpfloat (m.win_loss, >=, 0.10);
+  g_assert_cmpfloat (m.win_loss, <, 0.10 + chess_review_engine_doubt (TRUE));
+  g_assert_cmpint (chess_review_classify (m.win_loss, FALSE, 0.0), ==, CHESS_REVIEW_CLASS_MISTAKE);
+  g_assert_cmpint (m.klass, ==, CHESS_REVIEW_CLASS_INACCURACY);
+  assert_classes_with_doubt (game);
+}
+
 /* Reviews the game and lets the review go: its verdicts live in the
  * game's tree, which the tests read. */
 static void
 review_tree (ChessGame *game)
 {
   g_object_unref (review_ok (game));
+  assert_classes_with_doubt (game);
 }
 
 static void
@@ -580,6 +620,7 @@ main (int argc, char **argv)
 
   g_test_add_func ("/review/hung-queen", test_hung_queen);
   g_test_add_func ("/review/recheck-own-choice", test_recheck_own_choice);
+  g_test_add_func ("/review/doubt", test_doubt);
   g_test_add_func ("/review/count-moves", test_count_moves);
   g_test_add_func ("/review/missed-mate-in-one", test_missed_mate);
   g_test_add_func ("/review/blundered-ending", test_blundered_ending);
