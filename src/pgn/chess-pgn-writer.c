@@ -140,16 +140,18 @@ put_wrapped (Movetext   *mt,
         g_string_append_c (word, open);
       first = FALSE;
       /* A command ("[%clk 0:03:00]") stays on one line: readers that
-       * look for "[%clk " find it whole. */
-      gboolean command = p[0] == '[' && p[1] == '%' && strchr (p, ']') != NULL;
-      for (; *p && (command || (*p != ' ' && *p != '\n' && *p != '\r' && *p != '\t')); p++)
+       * look for "[%clk " find it whole. The word goes on after it up to
+       * a space, as it was ("[%clk 1:558:]9" gains no space). */
+      gboolean command = FALSE;
+      for (; *p; p++)
         {
+          if (!command && (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t'))
+            break;
+          if (!command && p[0] == '[' && p[1] == '%' && strchr (p, ']') != NULL)
+            command = TRUE;
           g_string_append_c (word, *p);
           if (command && *p == ']')
-            {
-              p++;
-              break;
-            }
+            command = FALSE;
         }
       const char *rest = p;
       while (*rest == ' ' || *rest == '\n' || *rest == '\r' || *rest == '\t')
