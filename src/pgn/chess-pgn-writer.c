@@ -126,6 +126,9 @@ put_wrapped (Movetext   *mt,
   GString *word = g_string_new (NULL);
   gboolean first = TRUE;
   const char *p = text;
+  /* A "[%" opens a command only with a "]" after it: found once, not at
+   * every "[%" (a huge comment of them would take quadratic time). */
+  const char *last_close = strrchr (text, ']');
 
   /* Word by word (a plain loop: text can be long, and sanitizers make
    * g_strsplit's repeated searches slow). */
@@ -147,7 +150,7 @@ put_wrapped (Movetext   *mt,
         {
           if (!command && (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t'))
             break;
-          if (!command && p[0] == '[' && p[1] == '%' && strchr (p, ']') != NULL)
+          if (!command && p[0] == '[' && p[1] == '%' && last_close != NULL && p < last_close)
             command = TRUE;
           g_string_append_c (word, *p);
           if (command && *p == ']')
