@@ -149,7 +149,7 @@ judge (ChessReviewRetry      *self,
   search.line_length = MIN (self->reference.best_line_length, CHESS_REVIEW_MAX_LINE);
   memcpy (search.line, self->reference.best_line, search.line_length * sizeof (ChessMove));
   search.depth = self->reference.depth;
-  search.doubt = chess_review_engine_doubt (chess_player_get_level (self->engine) >= 0);
+  search.doubt = chess_review_engine_doubt (chess_player_is_builtin (self->engine));
   chess_review_move_judge (&judged, self->reference.ply, &before, attempt->move,
                            &search, score_after);
   /* Why, in words, when it is bad again: from the engine's answer to it. */
@@ -205,7 +205,7 @@ thought_cb (GObject      *source,
     {
       const ChessPlayerInfo *info = reply->last_info;
       judge (self, self->judged,
-             chess_review_score_of_info (info, chess_player_get_level (self->engine) >= 0),
+             chess_review_score_of_info (info, chess_player_is_builtin (self->engine)),
              info);
     }
   /* The computer answers for the other side in a line of the player's own

@@ -176,7 +176,7 @@ static gboolean
 is_builtin (Computer   *self,
             ChessColor  side)
 {
-  return self->players[side] != NULL && chess_player_get_level (self->players[side]) >= 0;
+  return self->players[side] != NULL && chess_player_is_builtin (self->players[side]);
 }
 
 static gint64

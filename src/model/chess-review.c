@@ -512,7 +512,7 @@ thinking_cb (ChessPlayer *engine,
 static gboolean
 judged_by_builtin (ChessReview *self)
 {
-  return chess_player_get_level (self->engine) >= 0;
+  return chess_player_is_builtin (self->engine);
 }
 
 static int

@@ -301,6 +301,12 @@ chess_player_get_level (ChessPlayer *self)
 }
 
 gboolean
+chess_player_is_builtin (ChessPlayer *self)
+{
+  return chess_player_get_level (self) >= 0;
+}
+
+gboolean
 chess_player_is_alive (ChessPlayer *self)
 {
   g_return_val_if_fail (CHESS_IS_PLAYER (self), FALSE);

@@ -132,6 +132,8 @@ const char *chess_player_get_engine_name (ChessPlayer *self);
 gboolean    chess_player_counts_nodes (ChessPlayer   *self);
 /* The built-in engine's level, or -1 for external engines. */
 int         chess_player_get_level    (ChessPlayer   *self);
+/* Whether this is the built-in engine (it has a level). */
+gboolean    chess_player_is_builtin   (ChessPlayer   *self);
 gboolean    chess_player_is_alive     (ChessPlayer   *self);
 
 /* Runs an external program and does the handshake; the built-in engine

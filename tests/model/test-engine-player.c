@@ -158,6 +158,7 @@ test_builtin_plays_legal_moves (void)
   g_assert_true (chess_player_is_alive (player));
   g_assert_true (g_str_has_prefix (chess_player_get_name (player), "ThinkChess ("));
   g_assert_cmpint (chess_player_get_level (player), ==, CHESS_ENGINE_LEVEL_MAX);
+  g_assert_true (chess_player_is_builtin (player));
 
   start_line (&line);
   chess_player_limits_init (&limits);
@@ -650,6 +651,7 @@ test_external_plays (gconstpointer data)
   g_assert_no_error (error);
   g_assert_cmpstr (chess_player_get_name (player), ==, "Fake");
   g_assert_cmpint (chess_player_get_level (player), ==, -1);
+  g_assert_false (chess_player_is_builtin (player));
   g_assert_true (chess_player_new_game (player, &error));
   start_line (&line);
   think_init (&t, &line);
