@@ -508,18 +508,11 @@ thinking_cb (ChessPlayer *engine,
   self->infos[n] = chess_player_info_copy (info);
 }
 
-/* Whether the engine that judges is the built-in one (it has levels). */
-static gboolean
-judged_by_builtin (ChessReview *self)
-{
-  return chess_player_is_builtin (self->engine);
-}
-
 static int
 info_score (ChessReview           *self,
             const ChessPlayerInfo *info)
 {
-  return chess_review_score_of_info (info, judged_by_builtin (self));
+  return chess_review_score_of_info (info, chess_player_is_builtin (self->engine));
 }
 
 /* The score of the position after the line's last move when the game has
@@ -670,7 +663,7 @@ read_search (ChessReview       *self,
   memset (search, 0, sizeof *search);
   search->score = info_score (self, best);
   search->depth = best->depth;
-  search->doubt = chess_review_engine_doubt (judged_by_builtin (self));
+  search->doubt = chess_review_engine_doubt (chess_player_is_builtin (self->engine));
   search->line_length = MIN (best->n_pv, CHESS_REVIEW_MAX_LINE);
   memcpy (search->line, best->pv, search->line_length * sizeof search->line[0]);
   /* Its best move is the first of the line whose score the review takes,
