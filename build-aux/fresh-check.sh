@@ -105,8 +105,16 @@ unshare --mount --pid --fork --propagation private bash -c '
 ' bash "$root" "$cache" 2>&1 | tee "$root/test.log"
 status=${PIPESTATUS[0]}
 last=$(tail -n 1 "$root/test.log")
-# Keep the output beside the system's folder for a look afterwards.
+# Keep the output beside the system's folder for a look afterwards, with
+# the screenshots the app scenarios took when they failed (the system and
+# its /tmp are deleted).
 cp "$root/test.log" "$log"
+failures=$(find "$root/tmp" -maxdepth 1 -name 'thinkchess-*-failures' 2>/dev/null)
+if [ -n "$failures" ]; then
+  mkdir -p "$root.failures"
+  cp -r $failures "$root.failures/"
+  echo "== fresh-check $suite: screenshots of the failures in $root.failures"
+fi
 
 minutes=$(( ($(date +%s) - start + 30) / 60 ))
 echo "== fresh-check $suite: exit status $status, about $minutes min (output: $log)"

@@ -698,10 +698,10 @@ class App:
     @staticmethod
     def wait_text(node, text, what="the field"):
         """Waits until the text field `node` holds `text`."""
-        def holds():
+        def held():
             field = node.queryText()
-            return field.getText(0, field.characterCount) == text
-        wait_until(holds, "%s to hold %r" % (what, text))
+            return field.getText(0, field.characterCount)
+        wait_until(lambda: held() == text, lambda: "%s to hold %r (it holds %r)" % (what, text, held()))
 
     def label_containing(self, text, timeout=10):
         return self.find(lambda n: n.getRole() == pyatspi.ROLE_LABEL and n.name
@@ -1106,6 +1106,15 @@ def app_state(app):
     return "the app was still running, windows: %s" % ", ".join(repr(w) for w in windows)
 
 
+def failed_at(e):
+    """The scenario script's line the failure `e` came from ("at
+    e2e.py:120"): which step it was, when the app ended under it."""
+    script = os.path.basename(sys.argv[0])
+    lines = [frame.lineno for frame in traceback.extract_tb(e.__traceback__)
+             if os.path.basename(frame.filename) == script]
+    return "at %s:%d" % (script, lines[-1]) if lines else "at " + script
+
+
 def run_scenarios(script, scenarios, make_app=App, dark_env=DARK_ENV):
     """The main() of an e2e script run as `SCRIPT.py THINKCHESS SCENARIO
     [--shots DIR] [--dark]`: runs the scenario with a fresh HOME (a
@@ -1137,11 +1146,12 @@ def run_scenarios(script, scenarios, make_app=App, dark_env=DARK_ENV):
         # CI's summary keeps a failure's first line only: it says whether
         # the app was still there.
         state = app_state(app)
+        where = failed_at(e)
         if isinstance(e, Failure):
             first, _, rest = str(e).partition("\n")
-            print("FAILED: %s: %s [%s]%s" % (scenario, first, state, "\n" + rest if rest else ""))
+            print("FAILED: %s: %s [%s] (%s)%s" % (scenario, first, state, where, "\n" + rest if rest else ""))
         else:
-            print("FAILED: %s: [%s]" % (scenario, state))
+            print("FAILED: %s: [%s] (%s)" % (scenario, state, where))
             traceback.print_exc(file=sys.stdout)
         if shots is None:
             app.shots = os.path.join(tempfile.gettempdir(), "thinkchess-%s-failures" % script)
