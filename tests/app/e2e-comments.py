@@ -88,9 +88,12 @@ def scenario_long(app):
     except e2e_common.Failure as e:
         # Seen once on Debian 13 under CI's load, not reproduced since: was
         # the link where it was clicked?
-        ext = label.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
-        raise e2e_common.Failure("%s (%s; now at %d,%d, %d×%d)"
-                                 % (e, clicked, ext.x, ext.y, ext.width, ext.height)) from e
+        try:
+            ext = label.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+            now = "now at %d,%d, %d×%d" % (ext.x, ext.y, ext.width, ext.height)
+        except Exception:       # the label (or the app) gone
+            now = "the label is gone"
+        raise e2e_common.Failure("%s (%s; %s)" % (e, clicked, now)) from e
     text = viewer.queryText()
     count = text.characterCount
     shown_start = " ".join(text.getText(0, 2000).split())
