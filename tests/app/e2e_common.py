@@ -701,7 +701,13 @@ class App:
         def held():
             field = node.queryText()
             return field.getText(0, field.characterCount)
-        wait_until(lambda: held() == text, lambda: "%s to hold %r (it holds %r)" % (what, text, held()))
+
+        def awaited():
+            try:
+                return "%s to hold %r (it holds %r)" % (what, text, held())
+            except GLib.GError:
+                return "%s to hold %r (the field is gone)" % (what, text)
+        wait_until(lambda: held() == text, awaited)
 
     def label_containing(self, text, timeout=10):
         return self.find(lambda n: n.getRole() == pyatspi.ROLE_LABEL and n.name
