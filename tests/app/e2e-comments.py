@@ -25,6 +25,15 @@ from e2e_common import DATA, T, check, grab_screen, human_pause, link_blue, move
 OPEN_BOUND = 60
 
 
+def place(label):
+    """Where `label` is in its window, from AT-SPI, as a failure says it."""
+    try:
+        ext = label.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+    except Exception:       # the label (or the app) gone
+        return "gone"
+    return "at %d,%d, %d×%d" % (ext.x, ext.y, ext.width, ext.height)
+
+
 class App(e2e_common.App):
     def click_link_in(self, label):
         """Clicks the link (blue text) shown in `label`, found on the screen
@@ -43,7 +52,7 @@ class App(e2e_common.App):
         xdotool("mousemove", x, y)
         human_pause(0.1)
         xdotool("click", 1)
-        return "clicked at %d,%d; the label was at %d,%d, %d×%d" % (x, y, ext.x, ext.y, ext.width, ext.height)
+        return "clicked at %d,%d; the label was %s" % (x, y, place(label))
 
 
 def long_text(size, seed):
@@ -88,12 +97,7 @@ def scenario_long(app):
     except e2e_common.Failure as e:
         # Seen once on Debian 13 under CI's load, not reproduced since: was
         # the link where it was clicked?
-        try:
-            ext = label.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
-            now = "now at %d,%d, %d×%d" % (ext.x, ext.y, ext.width, ext.height)
-        except Exception:       # the label (or the app) gone
-            now = "the label is gone"
-        raise e2e_common.Failure("%s (%s; %s)" % (e, clicked, now)) from e
+        raise e2e_common.Failure("%s (%s; now %s)" % (e, clicked, place(label))) from e
     text = viewer.queryText()
     count = text.characterCount
     shown_start = " ".join(text.getText(0, 2000).split())

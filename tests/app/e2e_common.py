@@ -77,7 +77,10 @@ def wait_until(predicate, what, timeout=10):
             return value
         if time.monotonic() > deadline:
             if callable(what):
-                what = what()
+                try:
+                    what = what()
+                except GLib.GError as e:    # what it reads is gone too
+                    what, error = "it (the app did not answer what it was)", e
             raise Failure("timed out after %g s waiting for %s" % (timeout * WAIT_SCALE, what)
                           + (" (last AT-SPI error: %s)" % error if error else ""))
         time.sleep(POLL)
@@ -701,13 +704,7 @@ class App:
         def held():
             field = node.queryText()
             return field.getText(0, field.characterCount)
-
-        def awaited():
-            try:
-                return "%s to hold %r (it holds %r)" % (what, text, held())
-            except GLib.GError:
-                return "%s to hold %r (the field is gone)" % (what, text)
-        wait_until(lambda: held() == text, awaited)
+        wait_until(lambda: held() == text, lambda: "%s to hold %r (it holds %r)" % (what, text, held()))
 
     def label_containing(self, text, timeout=10):
         return self.find(lambda n: n.getRole() == pyatspi.ROLE_LABEL and n.name
