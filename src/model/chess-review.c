@@ -42,10 +42,11 @@ struct _ChessReview
   guint              n_reviewed;    /* moves judged and handed to the tree */
   ChessPlayerInfo   *infos[3];      /* the running think's lines 1 and 2   */
   /* A move that lost a mistake's worth by the searches around it: the
-   * positions before and after it are searched again, deeper, before the
-   * move is judged. */
-  gboolean          *deeper;        /* n_moves + 1: searched again, deeper */
+   * positions before and after it are searched again, deeper (and near a
+   * mistake's bound, deeper again), before the move is judged. */
+  guint8            *looks;         /* n_moves + 1: times searched again   */
   guint              recheck_ply;   /* the move                            */
+  guint              recheck_looks; /* the look its positions are due      */
   int                recheck_after; /* the score after it                  */
   guint              recheck_pos;   /* the position being searched again   */
   gboolean           started;
@@ -110,7 +111,7 @@ chess_review_finalize (GObject *object)
   clear_infos (self);
   chess_line_clear (&self->line);
   g_free (self->searches);
-  g_free (self->deeper);
+  g_free (self->looks);
   G_OBJECT_CLASS (chess_review_parent_class)->finalize (object);
 }
 
@@ -247,7 +248,7 @@ review_new (const ChessTree *tree)
     chess_line_push (&self->line, node->children[0]->move);
   self->n_moves = (guint) self->line.n_moves;
   self->searches = g_new0 (ChessReviewSearch, self->n_moves + 1);
-  self->deeper = g_new0 (gboolean, self->n_moves + 1);
+  self->looks = g_new0 (guint8, self->n_moves + 1);
   return self;
 }
 
@@ -548,20 +549,28 @@ final_score (const ChessLine *line,
  * itself, one of the two certainly saw too little). Both positions are
  * searched again, deeper, and the move is judged by those. */
 #define RECHECK_LOSS 0.10
+/* A move whose second look still leaves it near a mistake's bound (the
+ * engine's doubt included) is looked at once more, four times deeper
+ * again: the misses and false alarms that are left lie there, and a
+ * deeper search settles most of them. */
+#define BORDER_LOW   0.08
+#define BORDER_HIGH  0.15
+#define MAX_LOOKS    2
 
 static void judge_move (ChessReview *self, guint ply, int score_after);
 static void recheck_async (ChessReview *self, guint pos);
 
-/* The position around move `ply` to search again next: the one before
- * it, then the one after it (unless the game ended there), each once;
- * -1 when both have been. */
+/* The position around move `ply` to search again next for its look
+ * number `looks`: the one before it, then the one after it (unless the
+ * game ended there); -1 when both have been searched that deep. */
 static int
 next_recheck (ChessReview *self,
-              guint        ply)
+              guint        ply,
+              guint        looks)
 {
-  if (!self->deeper[ply])
+  if (self->looks[ply] < looks)
     return (int) ply;
-  if (self->searches[ply + 1].depth > 0 && !self->deeper[ply + 1])
+  if (self->searches[ply + 1].depth > 0 && self->looks[ply + 1] < looks)
     return (int) ply + 1;
   return -1;
 }
@@ -575,7 +584,20 @@ needs_recheck (ChessReview *self,
 
   return chess_review_win_chance (search->score) - chess_review_win_chance (-score_after)
          >= RECHECK_LOSS
-         && next_recheck (self, ply) >= 0;
+         && next_recheck (self, ply, 1) >= 0;
+}
+
+/* After its second look: whether the move is still near enough a
+ * mistake's bound to be looked at once more. */
+static gboolean
+needs_third_look (ChessReview *self,
+                  guint        ply)
+{
+  double loss = chess_review_win_chance (self->searches[ply].score)
+                - chess_review_win_chance (-self->recheck_after);
+
+  return self->recheck_looks < MAX_LOOKS && loss >= BORDER_LOW && loss < BORDER_HIGH
+         && next_recheck (self, ply, self->recheck_looks + 1) >= 0;
 }
 
 /* Position `pos` has its score: judge the move that led to it. FALSE when
@@ -591,8 +613,9 @@ position_done (ChessReview *self,
   if (pos > 0 && needs_recheck (self, pos - 1, score))
     {
       self->recheck_ply = pos - 1;
+      self->recheck_looks = 1;
       self->recheck_after = score;
-      recheck_async (self, (guint) next_recheck (self, pos - 1));
+      recheck_async (self, (guint) next_recheck (self, pos - 1, 1));
       return FALSE;
     }
   if (pos > 0)
@@ -740,12 +763,14 @@ recheck_done_cb (GObject      *source,
   if (!read_search (self, reply, &deeper))
     return;
   self->searches[pos] = deeper;
-  self->deeper[pos] = TRUE;
+  self->looks[pos] = (guint8) self->recheck_looks;
   if (pos == ply + 1)
     self->recheck_after = deeper.score;
-  if (next_recheck (self, ply) >= 0)
+  if (next_recheck (self, ply, self->recheck_looks) < 0 && needs_third_look (self, ply))
+    self->recheck_looks++;
+  if (next_recheck (self, ply, self->recheck_looks) >= 0)
     {
-      recheck_async (self, (guint) next_recheck (self, ply));
+      recheck_async (self, (guint) next_recheck (self, ply, self->recheck_looks));
       return;
     }
   judge_move (self, ply, self->recheck_after);
@@ -765,7 +790,9 @@ set_limits (ChessReview       *self,
     {
     case BUDGET_DEPTH:
       /* Four times the nodes are about two plies more. */
-      limits->depth = (int) self->depth + (factor > 1 ? 2 : 0);
+      limits->depth = (int) self->depth;
+      for (guint f = factor; f > 1; f /= RECHECK_FACTOR)
+        limits->depth += 2;
       break;
     case BUDGET_NODES:
       limits->nodes = self->nodes * factor;
@@ -785,12 +812,15 @@ recheck_async (ChessReview *self,
 {
   ChessLine line;
   ChessPlayerLimits limits;
+  guint factor = 1;
 
   self->recheck_pos = pos;
   chess_line_init (&line, &self->line.start);
   for (guint i = 0; i < pos; i++)
     chess_line_push (&line, self->line.moves[i]);
-  set_limits (self, &limits, RECHECK_FACTOR);
+  for (guint i = 0; i < self->recheck_looks; i++)
+    factor *= RECHECK_FACTOR;
+  set_limits (self, &limits, factor);
   clear_infos (self);
   chess_player_think_async (self->engine, &line, &limits, 2,
                             g_task_get_cancellable (self->task),

@@ -271,6 +271,22 @@ test_doubt (void)
   assert_classes_with_doubt (game);
 }
 
+/* At 100,000 nodes the second look (400,000 nodes) still leaves 1. bxc3
+ * near a mistake's bound, where the engine's doubt makes it only an
+ * inaccuracy; the third look (1,600,000 nodes) sees the real loss and
+ * calls it a mistake, as Stockfish does (Qe2 +2.6, bxc3 +0.5). */
+static void
+test_third_look (void)
+{
+  g_autoptr(ChessGame) game = bxc3_reviewed (100000);
+  ChessReviewMove m = judged_move (game, 0);
+
+  g_assert_cmpstr (m.san, ==, "bxc3");
+  g_assert_cmpuint (m.best_move, !=, m.move);
+  g_assert_cmpint (m.klass, >=, CHESS_REVIEW_CLASS_MISTAKE);
+  assert_classes_with_doubt (game);
+}
+
 /* Reviews the game and lets the review go: its verdicts live in the
  * game's tree, which the tests read. */
 static void
@@ -621,6 +637,7 @@ main (int argc, char **argv)
   g_test_add_func ("/review/hung-queen", test_hung_queen);
   g_test_add_func ("/review/recheck-own-choice", test_recheck_own_choice);
   g_test_add_func ("/review/doubt", test_doubt);
+  g_test_add_func ("/review/third-look", test_third_look);
   g_test_add_func ("/review/count-moves", test_count_moves);
   g_test_add_func ("/review/missed-mate-in-one", test_missed_mate);
   g_test_add_func ("/review/blundered-ending", test_blundered_ending);
