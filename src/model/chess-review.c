@@ -551,8 +551,8 @@ final_score (const ChessLine *line,
 #define RECHECK_LOSS 0.10
 /* A move whose second look still leaves it near a mistake's bound (the
  * engine's doubt included) is looked at once more, four times deeper
- * again: the misses and false alarms that are left lie there, and a
- * deeper search settles most of them. */
+ * again: most of the real mistakes the review missed lay there, losses
+ * its searches at the first two budgets saw only in part. */
 #define BORDER_LOW   0.08
 #define BORDER_HIGH  0.15
 #define MAX_LOOKS    2
