@@ -135,7 +135,7 @@ def scenario_clock_quit(app):
                lambda: "Black's clock to run 4 s (clocks: %r)" % app.clock_texts(), 15)
     app.key("ctrl+q")
     question = T("Save the current game?")
-    wait_until(lambda: app.proc.poll() is not None or app.has_label(question),
+    wait_until(lambda: app.ended_or(lambda: app.has_label(question)),
                "the app to quit, or to ask first")
     if app.proc.poll() is None:
         app.answer(question, T("Discard"))

@@ -711,6 +711,19 @@ class App:
                          and text in n.name and self.visible(n),
                          "a label with " + repr(text), timeout)
 
+    def ended_or(self, predicate):
+        """True once the app has ended, else `predicate()`: for a step after
+        which the app may quit at once or first show something. An app that
+        ends while `predicate` looks for it counts as ended, not as failed."""
+        if self.proc.poll() is not None:
+            return True
+        try:
+            return predicate()
+        except Failure:
+            if self.proc.poll() is not None:
+                return True
+            raise
+
     def has_label(self, text):
         return bool(self.find_all(lambda n: n.getRole() == pyatspi.ROLE_LABEL and n.name
                                   and text in n.name and self.visible(n)))
