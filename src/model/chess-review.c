@@ -596,8 +596,7 @@ needs_third_look (ChessReview *self,
   double loss = chess_review_win_chance (self->searches[ply].score)
                 - chess_review_win_chance (-self->recheck_after);
 
-  return self->recheck_looks < MAX_LOOKS && loss >= BORDER_LOW && loss < BORDER_HIGH
-         && next_recheck (self, ply, self->recheck_looks + 1) >= 0;
+  return self->recheck_looks < MAX_LOOKS && loss >= BORDER_LOW && loss < BORDER_HIGH;
 }
 
 /* Position `pos` has its score: judge the move that led to it. FALSE when
@@ -757,6 +756,7 @@ recheck_done_cb (GObject      *source,
   guint ply = self->recheck_ply;
   guint pos = self->recheck_pos;
   ChessReviewSearch deeper;
+  int next;
 
   if (reply == NULL)
     return;
@@ -766,11 +766,12 @@ recheck_done_cb (GObject      *source,
   self->looks[pos] = (guint8) self->recheck_looks;
   if (pos == ply + 1)
     self->recheck_after = deeper.score;
-  if (next_recheck (self, ply, self->recheck_looks) < 0 && needs_third_look (self, ply))
-    self->recheck_looks++;
-  if (next_recheck (self, ply, self->recheck_looks) >= 0)
+  next = next_recheck (self, ply, self->recheck_looks);
+  if (next < 0 && needs_third_look (self, ply))
+    next = next_recheck (self, ply, ++self->recheck_looks);
+  if (next >= 0)
     {
-      recheck_async (self, (guint) next_recheck (self, ply, self->recheck_looks));
+      recheck_async (self, (guint) next);
       return;
     }
   judge_move (self, ply, self->recheck_after);
@@ -779,20 +780,23 @@ recheck_done_cb (GObject      *source,
   search_next (self);
 }
 
-/* What limits a search: the review's budget, `factor` times over. */
+/* What limits a search: the review's budget, RECHECK_FACTOR times over
+ * for each of the `looks` it is searched again. */
 static void
 set_limits (ChessReview       *self,
             ChessPlayerLimits *limits,
-            guint              factor)
+            guint              looks)
 {
+  guint factor = 1;
+
+  for (guint i = 0; i < looks; i++)
+    factor *= RECHECK_FACTOR;
   chess_player_limits_init (limits);
   switch (budget_kind (self))
     {
     case BUDGET_DEPTH:
       /* Four times the nodes are about two plies more. */
-      limits->depth = (int) self->depth;
-      for (guint f = factor; f > 1; f /= RECHECK_FACTOR)
-        limits->depth += 2;
+      limits->depth = (int) self->depth + 2 * (int) looks;
       break;
     case BUDGET_NODES:
       limits->nodes = self->nodes * factor;
@@ -812,15 +816,12 @@ recheck_async (ChessReview *self,
 {
   ChessLine line;
   ChessPlayerLimits limits;
-  guint factor = 1;
 
   self->recheck_pos = pos;
   chess_line_init (&line, &self->line.start);
   for (guint i = 0; i < pos; i++)
     chess_line_push (&line, self->line.moves[i]);
-  for (guint i = 0; i < self->recheck_looks; i++)
-    factor *= RECHECK_FACTOR;
-  set_limits (self, &limits, factor);
+  set_limits (self, &limits, self->recheck_looks);
   clear_infos (self);
   chess_player_think_async (self->engine, &line, &limits, 2,
                             g_task_get_cancellable (self->task),
@@ -863,7 +864,7 @@ search_next (ChessReview *self)
       return;
     }
 
-  set_limits (self, &limits, 1);
+  set_limits (self, &limits, 0);
   clear_infos (self);
   chess_player_think_async (self->engine, &line, &limits, 2, cancellable,
                             think_done_cb, g_object_ref (self));
