@@ -92,7 +92,7 @@ def scenario_open_study(app):
     app.start()
     card = app.label_containing("White against Black")
     check("move 2, White to play" in card.name, "the start card: " + card.name)
-    app.press(T("_Continue Last Game"))
+    app.continue_last_game()
     # Quickly, all at once.
     app.find_board()
     entry = app.find(lambda n: n.name == T("Move entry"), "the move entry")

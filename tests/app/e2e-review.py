@@ -384,7 +384,7 @@ def continue_game(app, pgn):
     with open(os.path.join(folder, "last-game.pgn"), "w", encoding="utf-8") as f:
         f.write(pgn)
     app.start()
-    app.press(T("_Continue Last Game"))
+    app.continue_last_game()
     app.find_board()
 
 

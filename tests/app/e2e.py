@@ -141,9 +141,7 @@ def resume(app):
     check("1. e4 c5 *" in movetext(app.autosave()), "autosave after the app ended: " + app.autosave())
     app.start()
     app.shot("05-start-screen")
-    app.press("Continue Last Game")
-    wait_until(lambda: not app.find_all(lambda n: e2e_common.button_named(n, "Continue Last Game")),
-               "the start card to close")
+    app.continue_last_game()
     app.drag("g1", "f3")
     app.wait_moves("1. e4 c5 2. Nf3 *")
 

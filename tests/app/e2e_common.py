@@ -642,10 +642,20 @@ class App:
                   f"{where}: the button named {name!r}")
 
     def press(self, label, root=None):
-        """Presses the button `label` through AT-SPI. The app answers once
-        the button's action has run; what it did is for the caller to wait
-        for."""
+        """Presses the button `label` through AT-SPI. GTK activates a button
+        as a key would: it shows it pressed and runs its action a quarter
+        second later, after the app has answered. So what the press did is
+        for the caller to wait for."""
         self.button(label, root=root).queryAction().doAction(0)
+
+    def continue_last_game(self):
+        """Presses the start card's Continue Last Game and waits for the card
+        to close, as a person sees it go before playing on (until then the
+        move entry and the board take no moves)."""
+        label = T("_Continue Last Game")
+        self.press(label)
+        wait_until(lambda: not self.find_all(lambda n: button_named(n, label)),
+                   "the start card to close")
 
     def answer(self, text, label):
         """Presses `label` in the window that says `text`, and waits for
