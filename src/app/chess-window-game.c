@@ -39,6 +39,28 @@ chess_window_get_can_play (ChessWindow *self)
   return self->playing && !self->paused && self->clock_holds == 0;
 }
 
+/* The move entry is insensitive while the computer thinks, and GTK takes
+ * the focus from it then. A player who types their moves gets it back
+ * with their turn, unless they have put the focus somewhere else since
+ * (a click on the board, the move list). */
+static void
+set_move_entry_sensitive (ChessWindow *self,
+                          gboolean     sensitive)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+
+  if (sensitive == gtk_widget_get_sensitive (self->move_entry))
+    return;
+  if (!sensitive)
+    self->entry_lent_focus = focus != NULL && (focus == self->move_entry
+                                               || gtk_widget_is_ancestor (focus, self->move_entry));
+  gtk_widget_set_sensitive (self->move_entry, sensitive);
+  if (sensitive && self->entry_lent_focus && focus == NULL)
+    gtk_widget_grab_focus (self->move_entry);
+  if (sensitive)
+    self->entry_lent_focus = FALSE;
+}
+
 /* A person moves on their own turn only. */
 void
 _chess_window_update_interactive (ChessWindow *self)
@@ -50,7 +72,7 @@ _chess_window_update_interactive (ChessWindow *self)
   if (_chess_window_practice_is_active (self))
     return;
   chess_board_view_set_interactive (self->board, moving);
-  gtk_widget_set_sensitive (self->move_entry, moving);
+  set_move_entry_sensitive (self, moving);
 }
 
 void

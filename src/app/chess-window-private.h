@@ -84,6 +84,8 @@ struct _ChessWindow
   gboolean           user_flip;
   gboolean           flipped;
   gboolean           trace_mapped;
+  gboolean           entry_lent_focus; /* the move entry had the focus when it
+                                        * was made insensitive */
   gint64             clock_saved_us;   /* when the running clock was last autosaved */
 
   /* The window's parts: each made by its part's _init and freed by its

@@ -10,7 +10,9 @@ Scenarios:
   computer     Play the Computer, clicked, at the level the card names
                (Casual on a first start): after 1. e4, dragged on the board,
                the built-in engine answers as Black, and the autosave's
-               Black tags name ThinkChess (Casual).
+               Black tags name ThinkChess (Casual). Then two moves typed
+               in the move entry, the second without a click: the entry
+               has the focus back after each answer.
   two-players  Two Players, chosen with its mnemonic (Alt+T) from the
                keyboard: 1. e4, dragged quickly, is answered by nobody; the
                autosave holds that one move, both sides people.
@@ -22,7 +24,7 @@ import sys
 import pyatspi
 
 import e2e_common
-from e2e_common import T, check, movetext, stays, wait_until
+from e2e_common import T, check, movetext, stays, wait_until, xdotool
 
 
 class App(e2e_common.App):
@@ -73,6 +75,27 @@ def scenario_computer(app):
           "the Black player's tags: %r" % tags)
     check('[WhiteType "human"]' in pgn, "White is not the person:\n" + pgn)
     app.shot("computer-answered")
+
+    # Moves typed: the entry is insensitive while the computer thinks, and
+    # has the focus again when it has answered, so the next move is typed
+    # straight in, without a click.
+    entry = app.find(lambda n: n.name == T("Move entry"), "the move entry")
+    app.click(entry)
+    xdotool("type", "--delay", "0", "d4")
+    xdotool("key", "Return")
+    wait_until(lambda: re.search(r"2\. d4 \S+ \*", movetext(app.autosave())),
+               lambda: "2. d4 and the computer's answer in the autosave:\n" + app.autosave(), 30)
+
+    # The answer may be a check that Nf3 does not meet: then the entry
+    # refuses it and keeps it, which shows the keys reached it too.
+    def typed_in():
+        field = entry.queryText()
+        return (re.search(r"3\. Nf3 ", movetext(app.autosave()))
+                or field.getText(0, field.characterCount) == "Nf3")
+    xdotool("type", "--delay", "40", "Nf3")
+    xdotool("key", "Return")
+    wait_until(typed_in, lambda: "3. Nf3 typed without a click, in the autosave or the entry:\n"
+               + app.autosave(), 30)
 
 
 def scenario_two_players(app):
