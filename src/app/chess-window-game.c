@@ -51,14 +51,16 @@ set_move_entry_sensitive (ChessWindow *self,
 
   if (sensitive == gtk_widget_get_sensitive (self->move_entry))
     return;
-  if (!sensitive)
-    self->entry_lent_focus = focus != NULL && (focus == self->move_entry
-                                               || gtk_widget_is_ancestor (focus, self->move_entry));
   gtk_widget_set_sensitive (self->move_entry, sensitive);
-  if (sensitive && self->entry_lent_focus && focus == NULL)
+  if (!sensitive)
+    {
+      self->entry_lent_focus = focus != NULL && (focus == self->move_entry
+                                                 || gtk_widget_is_ancestor (focus, self->move_entry));
+      return;
+    }
+  if (self->entry_lent_focus && focus == NULL)
     gtk_widget_grab_focus (self->move_entry);
-  if (sensitive)
-    self->entry_lent_focus = FALSE;
+  self->entry_lent_focus = FALSE;
 }
 
 /* A person moves on their own turn only. */

@@ -95,7 +95,7 @@ def scenario_open_study(app):
     app.continue_last_game()
     # Quickly, all at once.
     app.find_board()
-    entry = app.find(lambda n: n.name == T("Move entry"), "the move entry")
+    entry = app.move_entry()
     app.point_at(entry)
     xdotool("click", 1)
     xdotool("type", "--delay", "0", "Nf3")

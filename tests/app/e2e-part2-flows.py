@@ -243,7 +243,7 @@ def scenario_paste_invalid_fen(app):
     app.wait_autosave("1. e4")
     before = app.autosave()
     # Put text on the clipboard through the move entry, then paste on the board.
-    entry = app.find(lambda n: n.name == T("Move entry"), "the move entry")
+    entry = app.move_entry()
     app.point_at(entry)
     xdotool("click", 1)
     xdotool("type", "--delay", "20", "not/a/fen w - - 0 1")

@@ -79,20 +79,16 @@ def scenario_computer(app):
     # Moves typed: the entry is insensitive while the computer thinks, and
     # has the focus again when it has answered, so the next move is typed
     # straight in, without a click.
-    entry = app.find(lambda n: n.name == T("Move entry"), "the move entry")
-    app.click(entry)
-    xdotool("type", "--delay", "0", "d4")
-    xdotool("key", "Return")
+    app.play("d4")
     wait_until(lambda: re.search(r"2\. d4 \S+ \*", movetext(app.autosave())),
                lambda: "2. d4 and the computer's answer in the autosave:\n" + app.autosave(), 30)
 
     # The answer may be a check that Nf3 does not meet: then the entry
     # refuses it and keeps it, which shows the keys reached it too.
-    def typed_in():
-        field = entry.queryText()
-        return (re.search(r"3\. Nf3 ", movetext(app.autosave()))
-                or field.getText(0, field.characterCount) == "Nf3")
-    xdotool("type", "--delay", "40", "Nf3")
+    entry = app.move_entry()
+    typed_in = lambda: (re.search(r"3\. Nf3 ", movetext(app.autosave()))
+                        or app.field_text(entry) == "Nf3")
+    xdotool("type", "--delay", "0", "Nf3")
     xdotool("key", "Return")
     wait_until(typed_in, lambda: "3. Nf3 typed without a click, in the autosave or the entry:\n"
                + app.autosave(), 30)

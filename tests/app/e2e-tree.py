@@ -271,7 +271,7 @@ def scenario_sigkill(app):
         except e2e_common.Failure as e:
             # The round's own log says why (run_scenarios prints only base's).
             raise e2e_common.Failure("round %d: %s\n%s" % (round_, e, e2e_common.log_tail(app.home)))
-        entry = app.find(lambda n: n.name == T("Move entry"), "the move entry")
+        entry = app.move_entry()
         app.point_at(entry)
         xdotool("click", 1)
         deadline = time.time() + rng.uniform(0.5, 4.0)

@@ -709,11 +709,15 @@ class App:
                           what + " to open")
 
     @staticmethod
+    def field_text(node):
+        """What the text field `node` holds."""
+        field = node.queryText()
+        return field.getText(0, field.characterCount)
+
+    @staticmethod
     def wait_text(node, text, what="the field"):
         """Waits until the text field `node` holds `text`."""
-        def held():
-            field = node.queryText()
-            return field.getText(0, field.characterCount)
+        held = lambda: App.field_text(node)
         wait_until(lambda: held() == text, lambda: "%s to hold %r (it holds %r)" % (what, text, held()))
 
     def label_containing(self, text, timeout=10):
@@ -910,9 +914,12 @@ class App:
             xdotool("key", "--clearmodifiers", k)
             human_pause(0.15)
 
+    def move_entry(self):
+        return self.find(lambda n: n.name == T("Move entry"), "the move entry")
+
     def play(self, *moves):
         """Types the moves into the move entry, each with Return."""
-        entry = self.find(lambda n: n.name == T("Move entry"), "the move entry")
+        entry = self.move_entry()
         # X delivers the click before the keys: they go to the entry.
         self.click(entry)
         for move in moves:
