@@ -41,10 +41,24 @@ def check(condition, message):
         raise Failure(message)
 
 
+def xdotool_try(*args):
+    """Runs xdotool: (its output, None), or (its output, the first line of
+    what it said) when it failed. That goes into a failure message, not into
+    the test's log, where a poll's complaints would bury the failure."""
+    done = subprocess.run(["xdotool"] + [str(a) for a in args],
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    if done.returncode == 0:
+        return done.stdout, None
+    said = [line.strip() for line in done.stderr.splitlines() if line.strip()]
+    return done.stdout, said[0] if said else "exit status %d" % done.returncode
+
+
 def xdotool(*args, strict=True):
     """xdotool's output; with `strict`, a failed command raises."""
-    return subprocess.run(["xdotool"] + [str(a) for a in args], check=strict,
-                          stdout=subprocess.PIPE, text=True).stdout
+    out, error = xdotool_try(*args)
+    check(error is None or not strict,
+          "xdotool %s failed: %s" % (" ".join(str(a) for a in args), error))
+    return out
 
 
 # How much longer every wait may be: 3 under sanitizers (tests/app/meson.build).
@@ -581,7 +595,13 @@ class App:
         return "status %d%s" % (status, "; crashed in " + " < ".join(frames[:8]) if frames else "")
 
     def title(self):
-        return xdotool("getwindowname", self.window, strict=False).strip()
+        """The main window's title. A window that is no longer there fails at
+        once, saying so: the wait for a title would time out, and the app's
+        own end (or a display it no longer shares) is what to look at."""
+        title, error = xdotool_try("getwindowname", self.window)
+        check(error is None or "BadWindow" not in error,
+              "the main window (%s) is no longer on the display: %s" % (self.window, error))
+        return title.strip()
 
     def wait_title(self, text):
         wait_until(lambda: text in self.title(), lambda: repr(text) + " in the title: " + self.title())
@@ -1182,9 +1202,11 @@ def run_scenarios(script, scenarios, make_app=App, dark_env=DARK_ENV):
         where = failed_at(e)
         if isinstance(e, Failure):
             first, _, rest = str(e).partition("\n")
-            print("FAILED: %s: %s [%s] (%s)%s" % (scenario, first, state, where, "\n" + rest if rest else ""))
+            headline = "FAILED: %s: %s [%s] (%s)" % (scenario, first, state, where)
+            print(headline + ("\n" + rest if rest else ""))
         else:
-            print("FAILED: %s: [%s] (%s)" % (scenario, state, where))
+            headline = "FAILED: %s: [%s] (%s)" % (scenario, state, where)
+            print(headline)
             traceback.print_exc(file=sys.stdout)
         if shots is None:
             app.shots = os.path.join(tempfile.gettempdir(), "thinkchess-%s-failures" % script)
@@ -1193,6 +1215,8 @@ def run_scenarios(script, scenarios, make_app=App, dark_env=DARK_ENV):
         except Exception:
             pass
         sys.stdout.write(log_tail(home))
+        # Once more at the end: meson shows a long output's last lines only.
+        print("\n" + headline)
         return 1
     finally:
         app.stop(check_crash=False)
