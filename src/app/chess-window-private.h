@@ -154,11 +154,12 @@ void _chess_window_start_hide          (ChessWindow *self);
  * paused if it was paused. */
 void _chess_window_continue_last_game  (ChessWindow *self);
 
-/* chess-window-browse-keys.c */
+/* chess-window-keys.c */
 
 /* ← and → browse the moves wherever the focus is (but where the arrows
- * have a job: the board, text, the graph, menus). */
-void _chess_window_browse_keys_init    (ChessWindow *self);
+ * have a job: the board, text, the graph, menus); a move typed with the
+ * focus on the board or a button goes into the move entry. */
+void _chess_window_keys_init           (ChessWindow *self);
 
 /* chess-window-game.c */
 

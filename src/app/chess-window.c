@@ -455,7 +455,7 @@ chess_window_init (ChessWindow *self)
   _chess_window_panel_init (self);
   _chess_window_start_init (self);
   _chess_window_game_init (self);
-  _chess_window_browse_keys_init (self);
+  _chess_window_keys_init (self);
 
   _chess_window_actions_init (self);
   _chess_window_computer_init (self);

@@ -13,6 +13,7 @@ open-file, tour (screenshots).
 """
 
 import os
+import random
 import shutil
 import sys
 import time
@@ -212,6 +213,14 @@ def keyboard(app):
     app.wait_status(lambda s: "Viewing" not in s, "End in the move list to return")
     app.key("Home")
     app.wait_status(lambda s: "Viewing the starting position" in s, "Home in the move list")
+    # A move typed with the focus on the board goes into the move entry,
+    # as after Continue Last Game: no click on the entry first.
+    app.key("End")
+    app.wait_status(lambda s: "Viewing" not in s, "End in the move list to return")
+    app.click_square("a5")
+    xdotool("type", "--delay", str(random.choice((30, 90))), "Nf3")
+    app.key("Return")
+    app.wait_moves("1. e4 e5 2. Nf3 *")
 
 
 def open_file(app):
