@@ -24,7 +24,6 @@ draws=0
 while [ -z "$display" ] && [ $draws -lt 20 ]; do
   draws=$((draws + 1))
   number=$(( $(od -An -N2 -tu2 /dev/urandom) % 30000 + 100 ))
-  : >"$dir/display"
   Xvfb ":$number" -displayfd 3 -screen 0 1400x1000x24 -nolisten tcp -noreset -audit 2 \
     3>"$dir/display" >"$dir/xvfb.log" 2>&1 &
   xvfb=$!
