@@ -50,6 +50,7 @@ struct ChessEngine
   int         multipv;
   int         level;
   unsigned    features;             /* ChessEngineFeatures */
+  bool        judging;              /* chess_engine_set_judging() */
   const ChessEvalWeight *weights;
   const ChessNnue *net;             /* the net chosen, or NULL: the weights */
   const ChessNnue *eval_net;        /* the net this search evaluates with:

@@ -170,6 +170,7 @@ chess_engine_copy_setup (ChessEngine *to, const ChessEngine *from)
 {
   to->level = from->level;
   to->features = from->features;
+  to->judging = from->judging;
   to->weights = from->weights;
   to->net = from->net;
   to->seed = from->seed;
@@ -243,6 +244,16 @@ void
 chess_engine_set_features (ChessEngine *self, unsigned features)
 {
   self->features = features;
+}
+
+void
+chess_engine_set_judging (ChessEngine *self, bool judging)
+{
+  if (self->judging == judging)
+    return;
+  self->judging = judging;
+  /* The table's scores were of the other kind. */
+  chess_engine_clear (self);
 }
 
 int

@@ -155,6 +155,13 @@ void         chess_engine_set_weights  (ChessEngine          *self,
                                         const void           *weights);
 void         chess_engine_set_features (ChessEngine          *self,
                                         unsigned              features);
+/* Scores for judging a game's positions (a review) rather than for
+ * choosing a move to play: the rook endings that a deep search finds
+ * mostly held count for less (chess_endgame_scale_rook_ending). Play keeps
+ * the plain scores, which did better in selfplay. A change clears the
+ * table, whose scores were of the other kind. */
+void         chess_engine_set_judging  (ChessEngine          *self,
+                                        bool                  judging);
 /* The evaluation network (chess-nnue.h) to evaluate with, or NULL: the
  * hand-written evaluation (the weights). A new engine has the built-in
  * net (chess-nnue-builtin.h); the levels below Master use the weights

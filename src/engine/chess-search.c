@@ -133,6 +133,8 @@ evaluate (ChessEngine *e, int ply)
                                chess_bb_count (e->board.by_color[0] | e->board.by_color[1]));
       if (e->features & CHESS_ENGINE_ENDGAME)
         v = chess_endgame_adjust (&e->board, v);
+      if (e->judging)
+        v = chess_endgame_scale_rook_ending (&e->board, v);
     }
   else
     v = e->features & CHESS_ENGINE_ENDGAME ? chess_eval (&e->board, e->weights)

@@ -792,6 +792,7 @@ set_limits (ChessReview       *self,
   for (guint i = 0; i < looks; i++)
     factor *= RECHECK_FACTOR;
   chess_player_limits_init (limits);
+  limits->judging = TRUE;
   switch (budget_kind (self))
     {
     case BUDGET_DEPTH:

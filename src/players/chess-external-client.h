@@ -76,6 +76,10 @@ typedef struct
   gint64   timeout_ms;              /* hard deadline for the reply from the
                                      * moment the search starts; 0: none.
                                      * Past it the engine is killed.         */
+  gboolean judging;                 /* a review's search: the built-in
+                                     * engine scores for judging, not for
+                                     * play (chess_engine_set_judging);
+                                     * external engines have no such mode   */
 } ChessPlayerLimits;
 
 void chess_player_limits_init (ChessPlayerLimits *limits);

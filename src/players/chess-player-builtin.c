@@ -446,6 +446,7 @@ builtin_think_async (ChessPlayer       *player,
   chess_engine_set_position (self->engine, &line->start, line->moves, line->n_moves);
   chess_engine_set_multipv (self->engine, multipv);
   chess_engine_set_threads (self->engine, search_threads (limits));
+  chess_engine_set_judging (self->engine, limits->judging);
   chess_info_throttle_reset (self->throttle);
 
   self->task = g_object_ref (task);

@@ -262,6 +262,45 @@ def external_engine():
                "the engine named: " + err)
 
 
+ROOK_ENDING = """[Event "Rook ending"]
+[Site "?"]
+[Date "2026.12.05"]
+[Round "1"]
+[White "Gala"]
+[Black "Hugo"]
+[Result "*"]
+[SetUp "1"]
+[FEN "6k1/5p2/4P1p1/R5Pp/p4K1P/r4P2/8/8 b - - 0 51"]
+
+51... Kf8 *
+"""
+
+
+def eval_after(pgn, move):
+    m = re.search(re.escape(move) + r" (?:\$\d+ )?\{\[%eval (-?\d+\.\d\d)\]", pgn)
+    return float(m.group(1)) if m else None
+
+
+@case
+def rook_ending_judged_nearer_a_draw():
+    """A rook ending from a weak players' game, a pawn up for White after
+    51… Kf8 but drawn for Stockfish at depth 16 (+0.12): the review's own
+    engine judges it, scoring it much nearer 0 than the same engine, at the
+    same budget, playing through UCI does (which calls 51… Kf8 a blunder)."""
+    with Dir() as d:
+        game = os.path.join(d.path, "rook.pgn")
+        with open(game, "w", encoding="utf-8") as f:
+            f.write(ROOK_ENDING)
+        status, out, err = review([game], timeout=300)
+        expect(status == 0, "exit status %d: %s" % (status, err))
+        status, played, err = review([game, "--engine", CLI + " uci"], timeout=300)
+        expect(status == 0, "exit status %d: %s" % (status, err))
+        judged, playing = eval_after(flat(out), "51... Kf8"), eval_after(flat(played), "51... Kf8")
+        expect(judged is not None and playing is not None, "evals:\n%s\n%s" % (out, played))
+        expect(playing > 1.2 and abs(judged) < playing * 0.6,
+               "after 51… Kf8 judged %s, played %s" % (judged, playing))
+
+
 RUY_LOPEZ = """[Event "Six moves"]
 [Site "?"]
 [Date "2026.11.28"]

@@ -1,13 +1,15 @@
 /* test-endgame.c — the evaluation's endgame knowledge on positions made by
  * hand: won endings score clearly won, drawn ones near 0, king and pawn
  * against king exactly, the rule of the square; and a won pawn ending
- * from a real game (Kasparov–Galle, 1976) is seen through a search. */
+ * from a real game (Kasparov–Galle, 1976) is seen through a search; a
+ * review's search scores rook endings with level pawns nearer a draw. */
 #include "config.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "chess-board.h"
+#include "chess-endgame.h"
 #include "chess-engine.h"
 #include "chess-eval.h"
 #include "engine-test-util.h"
@@ -122,6 +124,65 @@ test_opposite_bishops (void)
   g_assert_cmpint (scaled, <=, sums / 2);
 }
 
+/* The score `score` of `fen` (its side to move's view) as a judging search
+ * scales it, checked on its colour-mirrored twin too. */
+static int
+rook_ending_scaled (const char *fen, int score)
+{
+  g_autofree char *mirrored = mirror_fen (fen);
+  ChessBoard b = board_from (fen), m = board_from (mirrored);
+  int v = chess_endgame_scale_rook_ending (&b, score);
+
+  g_assert_cmpint (chess_endgame_scale_rook_ending (&m, score), ==, v);
+  return v;
+}
+
+/* A rook each, pawns on both sides: halved with level pawns, cut by 3/8
+ * for the side ahead by one pawn, left alone from two pawns more or with
+ * other pieces or one side without pawns. */
+static void
+test_rook_endings_scaled (void)
+{
+  const char *level = "r5k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1";
+  const char *one_up = "r5k1/5ppp/8/8/8/8/4PPPP/R5K1 w - - 0 1";
+
+  g_assert_cmpint (rook_ending_scaled (level, 100), ==, 50);
+  g_assert_cmpint (rook_ending_scaled (level, -100), ==, -50);
+  g_assert_cmpint (rook_ending_scaled (one_up, 160), ==, 100);
+  /* Ahead by the score with a pawn less: the level scale. */
+  g_assert_cmpint (rook_ending_scaled (one_up, -160), ==, -80);
+  g_assert_cmpint (rook_ending_scaled ("r5k1/6pp/8/8/8/8/4PPPP/R5K1 w - - 0 1", 300), ==, 300);
+  g_assert_cmpint (rook_ending_scaled ("r5k1/5ppp/8/8/8/8/5PPP/RB4K1 w - - 0 1", 300), ==, 300);
+  g_assert_cmpint (rook_ending_scaled ("r5k1/8/8/8/8/8/5PPP/R5K1 w - - 0 1", 300), ==, 300);
+  g_assert_cmpint (rook_ending_scaled ("q5k1/5ppp/8/8/8/8/5PPP/Q5K1 w - - 0 1", 100), ==, 100);
+}
+
+/* The engine's search of a rook ending with level pawns from a real game
+ * (a drawn one for Stockfish at depth 16: +0.04), with and without
+ * judging: the judging search's score is much nearer 0. */
+static void
+test_rook_ending_judged (void)
+{
+  ChessBoard b = board_from ("6k1/5p2/R5p1/4P1Pp/p4K1P/r4P2/8/8 w - - 1 51");
+  ChessSearchLimits limits;
+  int score[2];
+
+  for (int judging = 0; judging < 2; judging++)
+    {
+      ChessEngine *e = chess_engine_new (16);
+
+      chess_engine_set_judging (e, judging);
+      chess_engine_set_position (e, &b, NULL, 0);
+      chess_search_limits_init (&limits);
+      limits.depth = 12;
+      score[judging] = chess_engine_search (e, &limits, NULL, NULL).score;
+      chess_engine_free (e);
+    }
+  g_test_message ("White to move at depth 12: %d playing, %d judging", score[0], score[1]);
+  g_assert_cmpint (score[0], >, 80);
+  g_assert_cmpint (abs (score[1]) * 3, <, score[0] * 2);
+}
+
 /* Kasparov–Galle, Wattignies 1976 (tests/data/pgn/Kasparov.pgn, game 2):
  * 28. Rd6+ gives the rook and the knight for a won pawn ending. */
 static void
@@ -149,6 +210,8 @@ main (int argc, char **argv)
   g_test_add_func ("/endgame/won-material", test_won_material);
   g_test_add_func ("/endgame/drawn-material", test_drawn_material);
   g_test_add_func ("/endgame/opposite-bishops", test_opposite_bishops);
+  g_test_add_func ("/endgame/rook-endings-scaled", test_rook_endings_scaled);
+  g_test_add_func ("/endgame/rook-ending-judged", test_rook_ending_judged);
   g_test_add_func ("/endgame/kasparov-galle", test_kasparov_galle);
   return g_test_run ();
 }
