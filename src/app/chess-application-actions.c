@@ -9,7 +9,7 @@
 #include "chess-window.h"
 #include "chess-window-actions.h"
 
-/* Accelerators, also listed in data/ui/gtk/help-overlay.ui. Copy and
+/* Accelerators, also listed in data/ui/shortcuts-window.ui. Copy and
  * paste FEN are on the board only (see chess-window-actions.c). */
 static const struct
 {
@@ -29,6 +29,7 @@ static const struct
   { "win.analysis",   { "<Control>e", NULL } },
   { "win.threat",     { "<Control>t", NULL } },
   { "win.practice",   { "<Shift><Control>p", NULL } },
+  { "win.show-help-overlay", { "<Control>question", NULL } },
   { "app.preferences", { "<Control>comma", NULL } },
   { "app.quit",       { "<Control>q", NULL } },
 };

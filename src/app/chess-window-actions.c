@@ -211,6 +211,25 @@ close_request_cb (ChessWindow *window)
   return TRUE;
 }
 
+/* The keyboard shortcuts window, made for each showing and destroyed on
+ * closing. GTK's own help overlay (gtk/help-overlay.ui) would stay as a
+ * hidden window, and GTK 4.8 crashes when an accessibility client asks
+ * the application for a window past the visible ones while the last of
+ * its windows is hidden (a screen reader's count from just before a
+ * dialog closed does). */
+static void
+show_shortcuts_activated (GtkWidget  *widget,
+                          const char *action_name,
+                          GVariant   *parameter)
+{
+  g_autoptr(GtkBuilder) builder = gtk_builder_new_from_resource (RESOURCE_BASE "/ui/shortcuts-window.ui");
+  GtkWindow *shortcuts = GTK_WINDOW (gtk_builder_get_object (builder, "help_overlay"));
+
+  gtk_window_set_transient_for (shortcuts, GTK_WINDOW (widget));
+  gtk_window_set_hide_on_close (shortcuts, FALSE);
+  gtk_window_present (shortcuts);
+}
+
 /* ---- Setup ---- */
 
 void
@@ -218,6 +237,7 @@ _chess_window_actions_class_init (GtkWidgetClass *widget_class)
 {
   _chess_window_actions_files_class_init (widget_class);
   _chess_window_actions_play_class_init (widget_class);
+  gtk_widget_class_install_action (widget_class, "win.show-help-overlay", NULL, show_shortcuts_activated);
 }
 
 static void
