@@ -62,6 +62,16 @@ progress_cb (ChessReview *review,
   fflush (stderr);
 }
 
+/* A move is judged after the search that followed it: the bar's count
+ * of moves catches up. */
+static void
+move_reviewed_cb (ChessReview *review,
+                  guint        ply,
+                  ReviewRun   *run)
+{
+  progress_cb (review, NULL, run);
+}
+
 static gboolean
 interrupt_cb (gpointer user_data)
 {
@@ -358,7 +368,10 @@ chess_cli_review (int    argc,
   chess_review_set_depth (review, (guint) depth);
   chess_review_set_engine (review, engine);
   if (run.show_progress)
-    g_signal_connect (review, "notify::progress", G_CALLBACK (progress_cb), &run);
+    {
+      g_signal_connect (review, "notify::progress", G_CALLBACK (progress_cb), &run);
+      g_signal_connect (review, "move-reviewed", G_CALLBACK (move_reviewed_cb), &run);
+    }
   guint sigint_id = g_unix_signal_add (SIGINT, interrupt_cb, cancellable);
 
   gboolean ok = chess_review_run_sync (review, cancellable, &error);

@@ -9,6 +9,7 @@
 
 #include "chess-engine-levels.h"
 #include "chess-review.h"
+#include "chess-review-looks.h"
 #include "chess-review-motif.h"
 
 /* An external engine that takes this much longer than asked is hung. */
@@ -49,6 +50,10 @@ struct _ChessReview
   guint              recheck_looks; /* the look its positions are due      */
   int                recheck_after; /* the score after it                  */
   guint              recheck_pos;   /* the position being searched again   */
+  gboolean           recheck_late;  /* of the move before the pending one  */
+  /* The move searched around but not judged yet: the next move's rechecks
+   * may still search the position after it deeper (-1: none). */
+  int                pending;
   gboolean           started;
   gboolean           running;
 };
@@ -249,6 +254,7 @@ review_new (const ChessTree *tree)
   self->n_moves = (guint) self->line.n_moves;
   self->searches = g_new0 (ChessReviewSearch, self->n_moves + 1);
   self->looks = g_new0 (guint8, self->n_moves + 1);
+  self->pending = -1;
   return self;
 }
 
@@ -474,12 +480,31 @@ set_running (ChessReview *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
 }
 
+static void judge_move (ChessReview *self, guint ply, int score_after);
+
+/* Stopped early (cancelled, or the engine failed): the moves whose
+ * positions were searched are judged by those searches, not lost. */
+static void
+judge_waiting_moves (ChessReview *self)
+{
+  if (self->recheck_late)
+    {
+      self->recheck_late = FALSE;
+      judge_move (self, self->recheck_ply, self->searches[self->recheck_ply + 1].score);
+    }
+  if (self->pending >= 0)
+    judge_move (self, (guint) self->pending, self->searches[self->pending + 1].score);
+  self->pending = -1;
+}
+
 static void
 finish (ChessReview *self,
         GError      *error)   /* taken; NULL: done */
 {
   g_autoptr(GTask) task = g_steal_pointer (&self->task);
 
+  if (error != NULL)
+    judge_waiting_moves (self);
   if (self->engine != NULL)
     g_clear_signal_handler (&self->thinking_id, self->engine);
   clear_infos (self);
@@ -539,68 +564,54 @@ final_score (const ChessLine *line,
     }
 }
 
-/* The search of a position is this many times the review's budget when
- * it is searched again (RECHECK_LOSS). */
-#define RECHECK_FACTOR 4
-/* A move that loses at least this much by the searches before and after
- * it (a mistake's worth) is marked only if deeper searches agree: a
- * shallow search after a move may see a loss that is not there, and the
- * one before it may miss the move's point (when the engine chose the move
- * itself, one of the two certainly saw too little). Both positions are
- * searched again, deeper, and the move is judged by those. */
-#define RECHECK_LOSS 0.10
-/* A move whose second look still leaves it near a mistake's bound (the
- * engine's doubt included) is looked at once more, four times deeper
- * again: most of the real mistakes the review missed lay there, losses
- * its searches at the first two budgets saw only in part. */
-#define BORDER_LOW   0.08
-#define BORDER_HIGH  0.15
-#define MAX_LOOKS    2
-
-static void judge_move (ChessReview *self, guint ply, int score_after);
 static void recheck_async (ChessReview *self, guint pos);
 
-/* The position around move `ply` to search again next for its look
- * number `looks`: the one before it, then the one after it (unless the
- * game ended there); -1 when both have been searched that deep. */
+/* The position around move `ply` to search again next for look `looks`. */
 static int
 next_recheck (ChessReview *self,
               guint        ply,
               guint        looks)
 {
-  if (self->looks[ply] < looks)
-    return (int) ply;
-  if (self->searches[ply + 1].depth > 0 && self->looks[ply + 1] < looks)
-    return (int) ply + 1;
-  return -1;
+  return chess_review_looks_next (self->searches, self->looks, ply, looks);
 }
 
-static gboolean
-needs_recheck (ChessReview *self,
-               guint        ply,
-               int          score_after)
+/* The game's last move waits for nothing after it. */
+static void
+judge_last_move (ChessReview *self)
 {
-  const ChessReviewSearch *search = &self->searches[ply];
-
-  return chess_review_win_chance (search->score) - chess_review_win_chance (-score_after)
-         >= RECHECK_LOSS
-         && next_recheck (self, ply, 1) >= 0;
+  if (self->pending != (int) self->n_moves - 1)
+    return;
+  judge_move (self, self->n_moves - 1, self->searches[self->n_moves].score);
+  self->pending = -1;
 }
 
-/* After its second look: whether the move is still near enough a
- * mistake's bound to be looked at once more. */
+/* Move `ply` has its searches: the pending move before it is judged now
+ * (searched again first if `ply`'s rechecks made that due) and `ply`
+ * waits in its place. FALSE while the move before it is searched again. */
 static gboolean
-needs_third_look (ChessReview *self,
-                  guint        ply)
+settle_move (ChessReview *self,
+             guint        ply)
 {
-  double loss = chess_review_win_chance (self->searches[ply].score)
-                - chess_review_win_chance (-self->recheck_after);
+  int before = self->pending;
 
-  return self->recheck_looks < MAX_LOOKS && loss >= BORDER_LOW && loss < BORDER_HIGH;
+  self->pending = (int) ply;
+  if (before >= 0 && chess_review_looks_late_due (self->searches, self->looks, (guint) before))
+    {
+      self->recheck_ply = (guint) before;
+      self->recheck_looks = self->looks[before + 1];
+      self->recheck_after = self->searches[before + 1].score;
+      self->recheck_late = TRUE;
+      recheck_async (self, (guint) next_recheck (self, (guint) before, self->recheck_looks));
+      return FALSE;
+    }
+  if (before >= 0)
+    judge_move (self, (guint) before, self->searches[before + 1].score);
+  judge_last_move (self);
+  return TRUE;
 }
 
-/* Position `pos` has its score: judge the move that led to it. FALSE when
- * that waits for the positions around it to be searched again. */
+/* Position `pos` has its score: the move that led to it is settled. FALSE
+ * when that waits for positions around it to be searched again. */
 static gboolean
 position_done (ChessReview *self,
                guint        pos,
@@ -609,7 +620,9 @@ position_done (ChessReview *self,
   self->n_searched = pos + 1;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PROGRESS]);
 
-  if (pos > 0 && needs_recheck (self, pos - 1, score))
+  if (pos > 0
+      && chess_review_looks_second_due (chess_review_looks_loss (self->searches[pos - 1].score, score))
+      && next_recheck (self, pos - 1, 1) >= 0)
     {
       self->recheck_ply = pos - 1;
       self->recheck_looks = 1;
@@ -617,8 +630,8 @@ position_done (ChessReview *self,
       recheck_async (self, (guint) next_recheck (self, pos - 1, 1));
       return FALSE;
     }
-  if (pos > 0)
-    judge_move (self, pos - 1, score);
+  if (pos > 0 && !settle_move (self, pos - 1))
+    return FALSE;
   if (chess_review_is_complete (self))
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COMPLETE]);
   return TRUE;
@@ -767,30 +780,38 @@ recheck_done_cb (GObject      *source,
   if (pos == ply + 1)
     self->recheck_after = deeper.score;
   next = next_recheck (self, ply, self->recheck_looks);
-  if (next < 0 && needs_third_look (self, ply))
+  if (next < 0
+      && chess_review_looks_third_due (chess_review_looks_loss (self->searches[ply].score,
+                                                                self->recheck_after),
+                                       self->recheck_looks))
     next = next_recheck (self, ply, ++self->recheck_looks);
   if (next >= 0)
     {
       recheck_async (self, (guint) next);
       return;
     }
-  judge_move (self, ply, self->recheck_after);
+  if (self->recheck_late)
+    {
+      self->recheck_late = FALSE;
+      judge_move (self, ply, self->recheck_after);
+      judge_last_move (self);
+    }
+  else if (!settle_move (self, ply))
+    return;
   if (chess_review_is_complete (self))
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COMPLETE]);
   search_next (self);
 }
 
-/* What limits a search: the review's budget, RECHECK_FACTOR times over
- * for each of the `looks` it is searched again. */
+/* What limits a search: the review's budget, deeper for each of the
+ * `looks` it is searched again. */
 static void
 set_limits (ChessReview       *self,
             ChessPlayerLimits *limits,
             guint              looks)
 {
-  guint factor = 1;
+  guint64 factor = chess_review_looks_factor (looks);
 
-  for (guint i = 0; i < looks; i++)
-    factor *= RECHECK_FACTOR;
   chess_player_limits_init (limits);
   limits->judging = TRUE;
   switch (budget_kind (self))
@@ -804,8 +825,8 @@ set_limits (ChessReview       *self,
       break;
     case BUDGET_TIME:
     default:
-      limits->movetime_ms = self->time_per_move_ms * factor;
-      limits->timeout_ms = self->time_per_move_ms * factor + TIMEOUT_MARGIN_MS;
+      limits->movetime_ms = (gint64) (self->time_per_move_ms * factor);
+      limits->timeout_ms = (gint64) (self->time_per_move_ms * factor) + TIMEOUT_MARGIN_MS;
       break;
     }
 }
@@ -859,6 +880,7 @@ search_next (ChessReview *self)
   if (pos == self->n_moves && final_score (&line, &score))
     {
       chess_line_clear (&line);
+      self->searches[pos].score = score;
       /* (A recheck of the last move goes on to search_next, which ends.) */
       if (position_done (self, pos, score))
         finish (self, NULL);

@@ -32,6 +32,8 @@
  *                               writes the line's first move in SAN)
  *
  * --on-move=N delays the misbehaviour to the N-th search of each game.
+ * --scores=A,B,… (UCI): the N-th search of a game reports the N-th score
+ * (centipawns, the side to move's), the last one for the searches after.
  * Protocol 1 has no setboard: it takes positions in edit mode. */
 #include "config.h"
 
@@ -50,6 +52,7 @@ static gboolean xboard, protocol1, force_mode;
 static const char *misbehave = "";
 static int on_move = 1, searches;
 static char pending_move[CHESS_MOVE_TEXT_MAX];   /* wait-stop: the answer */
+static int scores[64], n_scores;                  /* --scores */
 
 static void
 say (const char *format, ...) G_GNUC_PRINTF (1, 2);
@@ -185,7 +188,8 @@ search (void)
     }
   else
     {
-      say ("info depth 1 seldepth 1 score cp 17 nodes 20 nps 20000 time 1 pv %s", text);
+      say ("info depth 1 seldepth 1 score cp %d nodes 20 nps 20000 time 1 pv %s",
+           n_scores > 0 ? scores[MIN (searches, n_scores) - 1] : 17, text);
       say ("info string thinking about %s", text);
       say ("info depth 2 seldepth 3 multipv 1 score cp 23 lowerbound nodes 57 nps 57000 time 1 hashfull 1 pv %s", text);
       if (strcmp (misbehave, "bad-pv") == 0)
@@ -416,6 +420,12 @@ main (int argc, char **argv)
         misbehave = argv[i] + strlen ("--misbehave=");
       else if (g_str_has_prefix (argv[i], "--on-move="))
         on_move = atoi (argv[i] + strlen ("--on-move="));
+      else if (g_str_has_prefix (argv[i], "--scores="))
+        {
+          g_auto (GStrv) list = g_strsplit (argv[i] + strlen ("--scores="), ",", G_N_ELEMENTS (scores));
+          for (n_scores = 0; list[n_scores] != NULL; n_scores++)
+            scores[n_scores] = atoi (list[n_scores]);
+        }
     }
   if (strcmp (misbehave, "crash-at-start") == 0)
     return 1;

@@ -503,14 +503,16 @@ test_cancel (void)
   g_signal_connect (review, "move-reviewed", G_CALLBACK (move_reviewed_cb), &log);
   g_assert_false (chess_review_run_sync (review, log.cancellable, &error));
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
-  g_assert_cmpuint (chess_review_get_n_reviewed (review), ==, 3);
-  g_assert_cmpuint (log.reviewed->len, ==, 3);
+  /* The fourth move, searched before and after but waiting for the
+   * fifth's searches, is judged by what it has: no search is lost. */
+  g_assert_cmpuint (chess_review_get_n_reviewed (review), ==, 4);
+  g_assert_cmpuint (log.reviewed->len, ==, 4);
   g_assert_false (chess_review_is_running (review));
   g_assert_false (chess_review_is_complete (review));
   g_assert_cmpfloat (chess_review_get_progress (review), <, 1.0);
   /* What was reviewed is in the game, and no more. */
-  judged_move (game, 2);
-  g_assert_null (chess_game_get_node_at (game, 4)->review);
+  judged_move (game, 3);
+  g_assert_null (chess_game_get_node_at (game, 5)->review);
 
   g_signal_handlers_disconnect_by_data (review, &log);
   log_clear (&log);
@@ -538,6 +540,41 @@ test_engine_crash (void)
   g_assert_nonnull (strstr (error->message, "Fake"));
   g_assert_cmpuint (chess_review_get_n_reviewed (review), ==, 1);
   g_assert_false (chess_review_is_running (review));
+}
+
+/* The position after a move searched deeper for the next move's sake
+ * shows the move lost a mistake's worth: the move is searched around
+ * again and judged by the deeper searches, not by the shallow ones it was
+ * first measured by. The fake engine's scores, search by search (the
+ * side to move's): the three positions; the second and third again, four
+ * times deeper, because 1… e5 seemed to lose; the first again, because
+ * now 1. e4 does; the last position. */
+static void
+test_late_recheck (void)
+{
+  g_autoptr(ChessGame) game = game_from_pgn ("1. e4 e5 2. Nf3 *\n");
+  g_autoptr(ChessReview) review = chess_review_new (game);
+  g_autoptr(GError) error = NULL;
+  const char *argv[] = { FAKE_ENGINE_PATH, "--scores=30,-30,250,300,-300,20,300", NULL };
+  g_autoptr(ChessPlayer) engine = chess_player_new_external ("Scripted", argv,
+                                                             CHESS_EXTERNAL_PROTOCOL_UCI, NULL);
+
+  g_assert_true (chess_player_start_sync (engine, NULL, &error));
+  g_assert_no_error (error);
+  chess_review_set_engine (review, engine);
+  chess_review_set_time_per_move (review, 50);
+  g_assert_true (chess_review_run_sync (review, NULL, &error));
+  g_assert_no_error (error);
+
+  ChessReviewMove e4 = judged_move (game, 0);
+  g_assert_cmpuint (e4.best_move, !=, e4.move);
+  g_assert_cmpint (e4.eval_before, ==, 20);
+  g_assert_cmpint (e4.eval_after, ==, -300);
+  g_assert_cmpint (e4.klass, ==, CHESS_REVIEW_CLASS_BLUNDER);
+  /* 1… e5 kept Black's +3, by its deeper searches. */
+  g_assert_cmpint (judged_move (game, 1).klass, <, CHESS_REVIEW_CLASS_INACCURACY);
+  g_assert_cmpint (judged_move (game, 2).klass, <, CHESS_REVIEW_CLASS_INACCURACY);
+  g_assert_cmpuint (chess_review_get_n_reviewed (review), ==, 3);
 }
 
 /* An engine that moves without saying what it thinks of the position. */
@@ -646,6 +683,7 @@ main (int argc, char **argv)
   g_test_add_func ("/review/apply", test_apply);
   g_test_add_func ("/review/cancel", test_cancel);
   g_test_add_func ("/review/engine-crash", test_engine_crash);
+  g_test_add_func ("/review/late-recheck", test_late_recheck);
   g_test_add_func ("/review/engine-without-scores", test_engine_without_scores);
   g_test_add_func ("/review/xboard-engine", test_xboard_engine);
   g_test_add_func ("/review/empty-game", test_empty_game);
