@@ -519,22 +519,34 @@ test_cancel (void)
   g_assert_finalize_object (g_steal_pointer (&review));
 }
 
-/* An external engine that crashes on its third search: the review fails
- * with the engine's error, keeping the moves reviewed before. */
-static void
-test_engine_crash (void)
+/* A review of `game` by the fake engine (UCI) started with `argv`. */
+static ChessReview *
+review_by_fake_engine (ChessGame   *game,
+                       const char  *name,
+                       const char **argv)
 {
-  g_autoptr(ChessGame) game = game_from_pgn (HUNG_QUEEN);
-  g_autoptr(ChessReview) review = chess_review_new (game);
+  ChessReview *review = chess_review_new (game);
   g_autoptr(GError) error = NULL;
-  const char *argv[] = { FAKE_ENGINE_PATH, "--misbehave=crash", "--on-move=3", NULL };
-  g_autoptr(ChessPlayer) engine = chess_player_new_external ("Fake", argv,
+  g_autoptr(ChessPlayer) engine = chess_player_new_external (name, argv,
                                                              CHESS_EXTERNAL_PROTOCOL_UCI, NULL);
 
   g_assert_true (chess_player_start_sync (engine, NULL, &error));
   g_assert_no_error (error);
   chess_review_set_engine (review, engine);
   chess_review_set_time_per_move (review, 50);
+  return review;
+}
+
+/* An external engine that crashes on its third search: the review fails
+ * with the engine's error, keeping the moves reviewed before. */
+static void
+test_engine_crash (void)
+{
+  g_autoptr(ChessGame) game = game_from_pgn (HUNG_QUEEN);
+  const char *argv[] = { FAKE_ENGINE_PATH, "--misbehave=crash", "--on-move=3", NULL };
+  g_autoptr(ChessReview) review = review_by_fake_engine (game, "Fake", argv);
+  g_autoptr(GError) error = NULL;
+
   g_assert_false (chess_review_run_sync (review, NULL, &error));
   g_assert_error (error, CHESS_PLAYER_ERROR, CHESS_PLAYER_ERROR_CRASHED);
   g_assert_nonnull (strstr (error->message, "Fake"));
@@ -553,16 +565,10 @@ static void
 test_late_recheck (void)
 {
   g_autoptr(ChessGame) game = game_from_pgn ("1. e4 e5 2. Nf3 *\n");
-  g_autoptr(ChessReview) review = chess_review_new (game);
-  g_autoptr(GError) error = NULL;
   const char *argv[] = { FAKE_ENGINE_PATH, "--scores=30,-30,250,300,-300,20,300", NULL };
-  g_autoptr(ChessPlayer) engine = chess_player_new_external ("Scripted", argv,
-                                                             CHESS_EXTERNAL_PROTOCOL_UCI, NULL);
+  g_autoptr(ChessReview) review = review_by_fake_engine (game, "Scripted", argv);
+  g_autoptr(GError) error = NULL;
 
-  g_assert_true (chess_player_start_sync (engine, NULL, &error));
-  g_assert_no_error (error);
-  chess_review_set_engine (review, engine);
-  chess_review_set_time_per_move (review, 50);
   g_assert_true (chess_review_run_sync (review, NULL, &error));
   g_assert_no_error (error);
 
@@ -582,15 +588,10 @@ static void
 test_engine_without_scores (void)
 {
   g_autoptr(ChessGame) game = game_from_pgn (HUNG_QUEEN);
-  g_autoptr(ChessReview) review = chess_review_new (game);
-  g_autoptr(GError) error = NULL;
   const char *argv[] = { FAKE_ENGINE_PATH, "--misbehave=no-info", NULL };
-  g_autoptr(ChessPlayer) engine = chess_player_new_external ("Quiet", argv,
-                                                             CHESS_EXTERNAL_PROTOCOL_UCI, NULL);
+  g_autoptr(ChessReview) review = review_by_fake_engine (game, "Quiet", argv);
+  g_autoptr(GError) error = NULL;
 
-  g_assert_true (chess_player_start_sync (engine, NULL, &error));
-  chess_review_set_engine (review, engine);
-  chess_review_set_time_per_move (review, 50);
   g_assert_false (chess_review_run_sync (review, NULL, &error));
   g_assert_error (error, CHESS_PLAYER_ERROR, CHESS_PLAYER_ERROR_UNSUPPORTED);
   g_assert_nonnull (strstr (error->message, "Quiet"));
