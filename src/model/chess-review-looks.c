@@ -78,8 +78,8 @@ chess_review_looks_third_due (double loss,
 /* Whether move `ply`, measured by searches of one depth but not judged
  * yet, must be looked at again: the next move's looks searched the
  * position after it deeper, and by that search it lost a mistake's worth
- * (5… Nd2 of a game measured 0.10 by the first searches and 0.15 once
- * 5… Nf6 had searched the position after it four times deeper). */
+ * (8. Nd2 of a weak players' game lost 0.097 by the first searches and
+ * 0.15 once 8… Ne7's second look had searched the position after it). */
 gboolean
 chess_review_looks_late_due (const ChessReviewSearch *searches,
                              const guint8            *looks,
